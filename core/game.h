@@ -1,0 +1,108 @@
+#pragma once
+/*
+ * The game interface: one table of coarse function pointers per game, used by search,
+ * bots, the command line, tests and benchmarks. Inside a game, hot code calls its own
+ * functions directly; the indirection is paid once per coarse call.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+#define GAME_MAX_PLAYERS 5
+/* Upper bound on the legal moves of any position of any game: the size of move buffers. */
+#define GAME_MAX_MOVES 4096
+/* Buffer size for a move's canonical text, terminator included. */
+#define GAME_MOVE_TEXT_MAX 32
+/* Buffer size for error messages. */
+#define GAME_ERR_MAX 256
+
+/*
+ * A move, encoded by the game. Its meaning never depends on hidden information: the same
+ * value in two determinizations of one information set is the same visible action, so
+ * search trees can be keyed by it.
+ */
+typedef uint32_t move_t;
+
+struct json_t;
+
+/* What a new game is made from. Fields a game does not use are ignored by it. */
+typedef struct game_options {
+    int players;            /* number of players */
+    uint64_t seed;          /* fixes every chance event of the game */
+    int first_player;       /* -1: drawn from the seed */
+    const char *board;      /* Tower Up: built-in name or file path; NULL: by player count */
+    int start_floors;       /* Tower Up: starting floors, 3 by the rules, up to 7 (variant) */
+    bool setup_random;      /* Tower Up: starting floors placed at random, not by a player */
+    const char *objectives; /* Tower Up: NULL or "start", "random", or three ids "a,b,c" */
+} game_options_t;
+
+typedef struct game_api {
+    const char *name;   /* "towerup" or "uptown", as on the command line and in records */
+    int min_players;    /* fewest players the game allows */
+    int max_players;    /* most players the game allows */
+    size_t state_size;  /* bytes of a state: a copy is a memcpy of this many bytes */
+    size_t undo_size;   /* bytes of the caller-owned undo record of make/undo */
+
+    /* Initial position (set-up moves, if any, still to play). 0, or -1 with err filled. */
+    int (*new_game)(void *state, const game_options_t *opt, char *err, size_t errlen);
+    void (*copy)(void *dst, const void *src);
+    /* All legal moves, each once, into moves[GAME_MAX_MOVES]; returns the count (0 iff terminal). */
+    int (*gen_moves)(const void *state, move_t *moves);
+    void (*make)(void *state, move_t m, void *undo);
+    /* Restores the exact bytes the state had before make(state, m, undo). */
+    void (*undo)(void *state, move_t m, const void *undo);
+    bool (*is_terminal)(const void *state);
+    int (*to_move)(const void *state);
+    int (*player_count)(const void *state);
+    /* Game result per player (RULES.md 1.10), in [0, 1]; meaningful once terminal. */
+    void (*result)(const void *state, double *res);
+    uint64_t (*hash)(const void *state);      /* incremental Zobrist key */
+    uint64_t (*hash_full)(const void *state); /* the same key computed from scratch */
+    /* Canonical text (FORMATS.md §3) of a legal move into buf[GAME_MOVE_TEXT_MAX]. */
+    void (*move_to_text)(const void *state, move_t m, char *buf);
+    /* Parses canonical text: 0 if it names a legal move, else -1 with err filled. */
+    int (*move_from_text)(const void *state, const char *text, move_t *m, char *err,
+                          size_t errlen);
+    /* Resamples everything that player observer cannot see; changes nothing it can. */
+    void (*determinize)(void *state, int observer, pcg32_t *rng);
+    /* Plays uniformly random legal moves until the game is over. */
+    void (*playout)(void *state, pcg32_t *rng);
+    /* Recomputes every derived field: 0 if consistent, else -1 with err filled. */
+    int (*check)(const void *state, char *err, size_t errlen);
+
+    /*
+     * Game record (FORMATS.md §4) of a game that started at initial (made by new_game with
+     * opt) and went through moves; legal_counts may be NULL; seats has player_count specs
+     * or is NULL. Returns a new JSON object, or NULL if a move is illegal.
+     */
+    struct json_t *(*record_new)(const void *initial, const game_options_t *opt,
+                                 const move_t *moves, int move_count, const int *legal_counts,
+                                 const char *const *seats);
+    /*
+     * Re-plays a record with the engine's rules: 0 if every move is legal and the stored
+     * result (and legal_counts, if present) match; else -1 and err names the first move
+     * that fails, with its index and the reason.
+     */
+    int (*record_replay)(const struct json_t *rec, char *err, size_t errlen);
+} game_api_t;
+
+extern const game_api_t towerup_api;
+extern const game_api_t uptown_api;
+
+/* The game called name, or NULL. */
+const game_api_t *game_find(const char *name);
+
+/* Options with every field at its default (players 0: the caller must set them). */
+void game_options_default(game_options_t *opt);
+
+/*
+ * Game result vector from 1-based ranks (ties share the smaller rank):
+ * (players beaten + 1/2 players tied) / (players - 1).
+ */
+void game_result_from_ranks(int players, const int *ranks, double *res);
+
+/* 1-based ranks from keys compared lexicographically: better is greater primary, then
+   greater secondary. Equal on both keys share the smaller rank. */
+void game_ranks_from_keys(int players, const int *primary, const int *secondary, int *ranks);

@@ -1,0 +1,43 @@
+#pragma once
+/* A minimal test framework: checks count failures, a test program exits 1 if any failed. */
+#include <stdio.h>
+
+extern int test_failures; /* failed checks so far */
+extern int test_checks;   /* checks run so far */
+
+#define CHECK(cond)                                                                       \
+    do {                                                                                  \
+        test_checks++;                                                                    \
+        if (!(cond)) {                                                                    \
+            test_failures++;                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);     \
+        }                                                                                 \
+    } while (0)
+
+#define CHECK_MSG(cond, ...)                                                              \
+    do {                                                                                  \
+        test_checks++;                                                                    \
+        if (!(cond)) {                                                                    \
+            test_failures++;                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);     \
+            fprintf(stderr, __VA_ARGS__);                                                 \
+            fputc('\n', stderr);                                                          \
+        }                                                                                 \
+    } while (0)
+
+#define CHECK_EQ_INT(a, b)                                                                \
+    do {                                                                                  \
+        long long a_ = (long long)(a), b_ = (long long)(b);                               \
+        test_checks++;                                                                    \
+        if (a_ != b_) {                                                                   \
+            test_failures++;                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s == %s (%lld != %lld)\n", __FILE__,  \
+                    __LINE__, #a, #b, a_, b_);                                            \
+        }                                                                                 \
+    } while (0)
+
+/* Prints the summary line and returns the process exit status. */
+int test_finish(const char *name);
+
+/* Reads a whole file into a new NUL-terminated buffer (exits on failure). */
+char *test_read_file(const char *path);
