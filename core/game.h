@@ -17,6 +17,8 @@
 #define GAME_MOVE_TEXT_MAX 32
 /* Buffer size for error messages. */
 #define GAME_ERR_MAX 256
+/* Largest undo record of any game, in bytes (each game's undo_size is at most this). */
+#define GAME_UNDO_MAX 512
 
 /*
  * A move, encoded by the game. Its meaning never depends on hidden information: the same
@@ -106,3 +108,8 @@ void game_result_from_ranks(int players, const int *ranks, double *res);
 /* 1-based ranks from keys compared lexicographically: better is greater primary, then
    greater secondary. Equal on both keys share the smaller rank. */
 void game_ranks_from_keys(int players, const int *primary, const int *secondary, int *ranks);
+
+/* Leaf count of the move tree to depth (bulk counting: the last ply is counted, not made). */
+uint64_t game_perft(const game_api_t *api, void *state, int depth);
+/* The same count with every leaf made and undone (measures make/undo). */
+uint64_t game_perft_full(const game_api_t *api, void *state, int depth);
