@@ -2,10 +2,41 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli.h"
+
+/* A subcommand: its name, entry point and one-line summary. */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} cli_command_t;
+
+static const cli_command_t commands[] = {
+    {"play", cmd_play, "play games between bots, optionally recording them"},
+    {"replay", cmd_replay, "check every game record of a file against the rules"},
+    {"perft", cmd_perft, "count move sequences to a depth (move generation check)"},
+};
+
+static void main_usage(FILE *out)
+{
+    fprintf(out, "usage: skyline COMMAND [options]   (skyline COMMAND --help for its options)\n"
+                 "Skyline: research engine for the board games Tower Up and Uptown.\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
+}
+
 int main(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "skyline: no subcommand yet\n");
-    return 2;
+    if (argc < 2) {
+        main_usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        main_usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    cli_die("unknown command '%s' (see skyline --help)", argv[1]);
 }

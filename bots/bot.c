@@ -1,0 +1,167 @@
+#include "bot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/kinds.h"
+
+const bot_kind_t *const bot_kinds[] = {
+    &bot_kind_random,
+    NULL,
+};
+
+int bot_spec_parse(const char *text, bot_spec_t *spec, char *err, size_t errlen)
+{
+    memset(spec, 0, sizeof *spec);
+    if (strlen(text) >= BOT_SPEC_TEXT_MAX) {
+        snprintf(err, errlen, "bot spec '%.40s...' is too long", text);
+        return -1;
+    }
+    const char *colon = strchr(text, ':');
+    size_t name_len = colon ? (size_t)(colon - text) : strlen(text);
+    if (name_len == 0 || name_len >= sizeof spec->name) {
+        snprintf(err, errlen, "bot spec '%s' has no valid name", text);
+        return -1;
+    }
+    memcpy(spec->name, text, name_len);
+    if (!colon)
+        return 0;
+    const char *p = colon + 1;
+    if (!*p) {
+        snprintf(err, errlen, "bot spec '%s' has ':' but no key=value", text);
+        return -1;
+    }
+    while (*p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        if (!eq || eq == p || eq == p + len - 1) {
+            snprintf(err, errlen, "bot spec '%s': '%.*s' is not key=value", text, (int)len, p);
+            return -1;
+        }
+        if (spec->key_count == BOT_SPEC_MAX_KEYS) {
+            snprintf(err, errlen, "bot spec '%s' has too many keys", text);
+            return -1;
+        }
+        size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
+        if (klen >= sizeof spec->keys[0]) {
+            snprintf(err, errlen, "bot spec '%s': key '%.*s' is too long", text, (int)klen, p);
+            return -1;
+        }
+        for (int k = 0; k < spec->key_count; k++)
+            if (strlen(spec->keys[k]) == klen && !memcmp(spec->keys[k], p, klen)) {
+                snprintf(err, errlen, "bot spec '%s': key '%.*s' given twice", text, (int)klen,
+                         p);
+                return -1;
+            }
+        memcpy(spec->keys[spec->key_count], p, klen);
+        memcpy(spec->values[spec->key_count], eq + 1, vlen);
+        spec->key_count++;
+        if (!end)
+            break;
+        p = end + 1;
+        if (!*p) {
+            snprintf(err, errlen, "bot spec '%s' ends with ','", text);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int bot_spec_int(const char *key, const char *value, long lo, long hi, long *out, char *err,
+                 size_t errlen)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (errno || end == value || *end || v < lo || v > hi) {
+        snprintf(err, errlen, "bad value '%s' for key '%s' (an integer from %ld to %ld)", value,
+                 key, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int bot_spec_double(const char *key, const char *value, double lo, double hi, double *out,
+                    char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (errno || end == value || *end || !(v >= lo && v <= hi)) {
+        snprintf(err, errlen, "bad value '%s' for key '%s' (a number from %g to %g)", value, key,
+                 lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+bot_t *bot_new(const game_api_t *api, const char *spec_text, uint64_t seed, char *err,
+               size_t errlen)
+{
+    bot_spec_t spec;
+    if (bot_spec_parse(spec_text, &spec, err, errlen))
+        return NULL;
+    const bot_kind_t *kind = NULL;
+    for (int i = 0; bot_kinds[i]; i++)
+        if (!strcmp(bot_kinds[i]->name, spec.name))
+            kind = bot_kinds[i];
+    if (!kind) {
+        int n = snprintf(err, errlen, "unknown bot '%s' (known:", spec.name);
+        for (int i = 0; bot_kinds[i] && n > 0 && (size_t)n < errlen; i++)
+            n += snprintf(err + n, errlen - (size_t)n, " %s", bot_kinds[i]->name);
+        if (n > 0 && (size_t)n < errlen)
+            snprintf(err + n, errlen - (size_t)n, ")");
+        return NULL;
+    }
+    bot_t *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    b->api = api;
+    b->kind = kind;
+    snprintf(b->spec, sizeof b->spec, "%s", spec_text);
+    b->threads = 1;
+    b->seed = seed;
+    pcg32_seed(&b->rng, seed, 0x5eedb07ULL);
+    char kerr[GAME_ERR_MAX];
+    if (kind->init(b, &spec, kerr, sizeof kerr)) {
+        snprintf(err, errlen, "bot '%s': %s", spec_text, kerr);
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+move_t bot_choose(bot_t *b, const void *state)
+{
+    return b->kind->choose(b, state);
+}
+
+void bot_observe(bot_t *b, const void *state, move_t m)
+{
+    if (b->kind->observe)
+        b->kind->observe(b, state, m);
+}
+
+void bot_reset(bot_t *b, uint64_t seed)
+{
+    b->seed = seed;
+    pcg32_seed(&b->rng, seed, 0x5eedb07ULL);
+    if (b->kind->reset)
+        b->kind->reset(b);
+}
+
+void bot_free(bot_t *b)
+{
+    if (!b)
+        return;
+    if (b->kind->destroy)
+        b->kind->destroy(b);
+    free(b);
+}

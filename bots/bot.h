@@ -1,0 +1,67 @@
+#pragma once
+/*
+ * Bots: players made from a spec string (FORMATS.md §6), NAME[:key=value[,key=value...]].
+ * A bot decides from what its player can see: it may call the game's determinize, never
+ * read hidden parts of the state.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+#define BOT_SPEC_MAX_KEYS 16
+#define BOT_SPEC_TEXT_MAX 256
+
+/* A parsed spec string. */
+typedef struct bot_spec {
+    char name[32];                                 /* bot name, e.g. "mcts" */
+    int key_count;                                 /* number of key=value pairs */
+    char keys[BOT_SPEC_MAX_KEYS][32];              /* keys in the order given */
+    char values[BOT_SPEC_MAX_KEYS][BOT_SPEC_TEXT_MAX]; /* their values, as text */
+} bot_spec_t;
+
+typedef struct bot bot_t;
+
+/* One kind of bot: its name and its operations. */
+typedef struct bot_kind {
+    const char *name;  /* name in specs */
+    const char *help;  /* one line: what it is and its keys */
+    /* Reads the spec's keys into a new b->impl: 0, or -1 with err naming the bad key/value. */
+    int (*init)(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen);
+    move_t (*choose)(bot_t *b, const void *state);
+    void (*observe)(bot_t *b, const void *state, move_t m); /* may be NULL */
+    void (*reset)(bot_t *b);                                /* may be NULL */
+    void (*destroy)(bot_t *b);                              /* may be NULL */
+} bot_kind_t;
+
+struct bot {
+    const game_api_t *api;  /* the game played */
+    const bot_kind_t *kind; /* what kind of bot */
+    char spec[BOT_SPEC_TEXT_MAX]; /* the spec string it was made from */
+    uint64_t seed;          /* seed given at creation or the last reset */
+    pcg32_t rng;            /* the bot's own random numbers */
+    int threads;            /* threads it uses while choosing (for scheduling) */
+    void *impl;             /* kind-specific data */
+};
+
+/* Parses spec text: 0, or -1 with err saying what is malformed. */
+int bot_spec_parse(const char *text, bot_spec_t *spec, char *err, size_t errlen);
+/* Value parsers for kinds: 0, or -1 with err naming key and value. */
+int bot_spec_int(const char *key, const char *value, long lo, long hi, long *out, char *err,
+                 size_t errlen);
+int bot_spec_double(const char *key, const char *value, double lo, double hi, double *out,
+                    char *err, size_t errlen);
+
+/* A new bot for api from spec, seeded with seed: NULL with err filled if spec is bad. */
+bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err,
+               size_t errlen);
+/* A legal move for the player to move in state (not terminal). */
+move_t bot_choose(bot_t *b, const void *state);
+/* Tells the bot that m is played in state (by any player), before it is made. */
+void bot_observe(bot_t *b, const void *state, move_t m);
+/* Forgets the game so far and reseeds: ready for a new game. */
+void bot_reset(bot_t *b, uint64_t seed);
+void bot_free(bot_t *b);
+
+/* The registered kinds, NULL-terminated (for --help texts). */
+extern const bot_kind_t *const bot_kinds[];

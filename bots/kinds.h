@@ -1,0 +1,5 @@
+#pragma once
+/* The bot kinds registered in bot.c. Adding a kind: declare it here and list it in bot.c. */
+#include "bots/bot.h"
+
+extern const bot_kind_t bot_kind_random;

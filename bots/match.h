@@ -1,0 +1,24 @@
+#pragma once
+/* One game between bots, start to end, with its record: shared by play, tournament, tune. */
+#include <stdbool.h>
+
+#include "bots/bot.h"
+
+struct json_t;
+
+/* What a finished game leaves. */
+typedef struct match_result {
+    int players;                      /* player count */
+    double result[GAME_MAX_PLAYERS];  /* game result per seat (RULES.md 1.10) */
+    int ranks[GAME_MAX_PLAYERS];      /* 1-based ranks per seat */
+    int moves;                        /* moves played, set-up included */
+    struct json_t *record;            /* the game record (FORMATS.md §4); caller decrefs */
+} match_result_t;
+
+/*
+ * Plays a game of api with opt, seat s played by bots[s]; every bot is reset with a seed
+ * derived from opt->seed and its seat, and observes every move. With record_legal the
+ * record holds legal_counts. Returns 0, or -1 with err filled (bad options).
+ */
+int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+               bool record_legal, match_result_t *out, char *err, size_t errlen);

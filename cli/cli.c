@@ -1,0 +1,116 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Noreturn void cli_die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("skyline: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+long cli_int(const char *opt, const char *value, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (errno || end == value || *end || v < lo || v > hi)
+        cli_die("%s needs an integer from %ld to %ld, not '%s'", opt, lo, hi, value);
+    return v;
+}
+
+uint64_t cli_u64(const char *opt, const char *value)
+{
+    char *end;
+    errno = 0;
+    if (value[0] == '-')
+        cli_die("%s needs a non-negative integer, not '%s'", opt, value);
+    unsigned long long v = strtoull(value, &end, 10);
+    if (errno || end == value || *end)
+        cli_die("%s needs a non-negative integer, not '%s'", opt, value);
+    return (uint64_t)v;
+}
+
+const char *cli_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc)
+        cli_die("option %s needs a value", argv[*i]);
+    *i += 1;
+    return argv[*i];
+}
+
+void cli_game_init(cli_game_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->api = &towerup_api;
+    game_options_default(&g->opt);
+    g->opt.seed = 1;
+}
+
+const char cli_game_help[] =
+    "  --game towerup|uptown   the game (default towerup)\n"
+    "  --players N             players (default 3)\n"
+    "  --seed S                seed of the (first) game (default 1)\n"
+    "  --first-player P        first player 0..N-1 (default: drawn from the seed)\n"
+    "  --board NAME|FILE       Tower Up board: standard, duo or a board file\n"
+    "                          (default duo for 2 players, standard otherwise)\n"
+    "  --start-floors N        Tower Up starting floors, 3 (rules) to 7 (variant)\n"
+    "  --setup placed|random   Tower Up set-up: placed by the last player (default) or random\n"
+    "  --objectives start|random|A,B,C   Tower Up objectives (default start)\n";
+
+bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "--game")) {
+        const char *v = cli_value(argc, argv, i);
+        g->api = game_find(v);
+        if (!g->api)
+            cli_die("unknown game '%s' (towerup or uptown)", v);
+    } else if (!strcmp(a, "--players")) {
+        g->opt.players = (int)cli_int(a, cli_value(argc, argv, i), 1, GAME_MAX_PLAYERS);
+        g->players_given = true;
+    } else if (!strcmp(a, "--seed")) {
+        g->opt.seed = cli_u64(a, cli_value(argc, argv, i));
+    } else if (!strcmp(a, "--first-player")) {
+        g->opt.first_player = (int)cli_int(a, cli_value(argc, argv, i), 0, GAME_MAX_PLAYERS - 1);
+    } else if (!strcmp(a, "--board")) {
+        g->opt.board = cli_value(argc, argv, i);
+    } else if (!strcmp(a, "--start-floors")) {
+        g->opt.start_floors = (int)cli_int(a, cli_value(argc, argv, i), 3, 7);
+    } else if (!strcmp(a, "--setup")) {
+        const char *v = cli_value(argc, argv, i);
+        if (!strcmp(v, "random"))
+            g->opt.setup_random = true;
+        else if (!strcmp(v, "placed"))
+            g->opt.setup_random = false;
+        else
+            cli_die("--setup needs placed or random, not '%s'", v);
+    } else if (!strcmp(a, "--objectives")) {
+        g->opt.objectives = cli_value(argc, argv, i);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void cli_game_finish(cli_game_t *g)
+{
+    if (!g->players_given)
+        g->opt.players = 3;
+    if (g->opt.players < g->api->min_players || g->opt.players > g->api->max_players)
+        cli_die("%s is played by %d to %d players, not %d", g->api->name, g->api->min_players,
+                g->api->max_players, g->opt.players);
+    if (g->opt.first_player >= g->opt.players)
+        cli_die("--first-player must be below the player count %d", g->opt.players);
+    if (g->api != &towerup_api &&
+        (g->opt.board || g->opt.start_floors != 3 || g->opt.setup_random || g->opt.objectives))
+        cli_die("--board, --start-floors, --setup and --objectives are Tower Up options");
+}

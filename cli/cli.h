@@ -1,0 +1,35 @@
+#pragma once
+/* Shared pieces of the skyline subcommands. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+/* Prints "skyline: <message>" on stderr and exits with status 2. */
+_Noreturn void cli_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Option value parsers: exit with a one-line error naming the option when bad. */
+long cli_int(const char *opt, const char *value, long lo, long hi);
+uint64_t cli_u64(const char *opt, const char *value);
+/* The value after argv[*i] (advancing *i), or a one-line error if it is missing. */
+const char *cli_value(int argc, char **argv, int *i);
+
+/* Game selection and options shared by play, perft, tournament and bench. */
+typedef struct cli_game {
+    const game_api_t *api;    /* the game */
+    game_options_t opt;       /* its options */
+    bool players_given;       /* --players was given */
+} cli_game_t;
+
+void cli_game_init(cli_game_t *g);
+/* If argv[*i] is a game option, consumes it (and its value) and returns true. */
+bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i);
+/* Fills defaults left open (players) and checks the player count for the game. */
+void cli_game_finish(cli_game_t *g);
+/* Help text lines for the game options. */
+extern const char cli_game_help[];
+
+/* Subcommands: each returns the process exit status. */
+int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_perft(int argc, char **argv);

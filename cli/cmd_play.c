@@ -1,0 +1,123 @@
+/* skyline play: games between bots, with records and a summary per seat. */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/match.h"
+#include "cli/cli.h"
+
+static const char play_help[] =
+    "usage: skyline play [options]\n"
+    "Plays games between bots; game i of K uses seed S+i.\n"
+    "%s"
+    "  --bot SPEC              one per seat in seat order; a single --bot fills every seat\n"
+    "                          (default random); bots:";
+
+static void play_usage(void)
+{
+    printf(play_help, cli_game_help);
+    for (int i = 0; bot_kinds[i]; i++)
+        printf(" %s", bot_kinds[i]->name);
+    printf("\n  --games K               games to play (default 1)\n"
+           "  --record FILE           append one JSON record per game (FORMATS.md §4)\n"
+           "  --record-legal          records hold legal_counts\n"
+           "  --quiet                 no line per game, only the summary\n");
+}
+
+int cmd_play(int argc, char **argv)
+{
+    cli_game_t g;
+    cli_game_init(&g);
+    const char *specs[GAME_MAX_PLAYERS];
+    int spec_count = 0;
+    long games = 1;
+    const char *record_path = NULL;
+    bool record_legal = false, quiet = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_game_option(&g, argc, argv, &i))
+            continue;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            play_usage();
+            return 0;
+        } else if (!strcmp(a, "--bot")) {
+            if (spec_count == GAME_MAX_PLAYERS)
+                cli_die("too many --bot options (at most one per seat)");
+            specs[spec_count++] = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--games")) {
+            games = cli_int(a, cli_value(argc, argv, &i), 1, 1000000000L);
+        } else if (!strcmp(a, "--record")) {
+            record_path = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--record-legal")) {
+            record_legal = true;
+        } else if (!strcmp(a, "--quiet")) {
+            quiet = true;
+        } else {
+            cli_die("play: unknown option '%s' (see skyline play --help)", a);
+        }
+    }
+    if (record_legal && !record_path)
+        cli_die("--record-legal needs --record FILE");
+    cli_game_finish(&g);
+    int players = g.opt.players;
+    if (spec_count == 0)
+        specs[spec_count++] = "random";
+    if (spec_count != 1 && spec_count != players)
+        cli_die("%d --bot options for %d players: give one per seat, or one for all", spec_count,
+                players);
+
+    char err[GAME_ERR_MAX];
+    bot_t *bots[GAME_MAX_PLAYERS];
+    for (int s = 0; s < players; s++) {
+        bots[s] = bot_new(g.api, specs[spec_count == 1 ? 0 : s], (uint64_t)s, err, sizeof err);
+        if (!bots[s])
+            cli_die("%s", err);
+    }
+    FILE *rec = NULL;
+    if (record_path && !(rec = fopen(record_path, "a")))
+        cli_die("cannot open record file '%s' for appending", record_path);
+
+    double sum[GAME_MAX_PLAYERS] = {0}, sum2[GAME_MAX_PLAYERS] = {0};
+    long firsts[GAME_MAX_PLAYERS] = {0};
+    uint64_t seed0 = g.opt.seed;
+    for (long k = 0; k < games; k++) {
+        game_options_t opt = g.opt;
+        opt.seed = seed0 + (uint64_t)k;
+        match_result_t r;
+        if (match_play(g.api, &opt, bots, record_legal, &r, err, sizeof err))
+            cli_die("%s", err);
+        for (int s = 0; s < players; s++) {
+            sum[s] += r.result[s];
+            sum2[s] += r.result[s] * r.result[s];
+            firsts[s] += r.ranks[s] == 1;
+        }
+        if (!quiet) {
+            char *res = json_dumps(json_object_get(r.record, "result"), JSON_COMPACT);
+            printf("game %ld seed %llu: %s\n", k + 1, (unsigned long long)opt.seed, res);
+            free(res);
+            fflush(stdout);
+        }
+        if (rec) {
+            char *line = json_dumps(r.record, JSON_COMPACT);
+            if (!line || fprintf(rec, "%s\n", line) < 0 || fflush(rec))
+                cli_die("cannot write to record file '%s'", record_path);
+            free(line);
+        }
+        json_decref(r.record);
+    }
+    if (rec && fclose(rec))
+        cli_die("cannot write to record file '%s'", record_path);
+    printf("%ld game%s of %s, %d players\n", games, games == 1 ? "" : "s", g.api->name, players);
+    printf("seat  bot                       mean result (95%% CI)      first places\n");
+    for (int s = 0; s < players; s++) {
+        double mean = sum[s] / (double)games;
+        double var = games > 1 ? (sum2[s] - sum[s] * mean) / (double)(games - 1) : 0;
+        double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)games);
+        printf("%-5d %-25s %.3f +- %.3f           %ld\n", s, bots[s]->spec, mean, half,
+               firsts[s]);
+        bot_free(bots[s]);
+    }
+    return 0;
+}
