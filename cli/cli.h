@@ -33,3 +33,6 @@ extern const char cli_game_help[];
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_rate(int argc, char **argv);
+int cmd_bench(int argc, char **argv);

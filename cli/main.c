@@ -15,6 +15,9 @@ static const cli_command_t commands[] = {
     {"play", cmd_play, "play games between bots, optionally recording them"},
     {"replay", cmd_replay, "check every game record of a file against the rules"},
     {"perft", cmd_perft, "count move sequences to a depth (move generation check)"},
+    {"tournament", cmd_tournament, "fair multi-player tournament with records, SPRT and resume"},
+    {"rate", cmd_rate, "ratings and tables from tournament record files"},
+    {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
 };
 
 static void main_usage(FILE *out)
