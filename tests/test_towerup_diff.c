@@ -1,0 +1,177 @@
+/*
+ * The fast Tower Up engine against the slow reference (tests/ref/towerup_ref.c), written
+ * independently from RULES.md: in every position of many random games both must list
+ * exactly the same moves (as canonical text), and the final results must agree.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "tests/ref/towerup_ref.h"
+#include "tests/test.h"
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+static const char *const *json_strings(const json_t *arr, int *count)
+{
+    int n = (int)json_array_size(arr);
+    const char **out = calloc((size_t)n + 1, sizeof *out);
+    for (int i = 0; i < n; i++)
+        out[i] = json_string_value(json_array_get(arr, (size_t)i));
+    *count = n;
+    return out;
+}
+
+/* Builds the reference game from a record, as another program would. */
+static tu_ref_t *ref_from_record(const json_t *rec)
+{
+    const char *board = json_string_value(json_object_get(rec, "board"));
+    char path[512];
+    snprintf(path, sizeof path, "%s/core/towerup/boards/%s.board", SKYLINE_SOURCE_DIR, board);
+    char *board_text = test_read_file(path);
+    int n_obj, n_deck, n_start;
+    const char *const *obj = json_strings(json_object_get(rec, "objectives"), &n_obj);
+    const char *const *deck = json_strings(json_object_get(rec, "deck"), &n_deck);
+    const char *const *start = json_strings(json_object_get(rec, "start_floors"), &n_start);
+    json_t *resh = json_object_get(rec, "reshuffles");
+    int n_resh = (int)json_array_size(resh);
+    const char *const **lists = calloc((size_t)n_resh + 1, sizeof *lists);
+    int *lens = calloc((size_t)n_resh + 1, sizeof *lens);
+    for (int i = 0; i < n_resh; i++)
+        lists[i] = json_strings(json_array_get(resh, (size_t)i), &lens[i]);
+    CHECK_EQ_INT(n_obj, 3);
+    CHECK_EQ_INT(n_deck, 44);
+    tu_ref_t *g = tu_ref_new(board_text, (int)json_integer_value(json_object_get(rec, "players")),
+                             (int)json_integer_value(json_object_get(rec, "first_player")), obj,
+                             deck, n_start, start, n_resh, lists, lens);
+    for (int i = 0; i < n_resh; i++)
+        free((void *)lists[i]);
+    free(lists);
+    free(lens);
+    free((void *)obj);
+    free((void *)deck);
+    free((void *)start);
+    free(board_text);
+    return g;
+}
+
+/* One random game: returns the number of positions compared. */
+static int diff_game(const game_options_t *opt, uint64_t move_seed)
+{
+    const game_api_t *api = &towerup_api;
+    char err[GAME_ERR_MAX];
+    void *initial = malloc(api->state_size), *state = malloc(api->state_size);
+    if (api->new_game(initial, opt, err, sizeof err)) {
+        CHECK_MSG(0, "new_game: %s", err);
+        return 0;
+    }
+    /* Play the game with the fast engine, then compare position by position. */
+    static move_t history[4096];
+    int n = 0;
+    pcg32_t rng;
+    pcg32_seed(&rng, move_seed, 99);
+    memcpy(state, initial, api->state_size);
+    move_t moves[GAME_MAX_MOVES];
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    int count;
+    while ((count = api->gen_moves(state, moves)) > 0 && n < 4096) {
+        history[n] = moves[pcg32_bounded(&rng, (uint32_t)count)];
+        api->make(state, history[n++], undo);
+    }
+    json_t *rec = api->record_new(initial, opt, history, n, NULL, NULL);
+    CHECK(rec != NULL);
+    if (!rec)
+        return 0;
+    tu_ref_t *ref = ref_from_record(rec);
+    CHECK(ref != NULL);
+    if (!ref)
+        return 0;
+    static char fast_text[GAME_MAX_MOVES][32], ref_text[GAME_MAX_MOVES][32];
+    memcpy(state, initial, api->state_size);
+    int positions = 0;
+    for (int k = 0; k <= n; k++) {
+        int nf = api->gen_moves(state, moves);
+        for (int i = 0; i < nf; i++) {
+            memset(fast_text[i], 0, 32);
+            api->move_to_text(state, moves[i], fast_text[i]);
+        }
+        int nr = tu_ref_moves(ref, ref_text, GAME_MAX_MOVES);
+        qsort(fast_text, (size_t)nf, 32, cmp_text);
+        qsort(ref_text, (size_t)nr, 32, cmp_text);
+        int same = nf == nr;
+        for (int i = 0; same && i < nf; i++)
+            same = !strcmp(fast_text[i], ref_text[i]);
+        positions++;
+        if (!same) {
+            CHECK_MSG(0, "seed %llu players %d move %d: fast lists %d moves, reference %d",
+                      (unsigned long long)opt->seed, opt->players, k, nf, nr);
+            for (int i = 0, j = 0; i < nf || j < nr;) {
+                int c = i == nf ? 1 : j == nr ? -1 : strcmp(fast_text[i], ref_text[j]);
+                if (c < 0)
+                    fprintf(stderr, "  only fast: %s\n", fast_text[i++]);
+                else if (c > 0)
+                    fprintf(stderr, "  only reference: %s\n", ref_text[j++]);
+                else
+                    i++, j++;
+            }
+            break;
+        }
+        if (k == n)
+            break;
+        char text[GAME_MOVE_TEXT_MAX];
+        api->move_to_text(state, history[k], text);
+        api->make(state, history[k], undo);
+        CHECK_MSG(tu_ref_play(ref, text) == 0, "reference refuses %s", text);
+    }
+    if (!test_failures) {
+        int scores[4], ranks[4], supply[4], cones[4], markers[4][4], turns;
+        tu_ref_result(ref, scores, ranks, supply, cones, markers, &turns);
+        json_t *res = json_object_get(rec, "result");
+        CHECK(tu_ref_over(ref));
+        for (int p = 0; p < opt->players; p++) {
+            CHECK_EQ_INT(scores[p], json_integer_value(json_array_get(json_object_get(res, "scores"), (size_t)p)));
+            CHECK_EQ_INT(ranks[p], json_integer_value(json_array_get(json_object_get(res, "ranks"), (size_t)p)));
+            CHECK_EQ_INT(supply[p], json_integer_value(json_array_get(json_object_get(res, "supply"), (size_t)p)));
+            CHECK_EQ_INT(cones[p], json_integer_value(json_array_get(json_object_get(res, "cones"), (size_t)p)));
+            for (int c = 0; c < 4; c++)
+                CHECK_EQ_INT(markers[p][c], json_integer_value(json_array_get(json_array_get(json_object_get(res, "markers"), (size_t)p), (size_t)c)));
+        }
+        CHECK_EQ_INT(turns, json_integer_value(json_object_get(res, "turns")));
+    }
+    tu_ref_free(ref);
+    json_decref(rec);
+    free(initial);
+    free(state);
+    return positions;
+}
+
+int main(void)
+{
+    long positions = 0;
+    int games = 0;
+    for (int players = 2; players <= 4; players++)
+        for (uint64_t seed = 1; seed <= 40 && !test_failures; seed++) {
+            game_options_t opt;
+            game_options_default(&opt);
+            opt.players = players;
+            opt.seed = seed * 1000 + (uint64_t)players;
+            /* Variants in turn: more start floors, random set-up, named or random objectives
+               (every objective appears). */
+            if (seed % 4 == 1)
+                opt.start_floors = players == 4 ? 5 : 7;
+            if (seed % 4 == 2)
+                opt.setup_random = true;
+            static const char *const triples[] = {"lake,connected,brown", "grey,borders,doubles",
+                                                  "heights,areas,lake", "random"};
+            if (seed % 4 == 3)
+                opt.objectives = triples[(seed / 4) % 4];
+            positions += diff_game(&opt, seed);
+            games++;
+        }
+    printf("%d games, %ld positions compared\n", games, positions);
+    return test_finish("test_towerup_diff");
+}

@@ -1,0 +1,137 @@
+/*
+ * The fast Uptown engine against the slow reference (tests/ref/uptown_ref.c), written
+ * independently from RULES.md: in every position of many random games both must list
+ * exactly the same moves (as canonical text), and the final results must agree.
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "tests/ref/uptown_ref.h"
+#include "tests/test.h"
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* Builds the reference game from a record, as another program would. */
+static ut_ref_t *ref_from_record(const json_t *rec)
+{
+    json_t *piles = json_object_get(rec, "piles");
+    int colours = (int)json_array_size(piles);
+    const char *tiles[5][28];
+    for (int c = 0; c < colours && c < 5; c++) {
+        json_t *pile = json_array_get(piles, (size_t)c);
+        CHECK_EQ_INT(json_array_size(pile), 28);
+        for (int t = 0; t < 28; t++)
+            tiles[c][t] = json_string_value(json_array_get(pile, (size_t)t));
+    }
+    return ut_ref_new((int)json_integer_value(json_object_get(rec, "players")),
+                      (int)json_integer_value(json_object_get(rec, "first_player")),
+                      (const char *const(*)[28])tiles);
+}
+
+/* One random game: returns the number of positions compared. */
+static int diff_game(const game_options_t *opt, uint64_t move_seed)
+{
+    const game_api_t *api = &uptown_api;
+    char err[GAME_ERR_MAX];
+    void *initial = malloc(api->state_size), *state = malloc(api->state_size);
+    if (api->new_game(initial, opt, err, sizeof err)) {
+        CHECK_MSG(0, "new_game: %s", err);
+        return 0;
+    }
+    static move_t history[1024];
+    int n = 0;
+    pcg32_t rng;
+    pcg32_seed(&rng, move_seed, 77);
+    memcpy(state, initial, api->state_size);
+    move_t moves[GAME_MAX_MOVES];
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    int count;
+    while ((count = api->gen_moves(state, moves)) > 0 && n < 1024) {
+        history[n] = moves[pcg32_bounded(&rng, (uint32_t)count)];
+        api->make(state, history[n++], undo);
+    }
+    json_t *rec = api->record_new(initial, opt, history, n, NULL, NULL);
+    CHECK(rec != NULL);
+    if (!rec)
+        return 0;
+    ut_ref_t *ref = ref_from_record(rec);
+    CHECK(ref != NULL);
+    if (!ref)
+        return 0;
+    static char fast_text[GAME_MAX_MOVES][32], ref_text[GAME_MAX_MOVES][32];
+    memcpy(state, initial, api->state_size);
+    int positions = 0;
+    for (int k = 0; k <= n; k++) {
+        int nf = api->gen_moves(state, moves);
+        for (int i = 0; i < nf; i++) {
+            memset(fast_text[i], 0, 32);
+            api->move_to_text(state, moves[i], fast_text[i]);
+        }
+        int nr = ut_ref_moves(ref, ref_text, GAME_MAX_MOVES);
+        qsort(fast_text, (size_t)nf, 32, cmp_text);
+        qsort(ref_text, (size_t)nr, 32, cmp_text);
+        int same = nf == nr;
+        for (int i = 0; same && i < nf; i++)
+            same = !strcmp(fast_text[i], ref_text[i]);
+        positions++;
+        if (!same) {
+            CHECK_MSG(0, "seed %llu players %d move %d: fast lists %d moves, reference %d",
+                      (unsigned long long)opt->seed, opt->players, k, nf, nr);
+            for (int i = 0, j = 0; i < nf || j < nr;) {
+                int c = i == nf ? 1 : j == nr ? -1 : strcmp(fast_text[i], ref_text[j]);
+                if (c < 0)
+                    fprintf(stderr, "  only fast: %s\n", fast_text[i++]);
+                else if (c > 0)
+                    fprintf(stderr, "  only reference: %s\n", ref_text[j++]);
+                else
+                    i++, j++;
+            }
+            break;
+        }
+        if (k == n)
+            break;
+        char text[GAME_MOVE_TEXT_MAX];
+        api->move_to_text(state, history[k], text);
+        api->make(state, history[k], undo);
+        CHECK_MSG(ut_ref_play(ref, text) == 0, "reference refuses %s", text);
+    }
+    if (!test_failures) {
+        int groups[5], captures[5], ranks[5], turns;
+        ut_ref_result(ref, groups, captures, ranks, &turns);
+        json_t *res = json_object_get(rec, "result");
+        CHECK(ut_ref_over(ref));
+        for (int p = 0; p < opt->players; p++) {
+            CHECK_EQ_INT(groups[p], json_integer_value(json_array_get(json_object_get(res, "groups"), (size_t)p)));
+            CHECK_EQ_INT(captures[p], json_integer_value(json_array_get(json_object_get(res, "captures"), (size_t)p)));
+            CHECK_EQ_INT(ranks[p], json_integer_value(json_array_get(json_object_get(res, "ranks"), (size_t)p)));
+        }
+        CHECK_EQ_INT(turns, json_integer_value(json_object_get(res, "turns")));
+    }
+    ut_ref_free(ref);
+    json_decref(rec);
+    free(initial);
+    free(state);
+    return positions;
+}
+
+int main(void)
+{
+    long positions = 0;
+    int games = 0;
+    for (int players = 2; players <= 5; players++)
+        for (uint64_t seed = 1; seed <= 60 && !test_failures; seed++) {
+            game_options_t opt;
+            game_options_default(&opt);
+            opt.players = players;
+            opt.seed = seed * 1000 + (uint64_t)players;
+            positions += diff_game(&opt, seed);
+            games++;
+        }
+    printf("%d games, %ld positions compared\n", games, positions);
+    return test_finish("test_uptown_diff");
+}
