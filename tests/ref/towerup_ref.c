@@ -1,0 +1,1003 @@
+/* A slow, obvious Tower Up reference (RULES.md Part 1, core/rules-notes.md), for tests only.
+   Everything is a plain array and a loop; takes are found by trying every choice. */
+#include "tests/ref/towerup_ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TR_MAX_SITES 64
+#define TR_MAX_PLAYERS 4
+#define TR_ROOFS 10
+#define TR_TURN_LIMIT 400
+#define TR_PILE_MAX 128  /* draw or discard pile capacity */
+#define TR_LIST_MAX 88   /* longest reshuffle list accepted */
+#define TR_LISTS_MAX 400 /* reshuffle lists given, and reshuffles logged */
+#define TR_MOVES_MAX 4096
+#define TR_WILD 4
+
+enum { END_NONE, END_LAST_ROOF, END_SHORTAGE };
+
+static const char COLOUR_LETTERS[] = "KGWB";
+static const int COLUMN_VALUE[16] = {0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25};
+static const int STAR_COLUMNS[5] = {2, 4, 7, 10, 13};
+static const char *const OBJECTIVE_NAMES[10] = {"colors", "park",    "areas",   "lake",
+                                                "connected", "brown", "grey", "borders",
+                                                "doubles",   "heights"};
+enum { OBJ_COLORS, OBJ_PARK, OBJ_AREAS, OBJ_LAKE, OBJ_CONNECTED, OBJ_BROWN, OBJ_GREY,
+       OBJ_BORDERS, OBJ_DOUBLES, OBJ_HEIGHTS };
+
+typedef struct tr_card {
+    char code[8];       /* the card code as given */
+    int floor_count;    /* floor icons on the card */
+    int floors[4];      /* icon colours 0..3 in card order, TR_WILD for a wild */
+    int vehicle;        /* vehicle colour, -1 if none */
+    int steps;          /* vehicle steps */
+} tr_card_t;
+
+typedef struct tr_roof {
+    int owner; /* player who placed it */
+    int site;  /* building it is in */
+    int level; /* height of the floor it sits on */
+} tr_roof_t;
+
+typedef struct tr_move {
+    int kind;       /* 'P', 'T' or 'B' */
+    int slot;       /* take: market slot 0..2 */
+    int net[4];     /* take: net supply change per colour */
+    int shortage;   /* take: whether it triggers the shortage */
+    int site;       /* set-up / build: site */
+    int colour;     /* set-up / build: colour */
+    int roof_site;  /* build: site whose building gets the roof */
+} tr_move_t;
+
+typedef struct tr_pool {
+    tr_card_t *cards; /* heap array */
+    int count;        /* cards used */
+    int cap;          /* cards allocated */
+} tr_pool_t;
+
+struct tu_ref {
+    int site_count;                            /* sites on the board */
+    int site_area[TR_MAX_SITES];               /* area of each site */
+    int site_park[TR_MAX_SITES];               /* 1 if next to a park */
+    int site_lake[TR_MAX_SITES];               /* 1 if next to a lake */
+    int adjacent[TR_MAX_SITES][TR_MAX_SITES];  /* 1 if a street joins the two sites */
+    int area_grey[5];                          /* 1 for a grey area */
+
+    int players;                               /* 2..4 */
+    int first_player;                          /* plays the first turn after set-up */
+    int objectives[3];                         /* objective ids in the game's order */
+    int chips_taken[3];                        /* chips already taken per objective */
+    int start_count;                           /* starting floors to place */
+    int start_colour[7];                       /* their colours, TR_WILD for a wild */
+    int placed;                                /* starting floors placed so far */
+
+    int reserve[4];                            /* floors in the reserve per colour */
+    int supply[TR_MAX_PLAYERS][4];             /* floors in each supply per colour */
+    int roofs_left[TR_MAX_PLAYERS];            /* roofs not yet placed */
+    int height[TR_MAX_SITES];                  /* floors on each site, 0 = empty */
+    int colour[TR_MAX_SITES];                  /* building colour where height > 0 */
+    tr_roof_t roofs[TR_MAX_PLAYERS * TR_ROOFS]; /* roofs on the board, in placement order */
+    int roof_count;                            /* entries of roofs */
+    int markers[TR_MAX_PLAYERS][4];            /* marker columns per colour */
+    int cone[TR_MAX_PLAYERS];                  /* cone column once set */
+    int cone_set[TR_MAX_PLAYERS];              /* 1 once the cone is set */
+    int chips[TR_MAX_PLAYERS][10];             /* chip values won, in order */
+    int chip_count[TR_MAX_PLAYERS];            /* entries of chips */
+    int met[TR_MAX_PLAYERS][3];                /* objective k met by the player */
+
+    tr_card_t market[3];                       /* slots 1, 2, 3 */
+    tr_card_t draw[TR_PILE_MAX];               /* draw pile, top at index 0 */
+    int draw_count;                            /* cards in the draw pile */
+    tr_card_t discard[TR_PILE_MAX];            /* discard pile, oldest first */
+    int discard_count;                         /* cards in the discard pile */
+
+    tr_pool_t list_pool;                       /* cards of the given reshuffle lists */
+    int list_start[TR_LISTS_MAX];              /* first card of list k in list_pool */
+    int list_len[TR_LISTS_MAX];                /* length of list k */
+    int list_count;                            /* lists given */
+    int lists_used;                            /* lists consumed */
+    pcg32_t *rng;                              /* random reshuffles once lists run out */
+    tr_pool_t made_pool;                       /* every new draw pile made, concatenated */
+    int made_start[TR_LISTS_MAX];              /* first card of reshuffle k in made_pool */
+    int made_len[TR_LISTS_MAX];                /* its length */
+    int made_count;                            /* reshuffles made */
+
+    int to_move;                               /* player to move */
+    int turns;                                 /* turns played (P moves not counted) */
+    int over;                                  /* 1 once the game is over */
+    int end_mode;                              /* END_NONE until the first trigger */
+    int trigger_pending;                       /* trigger player's turn still running */
+    int final_queue[TR_MAX_PLAYERS];           /* players owed a final turn, in order */
+    int final_count;                           /* entries of final_queue */
+    int final_pos;                             /* final turns finished */
+};
+
+/* ---------------------------------------------------------------- parsing */
+
+static int colour_from_letter(char c)
+{
+    for (int i = 0; i < 4; i++)
+        if (COLOUR_LETTERS[i] == c)
+            return i;
+    return c == '*' ? TR_WILD : -1;
+}
+
+static int card_parse(const char *code, tr_card_t *card)
+{
+    memset(card, 0, sizeof *card);
+    card->vehicle = -1;
+    if (!code || strlen(code) >= sizeof card->code)
+        return -1;
+    strcpy(card->code, code);
+    const char *s = code;
+    while (*s && *s != ':') {
+        int c = colour_from_letter(*s);
+        if (c < 0 || card->floor_count == 4)
+            return -1;
+        card->floors[card->floor_count++] = c;
+        s++;
+    }
+    if (card->floor_count == 0)
+        return -1;
+    if (*s == ':') {
+        int v = colour_from_letter(s[1]);
+        if (v < 0 || v == TR_WILD || (s[2] != '1' && s[2] != '2') || s[3] != '\0')
+            return -1;
+        card->vehicle = v;
+        card->steps = s[2] - '0';
+    }
+    return 0;
+}
+
+/* Splits a line into blank-separated tokens (in place); returns the count. */
+static int line_split(char *line, char **tok, int max)
+{
+    int count = 0;
+    char *s = line;
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\r')
+            s++;
+        if (*s == '\0' || count == max)
+            return count;
+        tok[count++] = s;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\r')
+            s++;
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+static int token_is(char **tok, int count, int from, const char *word)
+{
+    for (int i = from; i < count; i++)
+        if (strcmp(tok[i], word) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reads the board records; 0 on success. The file is assumed well-formed, so only what
+   would break this code is checked. */
+static int board_parse(tu_ref_t *g, const char *text)
+{
+    int areas = 0;
+    g->site_count = 0;
+    while (*text) {
+        char line[512];
+        size_t n = strcspn(text, "\n");
+        if (n >= sizeof line)
+            return -1;
+        memcpy(line, text, n);
+        line[n] = '\0';
+        text += n + (text[n] == '\n');
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *tok[8];
+        int count = line_split(line, tok, 8);
+        if (count == 0 || strcmp(tok[0], "board") == 0)
+            continue;
+        if (strcmp(tok[0], "area") == 0 && count >= 3) {
+            int id = atoi(tok[1]);
+            if (id < 0 || id > 4)
+                return -1;
+            g->area_grey[id] = token_is(tok, count, 3, "grey");
+            areas++;
+        } else if (strcmp(tok[0], "site") == 0 && count >= 5) {
+            int id = atoi(tok[1]), area = atoi(tok[4]);
+            if (id != g->site_count || id >= TR_MAX_SITES || area < 0 || area > 4)
+                return -1;
+            g->site_area[id] = area;
+            g->site_park[id] = token_is(tok, count, 5, "park");
+            g->site_lake[id] = token_is(tok, count, 5, "lake");
+            g->site_count++;
+        } else if (strcmp(tok[0], "street") == 0 && count >= 3) {
+            int a = atoi(tok[1]), b = atoi(tok[2]);
+            if (a < 0 || b < 0 || a >= TR_MAX_SITES || b >= TR_MAX_SITES || a == b)
+                return -1;
+            g->adjacent[a][b] = g->adjacent[b][a] = 1;
+        } else {
+            return -1;
+        }
+    }
+    for (int a = 0; a < TR_MAX_SITES; a++)
+        for (int b = 0; b < TR_MAX_SITES; b++)
+            if (g->adjacent[a][b] && (a >= g->site_count || b >= g->site_count))
+                return -1;
+    return areas == 5 && g->site_count > 0 ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- card piles */
+
+static int pool_push(tr_pool_t *pool, const tr_card_t *card)
+{
+    if (pool->count == pool->cap) {
+        int cap = pool->cap ? pool->cap * 2 : 256;
+        tr_card_t *grown = realloc(pool->cards, sizeof *grown * (size_t)cap);
+        if (!grown)
+            return -1;
+        pool->cards = grown;
+        pool->cap = cap;
+    }
+    pool->cards[pool->count++] = *card;
+    return 0;
+}
+
+static int pool_clone(tr_pool_t *to, const tr_pool_t *from)
+{
+    to->cards = NULL;
+    to->count = to->cap = 0;
+    for (int i = 0; i < from->count; i++)
+        if (pool_push(to, &from->cards[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* The draw pile is empty and a card must be drawn: the discard pile becomes the next
+   given list, or a shuffle of itself, or itself in discard order. */
+static void piles_reshuffle(tu_ref_t *g)
+{
+    if (g->lists_used < g->list_count) {
+        int k = g->lists_used++;
+        g->draw_count = g->list_len[k];
+        for (int i = 0; i < g->draw_count; i++)
+            g->draw[i] = g->list_pool.cards[g->list_start[k] + i];
+    } else {
+        int order[TR_PILE_MAX];
+        for (int i = 0; i < g->discard_count; i++)
+            order[i] = i;
+        if (g->rng) {
+            for (int i = g->discard_count - 1; i > 0; i--) {
+                int j = (int)pcg32_bounded(g->rng, (uint32_t)(i + 1));
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+        }
+        g->draw_count = g->discard_count;
+        for (int i = 0; i < g->discard_count; i++)
+            g->draw[i] = g->discard[order[i]];
+    }
+    g->discard_count = 0;
+    if (g->made_count < TR_LISTS_MAX) {
+        g->made_start[g->made_count] = g->made_pool.count;
+        g->made_len[g->made_count] = g->draw_count;
+        for (int i = 0; i < g->draw_count; i++)
+            if (pool_push(&g->made_pool, &g->draw[i]) != 0)
+                g->made_len[g->made_count] = i;
+        g->made_count++;
+    }
+}
+
+/* The card in the slot goes to the discard pile and the slot is refilled in place. */
+static void market_take(tu_ref_t *g, int slot)
+{
+    if (g->discard_count < TR_PILE_MAX)
+        g->discard[g->discard_count++] = g->market[slot];
+    if (g->draw_count == 0)
+        piles_reshuffle(g);
+    if (g->draw_count == 0)
+        return; /* cannot happen with lists of length >= 1: the discard holds this card */
+    g->market[slot] = g->draw[0];
+    memmove(&g->draw[0], &g->draw[1], sizeof g->draw[0] * (size_t)(g->draw_count - 1));
+    g->draw_count--;
+}
+
+/* ---------------------------------------------------------------- objectives */
+
+static int star_count(int column)
+{
+    int s = 0;
+    for (int i = 0; i < 5; i++)
+        if (STAR_COLUMNS[i] <= column)
+            s++;
+    return s;
+}
+
+static int player_stars(const tu_ref_t *g, int p)
+{
+    int m = g->markers[p][0];
+    for (int c = 1; c < 4; c++)
+        if (g->markers[p][c] < m)
+            m = g->markers[p][c];
+    return star_count(m);
+}
+
+static void marker_advance(tu_ref_t *g, int p, int colour, int steps)
+{
+    g->markers[p][colour] += steps;
+    if (g->markers[p][colour] > 15)
+        g->markers[p][colour] = 15;
+}
+
+/* Size of the connected part of the present sites that contains start (flood fill). */
+static int present_component(const tu_ref_t *g, const int *present, int start, int *seen)
+{
+    int stack[TR_MAX_SITES], top = 0, size = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top > 0) {
+        int s = stack[--top];
+        size++;
+        for (int t = 0; t < g->site_count; t++)
+            if (g->adjacent[s][t] && present[t] && !seen[t]) {
+                seen[t] = 1;
+                stack[top++] = t;
+            }
+    }
+    return size;
+}
+
+/* Two streets with four different present ends, each crossing an area border, the two
+   borders being different pairs of areas. */
+static int borders_met(const tu_ref_t *g, const int *present)
+{
+    int ea[256], eb[256], count = 0;
+    for (int a = 0; a < g->site_count; a++)
+        for (int b = a + 1; b < g->site_count; b++)
+            if (g->adjacent[a][b] && present[a] && present[b] &&
+                g->site_area[a] != g->site_area[b] && count < 256) {
+                ea[count] = a;
+                eb[count] = b;
+                count++;
+            }
+    for (int i = 0; i < count; i++)
+        for (int j = i + 1; j < count; j++) {
+            if (ea[i] == ea[j] || ea[i] == eb[j] || eb[i] == ea[j] || eb[i] == eb[j])
+                continue;
+            int ai = g->site_area[ea[i]], bi = g->site_area[eb[i]];
+            int aj = g->site_area[ea[j]], bj = g->site_area[eb[j]];
+            int same = (ai == aj && bi == bj) || (ai == bj && bi == aj);
+            if (!same)
+                return 1;
+        }
+    return 0;
+}
+
+static int objective_met(const tu_ref_t *g, int p, int id)
+{
+    int present[TR_MAX_SITES] = {0}, mine[TR_MAX_SITES] = {0}, levels[5] = {0};
+    for (int i = 0; i < g->roof_count; i++)
+        if (g->roofs[i].owner == p) {
+            present[g->roofs[i].site] = 1;
+            mine[g->roofs[i].site]++;
+            if (g->roofs[i].level <= 4)
+                levels[g->roofs[i].level] = 1;
+        }
+    int colours[4] = {0}, areas[5] = {0}, parks = 0, lakes = 0, browns = 0, doubles = 0;
+    for (int s = 0; s < g->site_count; s++) {
+        if (!present[s])
+            continue;
+        colours[g->colour[s]] = 1;
+        areas[g->site_area[s]]++;
+        parks += g->site_park[s];
+        lakes += g->site_lake[s];
+        browns += g->colour[s] == 3;
+        doubles += mine[s] >= 2;
+    }
+    switch (id) {
+    case OBJ_COLORS:
+        return colours[0] && colours[1] && colours[2] && colours[3];
+    case OBJ_PARK:
+        return parks >= 4;
+    case OBJ_AREAS:
+        return areas[0] && areas[1] && areas[2] && areas[3] && areas[4];
+    case OBJ_LAKE:
+        return lakes >= 4;
+    case OBJ_CONNECTED: {
+        int seen[TR_MAX_SITES] = {0};
+        for (int s = 0; s < g->site_count; s++)
+            if (present[s] && !seen[s] && present_component(g, present, s, seen) >= 5)
+                return 1;
+        return 0;
+    }
+    case OBJ_BROWN:
+        return browns >= 4;
+    case OBJ_GREY: {
+        int grey[2], n = 0;
+        for (int a = 0; a < 5 && n < 2; a++)
+            if (g->area_grey[a])
+                grey[n++] = areas[a];
+        if (n < 2)
+            return 0;
+        return (grey[0] >= 3 && grey[1] >= 2) || (grey[0] >= 2 && grey[1] >= 3);
+    }
+    case OBJ_BORDERS:
+        return borders_met(g, present);
+    case OBJ_DOUBLES:
+        return doubles >= 2;
+    case OBJ_HEIGHTS:
+        return levels[1] && levels[2] && levels[3] && levels[4];
+    }
+    return 0;
+}
+
+/* After a roof placement: the placing player's unmet objectives, in the game's order. */
+static void objectives_check(tu_ref_t *g, int p)
+{
+    static const int chips[5][4] = {{0}, {0}, {7, 3}, {7, 5, 3}, {7, 5, 3, 3}};
+    for (int k = 0; k < 3; k++) {
+        if (g->met[p][k] || !objective_met(g, p, g->objectives[k]))
+            continue;
+        g->met[p][k] = 1;
+        if (g->chips_taken[k] < g->players)
+            g->chips[p][g->chip_count[p]++] = chips[g->players][g->chips_taken[k]++];
+    }
+}
+
+static int visible_roofs(const tu_ref_t *g, int p)
+{
+    int v = 0;
+    for (int i = 0; i < g->roof_count; i++)
+        if (g->roofs[i].owner == p && g->roofs[i].level == g->height[g->roofs[i].site])
+            v++;
+    return v;
+}
+
+static void cone_set(tu_ref_t *g, int p)
+{
+    if (g->cone_set[p])
+        return;
+    int v = visible_roofs(g, p);
+    g->cone[p] = v > 7 ? 7 : v;
+    g->cone_set[p] = 1;
+}
+
+/* ---------------------------------------------------------------- move generation */
+
+typedef struct tr_list {
+    tr_move_t *moves; /* room for TR_MOVES_MAX */
+    int count;        /* moves found */
+} tr_list_t;
+
+static void list_add(tr_list_t *list, const tr_move_t *m)
+{
+    if (list->count < TR_MOVES_MAX)
+        list->moves[list->count++] = *m;
+}
+
+/* A take outcome: the same slot and net change is one move, listed once. */
+static void take_add(tr_list_t *list, int slot, const int start[4], const int end[4],
+                     int shortage)
+{
+    tr_move_t m;
+    memset(&m, 0, sizeof m);
+    m.kind = 'T';
+    m.slot = slot;
+    m.shortage = shortage;
+    for (int c = 0; c < 4; c++)
+        m.net[c] = end[c] - start[c];
+    for (int i = 0; i < list->count; i++) {
+        const tr_move_t *o = &list->moves[i];
+        if (o->kind == 'T' && o->slot == slot && memcmp(o->net, m.net, sizeof m.net) == 0)
+            return;
+    }
+    list_add(list, &m);
+}
+
+/* After the icons: every way to return floors down to 10. */
+static void take_returns(tr_list_t *list, int slot, const int start[4], const int supply[4],
+                         int shortage)
+{
+    int total = supply[0] + supply[1] + supply[2] + supply[3];
+    int excess = total - 10;
+    if (excess <= 0) {
+        take_add(list, slot, start, supply, shortage);
+        return;
+    }
+    int back[4];
+    for (back[0] = 0; back[0] <= supply[0]; back[0]++)
+        for (back[1] = 0; back[1] <= supply[1]; back[1]++)
+            for (back[2] = 0; back[2] <= supply[2]; back[2]++) {
+                back[3] = excess - back[0] - back[1] - back[2];
+                if (back[3] < 0 || back[3] > supply[3])
+                    continue;
+                int end[4];
+                for (int c = 0; c < 4; c++)
+                    end[c] = supply[c] - back[c];
+                take_add(list, slot, start, end, shortage);
+            }
+}
+
+/* Icon i of the card onwards, every choice tried; reserve and supply are restored. */
+static void take_icons(tr_list_t *list, const tr_card_t *card, int slot, int i,
+                       int reserve[4], int supply[4], const int start[4], int shortage)
+{
+    if (i == card->floor_count) {
+        take_returns(list, slot, start, supply, shortage);
+        return;
+    }
+    int icon = card->floors[i];
+    if (icon != TR_WILD && reserve[icon] > 0) {
+        reserve[icon]--;
+        supply[icon]++;
+        take_icons(list, card, slot, i + 1, reserve, supply, start, shortage);
+        reserve[icon]++;
+        supply[icon]--;
+        return;
+    }
+    /* a wild, or a colour the reserve lacks (a substitution: the shortage) */
+    int missing = icon != TR_WILD;
+    int any = 0;
+    for (int c = 0; c < 4; c++) {
+        if (reserve[c] == 0)
+            continue;
+        any = 1;
+        reserve[c]--;
+        supply[c]++;
+        take_icons(list, card, slot, i + 1, reserve, supply, start, shortage || missing);
+        reserve[c]++;
+        supply[c]--;
+    }
+    if (!any)
+        take_icons(list, card, slot, i + 1, reserve, supply, start, shortage || missing);
+}
+
+static void gen_setup(const tu_ref_t *g, tr_list_t *list)
+{
+    int want = g->start_colour[g->placed];
+    for (int s = 0; s < g->site_count; s++) {
+        if (g->height[s] > 0)
+            continue;
+        for (int c = 0; c < 4; c++) {
+            if (want != TR_WILD && c != want)
+                continue;
+            if (g->reserve[c] == 0)
+                continue;
+            int clash = 0;
+            for (int t = 0; t < g->site_count; t++)
+                if (g->adjacent[s][t] && g->height[t] > 0 && g->colour[t] == c)
+                    clash = 1;
+            if (clash)
+                continue;
+            tr_move_t m;
+            memset(&m, 0, sizeof m);
+            m.kind = 'P';
+            m.site = s;
+            m.colour = c;
+            list_add(list, &m);
+        }
+    }
+}
+
+static void gen_builds(const tu_ref_t *g, int p, tr_list_t *list)
+{
+    if (g->roofs_left[p] == 0)
+        return;
+    for (int s = 0; s < g->site_count; s++) {
+        if (g->height[s] > 0)
+            continue;
+        int need[4] = {0}, neighbours = 0;
+        for (int t = 0; t < g->site_count; t++)
+            if (g->adjacent[s][t] && g->height[t] > 0) {
+                need[g->colour[t]]++;
+                neighbours++;
+            }
+        if (neighbours == 0)
+            continue;
+        for (int c = 0; c < 4; c++) {
+            if (need[c] > 0)
+                continue;
+            int ok = 1;
+            for (int d = 0; d < 4; d++)
+                if (g->supply[p][d] < need[d] + (d == c))
+                    ok = 0;
+            if (!ok)
+                continue;
+            tr_move_t m;
+            memset(&m, 0, sizeof m);
+            m.kind = 'B';
+            m.site = s;
+            m.colour = c;
+            m.roof_site = s;
+            list_add(list, &m);
+            for (int t = 0; t < g->site_count; t++)
+                if (g->adjacent[s][t] && g->height[t] > 0) {
+                    m.roof_site = t;
+                    list_add(list, &m);
+                }
+        }
+    }
+}
+
+static void gen_all(const tu_ref_t *g, tr_list_t *list)
+{
+    list->count = 0;
+    if (g->over)
+        return;
+    if (g->placed < g->start_count) {
+        gen_setup(g, list);
+        return;
+    }
+    int p = g->to_move;
+    for (int slot = 0; slot < 3; slot++) {
+        int reserve[4], supply[4];
+        memcpy(reserve, g->reserve, sizeof reserve);
+        memcpy(supply, g->supply[p], sizeof supply);
+        take_icons(list, &g->market[slot], slot, 0, reserve, supply, g->supply[p], 0);
+    }
+    gen_builds(g, p, list);
+}
+
+static void move_format(const tr_move_t *m, char *out)
+{
+    if (m->kind == 'P') {
+        sprintf(out, "P%d%c", m->site, COLOUR_LETTERS[m->colour]);
+    } else if (m->kind == 'B') {
+        sprintf(out, "B%d%c^%d", m->site, COLOUR_LETTERS[m->colour], m->roof_site);
+    } else {
+        int n = sprintf(out, "T%d", m->slot + 1);
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            int first = 1;
+            for (int c = 0; c < 4; c++)
+                for (int k = 0; k < m->net[c] * sign; k++) {
+                    if (first)
+                        out[n++] = sign > 0 ? '+' : '-';
+                    first = 0;
+                    out[n++] = COLOUR_LETTERS[c];
+                }
+        }
+        out[n] = '\0';
+    }
+}
+
+/* ---------------------------------------------------------------- playing */
+
+static void game_end(tu_ref_t *g)
+{
+    g->over = 1;
+    for (int p = 0; p < g->players; p++)
+        cone_set(g, p);
+}
+
+static void end_trigger(tu_ref_t *g, int mode)
+{
+    if (g->end_mode != END_NONE)
+        return; /* the first trigger fixes how the game ends */
+    g->end_mode = mode;
+    g->trigger_pending = 1;
+}
+
+/* After one action of player p: safeguard, extra turn, end of the player's turn. */
+static void action_finish(tu_ref_t *g, int p, int stars_before)
+{
+    int extra = player_stars(g, p) > stars_before;
+    if (g->turns >= TR_TURN_LIMIT) {
+        game_end(g);
+        return;
+    }
+    if (extra)
+        return; /* the same player moves again */
+    if (g->trigger_pending) {
+        g->trigger_pending = 0;
+        g->final_count = 0;
+        g->final_pos = 0;
+        for (int k = 1; k < g->players; k++)
+            g->final_queue[g->final_count++] = (p + k) % g->players;
+        if (g->end_mode == END_SHORTAGE)
+            g->final_queue[g->final_count++] = p;
+        else
+            cone_set(g, p);
+    } else if (g->end_mode != END_NONE) {
+        cone_set(g, p); /* the end of p's final turn */
+        g->final_pos++;
+    } else {
+        g->to_move = (p + 1) % g->players;
+        return;
+    }
+    if (g->final_pos >= g->final_count)
+        game_end(g);
+    else
+        g->to_move = g->final_queue[g->final_pos];
+}
+
+static void move_apply(tu_ref_t *g, const tr_move_t *m)
+{
+    int p = g->to_move;
+    if (m->kind == 'P') {
+        g->reserve[m->colour]--;
+        g->height[m->site] = 1;
+        g->colour[m->site] = m->colour;
+        g->placed++;
+        if (g->placed == g->start_count)
+            g->to_move = g->first_player;
+        return;
+    }
+    int stars_before = player_stars(g, p);
+    if (m->kind == 'T') {
+        const tr_card_t *card = &g->market[m->slot];
+        for (int c = 0; c < 4; c++) {
+            g->supply[p][c] += m->net[c];
+            g->reserve[c] -= m->net[c];
+        }
+        if (card->vehicle >= 0)
+            marker_advance(g, p, card->vehicle, card->steps);
+        if (m->shortage)
+            end_trigger(g, END_SHORTAGE);
+        market_take(g, m->slot);
+    } else {
+        g->supply[p][m->colour]--;
+        g->height[m->site] = 1;
+        g->colour[m->site] = m->colour;
+        for (int t = 0; t < g->site_count; t++)
+            if (g->adjacent[m->site][t] && g->height[t] > 0 && t != m->site) {
+                g->supply[p][g->colour[t]]--;
+                g->height[t]++;
+            }
+        int level = g->height[m->roof_site];
+        tr_roof_t *roof = &g->roofs[g->roof_count++];
+        roof->owner = p;
+        roof->site = m->roof_site;
+        roof->level = level;
+        g->roofs_left[p]--;
+        marker_advance(g, p, g->colour[m->roof_site], level);
+        objectives_check(g, p);
+        if (g->roofs_left[p] == 0)
+            end_trigger(g, END_LAST_ROOF);
+    }
+    g->turns++;
+    action_finish(g, p, stars_before);
+}
+
+/* ---------------------------------------------------------------- public */
+
+tu_ref_t *tu_ref_new(const char *board_text, int players, int first_player,
+                     const char *const objectives[3], const char *const deck[44],
+                     int start_floor_count, const char *const *start_floors,
+                     int reshuffle_count, const char *const *const *reshuffles,
+                     const int *reshuffle_lengths)
+{
+    if (!board_text || !objectives || !deck || players < 2 || players > TR_MAX_PLAYERS ||
+        first_player < 0 || first_player >= players || start_floor_count < 3 ||
+        start_floor_count > (players == 4 ? 5 : 7) || !start_floors || reshuffle_count < 0 ||
+        reshuffle_count > TR_LISTS_MAX || (reshuffle_count > 0 && (!reshuffles ||
+                                                                   !reshuffle_lengths)))
+        return NULL;
+    tu_ref_t *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->players = players;
+    g->first_player = first_player;
+    if (board_parse(g, board_text) != 0)
+        goto bad;
+    for (int k = 0; k < 3; k++) {
+        g->objectives[k] = -1;
+        for (int id = 0; id < 10; id++)
+            if (objectives[k] && strcmp(objectives[k], OBJECTIVE_NAMES[id]) == 0)
+                g->objectives[k] = id;
+        if (g->objectives[k] < 0)
+            goto bad;
+        for (int j = 0; j < k; j++)
+            if (g->objectives[j] == g->objectives[k])
+                goto bad;
+    }
+    for (int i = 0; i < 44; i++) {
+        tr_card_t card;
+        if (card_parse(deck[i], &card) != 0)
+            goto bad;
+        if (i < 3)
+            g->market[i] = card;
+        else
+            g->draw[g->draw_count++] = card;
+    }
+    g->start_count = start_floor_count;
+    for (int k = 0; k < start_floor_count; k++) {
+        const char *f = start_floors[k];
+        int c = f && f[0] && !f[1] ? colour_from_letter(f[0]) : -1;
+        if (c < 0 || (k < 3 && c != g->market[k].floors[0]))
+            goto bad;
+        g->start_colour[k] = c;
+    }
+    for (int k = 0; k < reshuffle_count; k++) {
+        int len = reshuffle_lengths[k];
+        if (len < 1 || len > TR_LIST_MAX || !reshuffles[k])
+            goto bad;
+        g->list_start[k] = g->list_pool.count;
+        g->list_len[k] = len;
+        for (int i = 0; i < len; i++) {
+            tr_card_t card;
+            if (card_parse(reshuffles[k][i], &card) != 0 || pool_push(&g->list_pool, &card))
+                goto bad;
+        }
+    }
+    g->list_count = reshuffle_count;
+    for (int c = 0; c < 4; c++)
+        g->reserve[c] = 30 - players;
+    for (int p = 0; p < players; p++) {
+        for (int c = 0; c < 4; c++)
+            g->supply[p][c] = 1;
+        g->roofs_left[p] = TR_ROOFS;
+    }
+    g->to_move = (first_player + players - 1) % players; /* the set-up placer */
+    return g;
+bad:
+    tu_ref_free(g);
+    return NULL;
+}
+
+void tu_ref_free(tu_ref_t *g)
+{
+    if (!g)
+        return;
+    free(g->list_pool.cards);
+    free(g->made_pool.cards);
+    free(g);
+}
+
+tu_ref_t *tu_ref_copy(const tu_ref_t *g)
+{
+    tu_ref_t *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *g;
+    memset(&c->list_pool, 0, sizeof c->list_pool); /* not g's: freed with c */
+    memset(&c->made_pool, 0, sizeof c->made_pool);
+    if (pool_clone(&c->list_pool, &g->list_pool) != 0 ||
+        pool_clone(&c->made_pool, &g->made_pool) != 0) {
+        tu_ref_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+int tu_ref_moves(const tu_ref_t *g, char (*out)[32], int max)
+{
+    tr_list_t list = {malloc(sizeof(tr_move_t) * TR_MOVES_MAX), 0};
+    if (!list.moves)
+        return 0;
+    gen_all(g, &list);
+    for (int i = 0; i < list.count && i < max; i++)
+        move_format(&list.moves[i], out[i]);
+    free(list.moves);
+    return list.count;
+}
+
+int tu_ref_play(tu_ref_t *g, const char *move)
+{
+    tr_list_t list = {malloc(sizeof(tr_move_t) * TR_MOVES_MAX), 0};
+    if (!list.moves || !move) {
+        free(list.moves);
+        return -1;
+    }
+    gen_all(g, &list);
+    int found = -1;
+    for (int i = 0; i < list.count && found < 0; i++) {
+        char text[32];
+        move_format(&list.moves[i], text);
+        if (strcmp(text, move) == 0)
+            found = i;
+    }
+    if (found >= 0)
+        move_apply(g, &list.moves[found]);
+    free(list.moves);
+    return found >= 0 ? 0 : -1;
+}
+
+int tu_ref_over(const tu_ref_t *g)
+{
+    return g->over;
+}
+
+int tu_ref_to_move(const tu_ref_t *g)
+{
+    return g->to_move;
+}
+
+void tu_ref_result(const tu_ref_t *g, int *scores, int *ranks, int *supply, int *cones,
+                   int (*markers)[4], int *turns)
+{
+    int score[TR_MAX_PLAYERS], held[TR_MAX_PLAYERS];
+    for (int p = 0; p < g->players; p++) {
+        int cone = g->cone_set[p] ? g->cone[p] : 0;
+        score[p] = COLUMN_VALUE[cone];
+        for (int c = 0; c < 4; c++)
+            score[p] += COLUMN_VALUE[g->markers[p][c]];
+        for (int k = 0; k < g->chip_count[p]; k++)
+            score[p] += g->chips[p][k];
+        held[p] = g->supply[p][0] + g->supply[p][1] + g->supply[p][2] + g->supply[p][3];
+        if (scores)
+            scores[p] = score[p];
+        if (supply)
+            supply[p] = held[p];
+        if (cones)
+            cones[p] = cone;
+        if (markers)
+            memcpy(markers[p], g->markers[p], sizeof markers[p]);
+    }
+    for (int p = 0; p < g->players && ranks; p++) {
+        ranks[p] = 1;
+        for (int q = 0; q < g->players; q++)
+            if (score[q] > score[p] || (score[q] == score[p] && held[q] > held[p]))
+                ranks[p]++;
+    }
+    if (turns)
+        *turns = g->turns;
+}
+
+void tu_ref_set_next_reshuffle_random(tu_ref_t *g, pcg32_t *rng)
+{
+    g->rng = rng;
+}
+
+int tu_ref_reshuffles_made(const tu_ref_t *g)
+{
+    return g->made_count;
+}
+
+int tu_ref_reshuffle_get(const tu_ref_t *g, int k, char (*out)[8], int max)
+{
+    if (k < 0 || k >= g->made_count)
+        return 0;
+    for (int i = 0; i < g->made_len[k] && i < max; i++)
+        strcpy(out[i], g->made_pool.cards[g->made_start[k] + i].code);
+    return g->made_len[k];
+}
+
+int tu_ref_chips(const tu_ref_t *g, int player, int *out)
+{
+    for (int k = 0; k < g->chip_count[player]; k++)
+        out[k] = g->chips[player][k];
+    return g->chip_count[player];
+}
+
+void tu_ref_counts(const tu_ref_t *g, int reserve[4], int *built_floors, int *roofs_placed,
+                   int *roofs_left)
+{
+    if (reserve)
+        memcpy(reserve, g->reserve, sizeof g->reserve);
+    if (built_floors) {
+        *built_floors = 0;
+        for (int s = 0; s < g->site_count; s++)
+            *built_floors += g->height[s];
+    }
+    for (int p = 0; p < g->players; p++) {
+        if (roofs_placed) {
+            roofs_placed[p] = 0;
+            for (int i = 0; i < g->roof_count; i++)
+                roofs_placed[p] += g->roofs[i].owner == p;
+        }
+        if (roofs_left)
+            roofs_left[p] = g->roofs_left[p];
+    }
+}
+
+int tu_ref_market(const tu_ref_t *g, char (*out)[8])
+{
+    for (int i = 0; i < 3; i++)
+        strcpy(out[i], g->market[i].code);
+    return g->draw_count;
+}
+
+void tu_ref_debug_set(tu_ref_t *g, int player, const int supply[4], const int reserve[4],
+                      const int markers[4], int roofs_left)
+{
+    if (supply)
+        memcpy(g->supply[player], supply, sizeof g->supply[player]);
+    if (reserve)
+        memcpy(g->reserve, reserve, sizeof g->reserve);
+    if (markers)
+        memcpy(g->markers[player], markers, sizeof g->markers[player]);
+    if (roofs_left >= 0)
+        g->roofs_left[player] = roofs_left;
+}
