@@ -1,0 +1,85 @@
+#pragma once
+/* Private to search/: the node arena, the shared tree and per-thread scratch. */
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/mcts.h"
+
+/* Fixed point of result sums: a result r in [0, 1] adds round(r * MCTS_VALUE_ONE). */
+#define MCTS_VALUE_ONE (1 << 28)
+/* Deepest tree path followed in one iteration; deeper, the iteration rolls out. */
+#define MCTS_MAX_DEPTH 1024
+/* Slots of the per-thread move hash (a power of two, at least twice GAME_MAX_MOVES). */
+#define MCTS_HASH_SIZE 8192
+/* Most threads a searcher runs. */
+#define MCTS_MAX_THREADS 256
+/* Cache line size assumed for padding. */
+#define MCTS_CACHE_LINE 64
+
+/*
+ * One tree node: the information set reached by a move sequence from the root. Children
+ * form a singly linked list, newest first, appended only by the thread that holds `busy`.
+ */
+typedef struct mcts_node {
+    _Atomic int64_t value_sum;    /* results of `player` summed, in MCTS_VALUE_ONE units */
+    _Atomic int32_t visits;       /* iterations backed up through this node */
+    _Atomic int32_t avail;        /* times the move was legal when the parent was visited */
+    _Atomic int32_t vloss;        /* threads currently below this node (virtual loss) */
+    _Atomic uint32_t first_child; /* arena index of the newest child, 0: none */
+    uint32_t next_sibling;        /* arena index of the next older sibling, 0: none */
+    move_t move;                  /* the move into this node */
+    float prior;                  /* prior hook value for `move`, 0 without the hook */
+    int8_t player;                /* the player who made `move`, -1 for a root */
+    _Atomic uint8_t busy;         /* 1 while a thread is adding a child */
+} mcts_node_t;
+
+/* Per-thread scratch and counters, each on its own cache lines (no false sharing). */
+typedef struct mcts_thread {
+    alignas(MCTS_CACHE_LINE) pcg32_t rng; /* this thread's stream */
+    long iterations;                       /* iterations this thread ran in this search */
+    int max_depth;                         /* deepest tree node it reached */
+    int index;                             /* thread number, 0-based */
+    void *state;                           /* the iteration's determinized state */
+    void *undo;                            /* undo record for make (never undone) */
+    uint32_t stamp;                        /* generation of the hash slots in use */
+    int path_len;                          /* entries of path */
+    double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
+    uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */
+    int8_t path_player[MCTS_MAX_DEPTH + 1]; /* player who made the move into each node */
+    move_t moves[GAME_MAX_MOVES];          /* legal moves of the current state */
+    uint32_t child_of[GAME_MAX_MOVES];     /* child node of each legal move, 0: none */
+    uint32_t slot_stamp[MCTS_HASH_SIZE];   /* slot in use iff equal to stamp */
+    move_t slot_move[MCTS_HASH_SIZE];      /* move stored in the slot */
+    uint16_t slot_index[MCTS_HASH_SIZE];   /* its index in moves */
+} mcts_thread_t;
+
+struct mcts {
+    const game_api_t *api;  /* the game */
+    mcts_options_t opt;     /* options as given (threads clamped) */
+    mcts_node_t *nodes;     /* the arena; index 0 is never used */
+    uint32_t capacity;      /* nodes in the arena, index 0 included */
+    alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator) */
+    alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations started, all threads */
+    _Atomic bool stop;      /* set when the budget is spent */
+    _Atomic bool full;      /* the arena filled up during this search */
+    alignas(MCTS_CACHE_LINE) uint32_t roots[MCTS_MAX_THREADS]; /* root per tree, 0: none */
+    int root_count;         /* trees in use: 1 in tree mode, threads in root mode */
+    int observer;           /* player to move at the root of the kept tree, -1: none */
+    move_t *pending;        /* moves told by mcts_advance since the last search */
+    int pending_count;      /* entries of pending */
+    int pending_cap;        /* allocated entries of pending */
+    mcts_thread_t **threads;      /* per-thread scratch, opt.threads of them */
+    mcts_move_stat_t *root_stats; /* statistics returned by the last search */
+    uint64_t searches;      /* searches run so far (varies the seed per search) */
+    double deadline;        /* monotonic time at which to stop, 0: none */
+    int players;            /* player count of the searched state */
+};
+
+/* tree.c */
+uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior);
+void mcts_tree_clear(mcts_t *m);
+bool mcts_tree_descend(mcts_t *m, const move_t *moves, int count);
+uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv);
+double mcts_clock_now(void);

@@ -1,0 +1,545 @@
+/* Information-set MCTS: options, the iteration (select, expand, simulate, back up), threads. */
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/internal.h"
+
+void mcts_options_default(mcts_options_t *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->iterations = 10000;
+    opt->time_ms = 0;
+    opt->threads = 1;
+    opt->c = 0.7;
+    opt->fpu = 10.0;
+    opt->virtual_loss = 1;
+    opt->parallel = MCTS_PARALLEL_TREE;
+    opt->final = MCTS_FINAL_VISITS;
+    opt->memory_bytes = (size_t)256 << 20;
+    opt->reuse = true;
+    opt->seed = 1;
+    opt->prior_weight = 1.0;
+}
+
+static bool options_valid(const mcts_options_t *opt)
+{
+    if (opt->iterations < 0 || opt->time_ms < 0)
+        return false;
+    if (opt->iterations == 0 && opt->time_ms == 0)
+        return false;
+    if (opt->threads < 1 || opt->threads > MCTS_MAX_THREADS)
+        return false;
+    if (!(opt->c >= 0.0) || opt->virtual_loss < 0 || opt->cutoff_depth < 0)
+        return false;
+    if (opt->parallel != MCTS_PARALLEL_TREE && opt->parallel != MCTS_PARALLEL_ROOT)
+        return false;
+    return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
+}
+
+static void thread_free(mcts_thread_t *th)
+{
+    if (!th)
+        return;
+    free(th->state);
+    free(th->undo);
+    free(th);
+}
+
+static mcts_thread_t *thread_new(const game_api_t *api, int index)
+{
+    size_t size = (sizeof(mcts_thread_t) + MCTS_CACHE_LINE - 1) / MCTS_CACHE_LINE *
+                  MCTS_CACHE_LINE;
+    mcts_thread_t *th = aligned_alloc(MCTS_CACHE_LINE, size);
+    if (!th)
+        return NULL;
+    memset(th, 0, size);
+    th->index = index;
+    th->state = malloc(api->state_size ? api->state_size : 1);
+    th->undo = malloc(api->undo_size ? api->undo_size : 1);
+    if (!th->state || !th->undo) {
+        thread_free(th);
+        return NULL;
+    }
+    return th;
+}
+
+mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
+{
+    if (!api || !opt || !options_valid(opt))
+        return NULL;
+    mcts_t *m = aligned_alloc(MCTS_CACHE_LINE, (sizeof *m + MCTS_CACHE_LINE - 1) /
+                                                   MCTS_CACHE_LINE * MCTS_CACHE_LINE);
+    if (!m)
+        return NULL;
+    memset(m, 0, sizeof *m);
+    m->api = api;
+    m->opt = *opt;
+
+    /* At most the cap, but never fewer nodes than a root per tree and a few children. */
+    size_t cap = opt->memory_bytes / sizeof(mcts_node_t);
+    size_t least = 2 * (size_t)opt->threads + 8;
+    if (cap < least)
+        cap = least;
+    if (cap > ((size_t)1 << 31))
+        cap = (size_t)1 << 31;
+    m->capacity = (uint32_t)cap;
+    /* Untouched pages of a large malloc cost nothing until the tree grows into them. */
+    m->nodes = malloc(cap * sizeof(mcts_node_t));
+    m->threads = calloc((size_t)opt->threads, sizeof *m->threads);
+    m->root_stats = malloc(GAME_MAX_MOVES * sizeof *m->root_stats);
+    if (!m->nodes || !m->threads || !m->root_stats) {
+        mcts_free(m);
+        return NULL;
+    }
+    for (int t = 0; t < opt->threads; t++) {
+        m->threads[t] = thread_new(api, t);
+        if (!m->threads[t]) {
+            mcts_free(m);
+            return NULL;
+        }
+    }
+    mcts_tree_clear(m);
+    return m;
+}
+
+void mcts_free(mcts_t *m)
+{
+    if (!m)
+        return;
+    if (m->threads)
+        for (int t = 0; t < m->opt.threads; t++)
+            thread_free(m->threads[t]);
+    free(m->threads);
+    free(m->nodes);
+    free(m->root_stats);
+    free(m->pending);
+    free(m);
+}
+
+void mcts_reset(mcts_t *m)
+{
+    mcts_tree_clear(m);
+    m->pending_count = 0;
+}
+
+void mcts_advance(mcts_t *m, move_t mv)
+{
+    if (m->pending_count == m->pending_cap) {
+        int cap = m->pending_cap ? 2 * m->pending_cap : 64;
+        move_t *p = realloc(m->pending, (size_t)cap * sizeof *p);
+        if (!p) {
+            /* Without room to remember the move, the tree cannot be matched: drop it. */
+            mcts_reset(m);
+            return;
+        }
+        m->pending = p;
+        m->pending_cap = cap;
+    }
+    m->pending[m->pending_count++] = mv;
+}
+
+/* ---- One iteration ---- */
+
+static inline uint32_t move_slot(move_t mv)
+{
+    return (uint32_t)(mv * 0x9E3779B1u) >> (32 - 13);
+}
+
+/* Indexes th->moves[0..n) in the per-thread hash and clears child_of. */
+static void moves_index(mcts_thread_t *th, int n)
+{
+    if (++th->stamp == 0) {
+        memset(th->slot_stamp, 0, sizeof th->slot_stamp);
+        th->stamp = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t h = move_slot(th->moves[i]);
+        while (th->slot_stamp[h] == th->stamp)
+            h = (h + 1) & (MCTS_HASH_SIZE - 1);
+        th->slot_stamp[h] = th->stamp;
+        th->slot_move[h] = th->moves[i];
+        th->slot_index[h] = (uint16_t)i;
+        th->child_of[i] = 0;
+    }
+}
+
+/* Index of mv in th->moves, or -1 if it is not legal here. */
+static int moves_lookup(const mcts_thread_t *th, move_t mv)
+{
+    uint32_t h = move_slot(mv);
+    while (th->slot_stamp[h] == th->stamp) {
+        if (th->slot_move[h] == mv)
+            return th->slot_index[h];
+        h = (h + 1) & (MCTS_HASH_SIZE - 1);
+    }
+    return -1;
+}
+
+/* UCB score of child c whose move is legal now; avail counts the current visit. */
+static double child_score(const mcts_t *m, const mcts_node_t *c, int vl)
+{
+    int32_t visits = atomic_load_explicit(&c->visits, memory_order_relaxed);
+    int32_t avail = atomic_load_explicit(&c->avail, memory_order_relaxed) + 1;
+    int64_t sum = atomic_load_explicit(&c->value_sum, memory_order_relaxed);
+    double eff = (double)visits;
+    if (vl)
+        eff += (double)vl * atomic_load_explicit(&c->vloss, memory_order_relaxed);
+    double bias = m->opt.prior ? m->opt.prior_weight * c->prior / (visits + 1.0) : 0.0;
+    if (eff <= 0.0)
+        return m->opt.fpu + bias;
+    double mean = (double)sum / MCTS_VALUE_ONE / eff;
+    double lg = avail > 1 ? log((double)avail) : 0.0;
+    return mean + m->opt.c * sqrt(lg / eff) + bias;
+}
+
+/* The untried legal move to expand: best prior (first on ties), else uniformly random. */
+static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, float *prior)
+{
+    *prior = 0.0f;
+    if (m->opt.prior) {
+        int best = -1;
+        double best_p = 0.0;
+        for (int i = 0; i < n; i++) {
+            if (th->child_of[i])
+                continue;
+            double p = m->opt.prior(m->api, th->state, th->moves[i], m->opt.prior_ctx);
+            if (best < 0 || p > best_p) {
+                best = i;
+                best_p = p;
+            }
+        }
+        *prior = (float)best_p;
+        return best;
+    }
+    int r = (int)pcg32_bounded(&th->rng, (uint32_t)untried);
+    for (int i = 0; i < n; i++)
+        if (!th->child_of[i] && r-- == 0)
+            return i;
+    return -1;
+}
+
+/*
+ * Adds the child for th->moves[i] under node, unless another thread did first. Returns the
+ * child, 0 if the node is being expanded by another thread or the arena is full.
+ */
+static uint32_t node_expand(mcts_t *m, uint32_t node, move_t mv, int player, float prior)
+{
+    mcts_node_t *n = &m->nodes[node];
+    if (atomic_exchange_explicit(&n->busy, 1, memory_order_acquire) != 0)
+        return 0;
+    uint32_t c = mcts_tree_find_child(m, node, mv);
+    if (c == 0) {
+        c = mcts_tree_alloc(m, mv, player, prior);
+        if (c != 0) {
+            m->nodes[c].next_sibling =
+                atomic_load_explicit(&n->first_child, memory_order_relaxed);
+            atomic_store_explicit(&n->first_child, c, memory_order_release);
+        }
+    }
+    atomic_store_explicit(&n->busy, 0, memory_order_release);
+    return c;
+}
+
+/*
+ * At node, whose legal moves are th->moves[0..n): the child to descend into, or 0 to roll
+ * out from here. *expanded is set when the child was just added (the descent then stops).
+ */
+static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player,
+                            int vl, bool *expanded)
+{
+    *expanded = false;
+    moves_index(th, n);
+    int matched = 0;
+    uint32_t c = atomic_load_explicit(&m->nodes[node].first_child, memory_order_acquire);
+    for (; c != 0; c = m->nodes[c].next_sibling) {
+        int i = moves_lookup(th, m->nodes[c].move);
+        if (i >= 0) {
+            th->child_of[i] = c;
+            matched++;
+        }
+    }
+    uint32_t best = 0;
+    double best_score = -HUGE_VAL;
+    for (int i = 0; i < n; i++) {
+        if (!th->child_of[i])
+            continue;
+        double s = child_score(m, &m->nodes[th->child_of[i]], vl);
+        if (s > best_score) {
+            best_score = s;
+            best = th->child_of[i];
+        }
+    }
+    int untried = n - matched;
+    if (untried > 0 && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
+        (best == 0 || m->opt.fpu >= best_score)) {
+        float prior;
+        int i = pick_untried(m, th, n, untried, &prior);
+        uint32_t child = node_expand(m, node, th->moves[i], player, prior);
+        if (child != 0) {
+            atomic_fetch_add_explicit(&m->nodes[child].avail, 1, memory_order_relaxed);
+            *expanded = true;
+            return child;
+        }
+    }
+    if (best == 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (th->child_of[i])
+            atomic_fetch_add_explicit(&m->nodes[th->child_of[i]].avail, 1,
+                                      memory_order_relaxed);
+    return best;
+}
+
+/* Finishes the iteration's state into th->values. */
+static void simulate(mcts_t *m, mcts_thread_t *th)
+{
+    const game_api_t *api = m->api;
+    void *s = th->state;
+    if (!api->is_terminal(s)) {
+        if (m->opt.evaluate) {
+            for (int d = 0; d < m->opt.cutoff_depth; d++) {
+                int n = api->gen_moves(s, th->moves);
+                if (n == 0)
+                    break;
+                api->make(s, th->moves[pcg32_bounded(&th->rng, (uint32_t)n)], th->undo);
+            }
+            if (!api->is_terminal(s)) {
+                m->opt.evaluate(api, s, th->values, m->opt.evaluate_ctx);
+                return;
+            }
+        } else if (m->opt.rollout) {
+            m->opt.rollout(api, s, &th->rng, m->opt.rollout_ctx);
+        } else {
+            api->playout(s, &th->rng);
+        }
+    }
+    api->result(s, th->values);
+}
+
+static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, uint32_t root,
+                          int observer, int vl)
+{
+    const game_api_t *api = m->api;
+    void *s = th->state;
+    api->copy(s, root_state);
+    /* The only view of the real state: resampled for the searcher before anything else. */
+    api->determinize(s, observer, &th->rng);
+    th->path[0] = root;
+    th->path_player[0] = -1;
+    th->path_len = 1;
+    uint32_t node = root;
+    while (th->path_len <= MCTS_MAX_DEPTH) {
+        int n = api->gen_moves(s, th->moves);
+        if (n == 0)
+            break;
+        int player = api->to_move(s);
+        bool expanded;
+        uint32_t child = node_choose(m, th, node, n, player, vl, &expanded);
+        if (child == 0)
+            break;
+        if (vl)
+            atomic_fetch_add_explicit(&m->nodes[child].vloss, 1, memory_order_relaxed);
+        api->make(s, m->nodes[child].move, th->undo);
+        th->path[th->path_len] = child;
+        th->path_player[th->path_len] = (int8_t)player;
+        th->path_len++;
+        node = child;
+        if (expanded)
+            break;
+    }
+    if (th->path_len - 1 > th->max_depth)
+        th->max_depth = th->path_len - 1;
+
+    simulate(m, th);
+
+    for (int i = 1; i < th->path_len; i++) {
+        mcts_node_t *c = &m->nodes[th->path[i]];
+        double v = th->values[th->path_player[i]];
+        v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+        atomic_fetch_add_explicit(&c->value_sum, (int64_t)llround(v * MCTS_VALUE_ONE),
+                                  memory_order_relaxed);
+        atomic_fetch_add_explicit(&c->visits, 1, memory_order_relaxed);
+        if (vl)
+            atomic_fetch_sub_explicit(&c->vloss, 1, memory_order_relaxed);
+    }
+    atomic_fetch_add_explicit(&m->nodes[root].visits, 1, memory_order_relaxed);
+    th->iterations++;
+}
+
+/* One thread's share of the search: iterations until the budget is spent. */
+static void worker(mcts_t *m, mcts_thread_t *th, const void *root_state, int observer)
+{
+    bool root_mode = m->opt.parallel == MCTS_PARALLEL_ROOT;
+    uint32_t root = m->roots[root_mode ? th->index : 0];
+    int vl = (!root_mode && m->opt.threads > 1) ? m->opt.virtual_loss : 0;
+    while (!atomic_load_explicit(&m->stop, memory_order_relaxed)) {
+        if (m->opt.iterations > 0 &&
+            atomic_fetch_add_explicit(&m->claimed, 1, memory_order_relaxed) >=
+                m->opt.iterations) {
+            atomic_store_explicit(&m->stop, true, memory_order_relaxed);
+            break;
+        }
+        if (m->deadline > 0.0 && mcts_clock_now() >= m->deadline) {
+            atomic_store_explicit(&m->stop, true, memory_order_relaxed);
+            break;
+        }
+        run_iteration(m, th, root_state, root, observer, vl);
+    }
+}
+
+/* ---- The search ---- */
+
+static int stat_compare(const void *a, const void *b)
+{
+    const mcts_move_stat_t *x = a, *y = b;
+    if (x->visits != y->visits)
+        return x->visits > y->visits ? -1 : 1;
+    return x->move < y->move ? -1 : x->move > y->move ? 1 : 0;
+}
+
+/* Root statistics of the n legal moves (in m->root_stats), summed over the trees. */
+static void collect_root_stats(mcts_t *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        mcts_move_stat_t *st = &m->root_stats[i];
+        long visits = 0;
+        int64_t sum = 0;
+        for (int r = 0; r < m->root_count; r++) {
+            if (m->roots[r] == 0)
+                continue;
+            uint32_t c = mcts_tree_find_child(m, m->roots[r], st->move);
+            if (c == 0)
+                continue;
+            visits += atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
+            sum += atomic_load_explicit(&m->nodes[c].value_sum, memory_order_relaxed);
+        }
+        st->visits = visits;
+        st->mean = visits > 0 ? (double)sum / MCTS_VALUE_ONE / (double)visits : 0.0;
+    }
+}
+
+/* The move to play from the root statistics (in legal-move order, so ties are stable). */
+static move_t choose_final(const mcts_t *m, int n)
+{
+    const mcts_move_stat_t *st = m->root_stats;
+    long most = 0;
+    for (int i = 0; i < n; i++)
+        if (st[i].visits > most)
+            most = st[i].visits;
+    if (most == 0)
+        return st[0].move;
+    /* Best mean among moves with at least a tenth of the most visits (or most visits). */
+    long floor = m->opt.final == MCTS_FINAL_MEAN ? (most + 9) / 10 : most;
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        if (st[i].visits < floor)
+            continue;
+        if (best < 0 || st[i].mean > st[best].mean)
+            best = i;
+    }
+    return st[best].move;
+}
+
+/* Keeps the tree if it matches the state, else empties it. Returns true if it was kept. */
+static bool tree_prepare(mcts_t *m, int observer, int players)
+{
+    bool kept = false;
+    if (m->opt.reuse && m->opt.parallel == MCTS_PARALLEL_TREE && m->root_count == 1 &&
+        m->observer == observer && m->players == players)
+        kept = mcts_tree_descend(m, m->pending, m->pending_count);
+    if (!kept)
+        mcts_tree_clear(m);
+    m->pending_count = 0;
+    return kept;
+}
+
+move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
+{
+    const game_api_t *api = m->api;
+    double start = mcts_clock_now();
+    mcts_thread_t *th0 = m->threads[0];
+    int n = api->gen_moves(state, th0->moves);
+    for (int i = 0; i < n; i++) {
+        m->root_stats[i].move = th0->moves[i];
+        m->root_stats[i].visits = 0;
+        m->root_stats[i].mean = 0.0;
+    }
+    mcts_stats_t st;
+    memset(&st, 0, sizeof st);
+    st.root_moves = m->root_stats;
+    st.root_move_count = n;
+    move_t best = MCTS_NO_MOVE;
+
+    if (n > 0) {
+        int observer = api->to_move(state);
+        int players = api->player_count(state);
+        st.reused = tree_prepare(m, observer, players);
+        m->observer = observer;
+        m->players = players;
+        m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads : 1;
+        for (int r = 0; r < m->root_count; r++)
+            if (m->roots[r] == 0)
+                m->roots[r] = mcts_tree_alloc(m, MCTS_NO_MOVE, -1, 0.0f);
+        if (st.reused)
+            st.reused_visits = atomic_load_explicit(&m->nodes[m->roots[0]].visits,
+                                                    memory_order_relaxed);
+        if (n > 1) {
+            atomic_store_explicit(&m->claimed, 0, memory_order_relaxed);
+            atomic_store_explicit(&m->stop, false, memory_order_relaxed);
+            atomic_store_explicit(&m->full, false, memory_order_relaxed);
+            m->deadline = m->opt.time_ms > 0 ? start + (double)m->opt.time_ms / 1000.0 : 0.0;
+            uint64_t base = rng_mix64(m->opt.seed ^ rng_mix64(m->searches));
+            m->searches++;
+            for (int t = 0; t < m->opt.threads; t++) {
+                mcts_thread_t *th = m->threads[t];
+                pcg32_seed(&th->rng, base, (uint64_t)t);
+                th->iterations = 0;
+                th->max_depth = 0;
+            }
+            if (m->opt.threads == 1) {
+                worker(m, th0, state, observer);
+            } else {
+#pragma omp parallel num_threads(m->opt.threads)
+                worker(m, m->threads[omp_get_thread_num()], state, observer);
+            }
+            for (int t = 0; t < m->opt.threads; t++) {
+                st.iterations += m->threads[t]->iterations;
+                if (m->threads[t]->max_depth > st.max_depth)
+                    st.max_depth = m->threads[t]->max_depth;
+            }
+            st.memory_capped = atomic_load_explicit(&m->full, memory_order_relaxed);
+        }
+        collect_root_stats(m, n);
+        best = n == 1 ? m->root_stats[0].move : choose_final(m, n);
+        qsort(m->root_stats, (size_t)n, sizeof *m->root_stats, stat_compare);
+    }
+    uint64_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+    st.nodes = (long)((used < m->capacity ? used : m->capacity) - 1);
+    st.seconds = mcts_clock_now() - start;
+    if (stats)
+        *stats = st;
+    return best;
+}
+
+long mcts_bench_iterations(const game_api_t *api, const void *state, int threads,
+                           long iterations, double *seconds)
+{
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.threads = threads;
+    opt.iterations = iterations;
+    opt.reuse = false;
+    *seconds = 0.0;
+    mcts_t *m = mcts_new(api, &opt);
+    if (!m)
+        return -1;
+    mcts_stats_t st;
+    move_t mv = mcts_search(m, state, &st);
+    mcts_free(m);
+    if (mv == MCTS_NO_MOVE)
+        return -1;
+    *seconds = st.seconds;
+    return st.iterations;
+}

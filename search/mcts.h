@@ -1,0 +1,125 @@
+#pragma once
+/*
+ * Game-agnostic parallel Monte Carlo tree search over game_api_t.
+ *
+ * Information-set MCTS with one observer (the player to move at the root, "the searcher"):
+ * every iteration starts from a copy of the state that api->determinize resamples for the
+ * searcher with the iteration's rng, so hidden parts of the given state are never read.
+ * The tree is keyed by moves; a child's availability count (how often its move was legal
+ * when its parent was visited) replaces the parent's visits in UCB. Each node keeps the mean
+ * result (api->result, RULES 1.10) of the player who made the move into it (max^n), so 2 to
+ * 5 players work alike, and players need not alternate (api->to_move is always asked).
+ *
+ * Parallel with OpenMP: tree mode (one shared tree, C11 atomics, virtual loss) or root mode
+ * (one tree per thread, root statistics summed). One thread with an iteration budget and a
+ * fixed seed is fully deterministic.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/rng.h"
+
+/* Returned by mcts_search when the state has no legal move (terminal). */
+#define MCTS_NO_MOVE ((move_t)0xffffffffu)
+
+typedef enum mcts_parallel {
+    MCTS_PARALLEL_TREE = 0, /* all threads grow one shared tree */
+    MCTS_PARALLEL_ROOT = 1  /* each thread grows its own tree; root statistics are summed */
+} mcts_parallel_t;
+
+typedef enum mcts_final {
+    MCTS_FINAL_VISITS = 0, /* play the root move with most visits (ties: better mean) */
+    MCTS_FINAL_MEAN = 1    /* play the root move with the best mean among well-visited ones */
+} mcts_final_t;
+
+/* Plays the state (a determinization) to the end of the game. */
+typedef void (*mcts_rollout_fn)(const game_api_t *api, void *state, pcg32_t *rng, void *ctx);
+/* Prior belief in [0, 1] that move m is good for the player to move in state. */
+typedef double (*mcts_prior_fn)(const game_api_t *api, const void *state, move_t m, void *ctx);
+/* Estimated result per player, each in [0, 1], of a non-terminal state. */
+typedef void (*mcts_evaluate_fn)(const game_api_t *api, const void *state, double *values,
+                                 void *ctx);
+
+typedef struct mcts_options {
+    long iterations;          /* iteration budget; 0: unused (then time_ms must be set) */
+    long time_ms;             /* time budget in milliseconds; 0: unused */
+    int threads;              /* worker threads, >= 1 */
+    double c;                 /* UCB exploration constant (results are in [0, 1]) */
+    double fpu;               /* first-play urgency: score of a not yet tried move */
+    int virtual_loss;         /* losses added per thread inside a node (tree mode), >= 0 */
+    mcts_parallel_t parallel; /* tree or root parallelism */
+    mcts_final_t final;       /* how the move to play is chosen */
+    size_t memory_bytes;      /* cap on the node arena(s), in bytes */
+    bool reuse;               /* keep the subtree of the moves told by mcts_advance */
+    uint64_t seed;            /* fixes all randomness of a single-thread search */
+
+    mcts_rollout_fn rollout;   /* NULL: api->playout */
+    void *rollout_ctx;         /* passed to rollout */
+    mcts_prior_fn prior;       /* NULL: no progressive bias */
+    void *prior_ctx;           /* passed to prior */
+    double prior_weight;       /* bias weight: adds weight * prior / (visits + 1) to UCB */
+    int cutoff_depth;          /* with evaluate: random moves played past the leaf first */
+    mcts_evaluate_fn evaluate; /* NULL: rollouts go to the end of the game */
+    void *evaluate_ctx;        /* passed to evaluate */
+} mcts_options_t;
+
+/* Statistics of one root move. */
+typedef struct mcts_move_stat {
+    move_t move;  /* the root move */
+    long visits;  /* iterations through it (summed over trees in root mode) */
+    double mean;  /* mean result of the searcher after it, in [0, 1]; 0 if not visited */
+} mcts_move_stat_t;
+
+typedef struct mcts_stats {
+    long iterations;       /* iterations run by this search */
+    long nodes;            /* nodes in the arena(s) at the end (reused ones included) */
+    int max_depth;         /* deepest tree node reached, in moves below the root */
+    double seconds;        /* wall time of the search */
+    bool memory_capped;    /* the arena filled up: expansion stopped, rollouts went on */
+    bool reused;           /* the search started from a subtree kept by mcts_advance */
+    long reused_visits;    /* visits the root had when the search started */
+    int root_move_count;   /* entries of root_moves: the legal moves of the root */
+    /* Per legal root move, most visits first; owned by the searcher, valid until its next
+       call. */
+    const mcts_move_stat_t *root_moves;
+} mcts_stats_t;
+
+typedef struct mcts mcts_t;
+
+/* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 (every move tried once first),
+   virtual loss 1, tree mode, most visits, 256 MiB, reuse on, seed 1, no hooks. */
+void mcts_options_default(mcts_options_t *opt);
+
+/*
+ * A new searcher for api, or NULL if opt is invalid or memory is short. The arena takes at
+ * most opt->memory_bytes (a tiny cap is raised to a few nodes per thread).
+ */
+mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt);
+
+/*
+ * Searches state for api->to_move(state) and returns the move to play (MCTS_NO_MOVE if the
+ * state is terminal). A single legal move is returned without searching. stats may be NULL.
+ * With reuse on, the tree of the previous search is kept if state is that search's state
+ * followed by the moves given to mcts_advance since, with the same player to move at the
+ * root as before; the caller must call mcts_reset if it is not.
+ */
+move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats);
+
+/* Tells the searcher that move mv was played (from its last searched state onwards). */
+void mcts_advance(mcts_t *m, move_t mv);
+
+/* Forgets the tree. */
+void mcts_reset(mcts_t *m);
+
+void mcts_free(mcts_t *m);
+
+/*
+ * For `skyline bench`: runs one search of exactly `iterations` iterations (default options
+ * otherwise, seed 1, reuse off) from state with `threads` threads and returns the
+ * iterations done; *seconds gets the wall time, so iterations / *seconds is the speed.
+ * Returns -1 if the searcher cannot be made or the state is terminal.
+ */
+long mcts_bench_iterations(const game_api_t *api, const void *state, int threads,
+                           long iterations, double *seconds);

@@ -1,0 +1,156 @@
+/* The node arena: allocation by atomic add, child lookup, and subtree reuse by compaction. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search/internal.h"
+
+double mcts_clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/*
+ * A fresh node from the arena, or 0 once it is full (then `full` is set). Safe to call from
+ * several threads; the node is not visible to others until the caller links it with a
+ * release store.
+ */
+uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior)
+{
+    if (atomic_load_explicit(&m->full, memory_order_relaxed))
+        return 0;
+    uint64_t i = atomic_fetch_add_explicit(&m->used, 1, memory_order_relaxed);
+    if (i >= m->capacity) {
+        atomic_store_explicit(&m->full, true, memory_order_relaxed);
+        return 0;
+    }
+    mcts_node_t *n = &m->nodes[i];
+    atomic_store_explicit(&n->value_sum, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->visits, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->avail, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->vloss, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->first_child, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
+    n->next_sibling = 0;
+    n->move = mv;
+    n->prior = prior;
+    n->player = (int8_t)player;
+    return (uint32_t)i;
+}
+
+/* Empties the arena (single-threaded). */
+void mcts_tree_clear(mcts_t *m)
+{
+    atomic_store_explicit(&m->used, 1, memory_order_relaxed);
+    atomic_store_explicit(&m->full, false, memory_order_relaxed);
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
+        m->roots[i] = 0;
+    m->root_count = 0;
+    m->observer = -1;
+}
+
+/* The child of node reached by mv, or 0. */
+uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv)
+{
+    uint32_t c = atomic_load_explicit(&m->nodes[node].first_child, memory_order_acquire);
+    while (c != 0) {
+        if (m->nodes[c].move == mv)
+            return c;
+        c = m->nodes[c].next_sibling;
+    }
+    return 0;
+}
+
+/* Copies node src to dst (dst <= src), renumbering its links through map. */
+static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_t dst)
+{
+    mcts_node_t *s = &m->nodes[src];
+    int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);
+    int32_t visits = atomic_load_explicit(&s->visits, memory_order_relaxed);
+    int32_t avail = atomic_load_explicit(&s->avail, memory_order_relaxed);
+    uint32_t child = atomic_load_explicit(&s->first_child, memory_order_relaxed);
+    uint32_t sibling = s->next_sibling;
+    move_t mv = s->move;
+    float prior = s->prior;
+    int8_t player = s->player;
+
+    mcts_node_t *d = &m->nodes[dst];
+    atomic_store_explicit(&d->value_sum, sum, memory_order_relaxed);
+    atomic_store_explicit(&d->visits, visits, memory_order_relaxed);
+    atomic_store_explicit(&d->avail, avail, memory_order_relaxed);
+    atomic_store_explicit(&d->vloss, 0, memory_order_relaxed);
+    atomic_store_explicit(&d->first_child, child ? map[child] : 0, memory_order_relaxed);
+    atomic_store_explicit(&d->busy, 0, memory_order_relaxed);
+    d->next_sibling = sibling ? map[sibling] : 0;
+    d->move = mv;
+    d->prior = prior;
+    d->player = player;
+}
+
+/*
+ * Moves the subtree under root to the front of the arena, keeping the relative order of
+ * nodes: each node goes to an index no greater than its own, so copying in increasing
+ * order never overwrites a node not yet copied. Returns false if memory is short.
+ */
+static bool tree_compact(mcts_t *m, uint32_t root)
+{
+    uint64_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+    if (used > m->capacity)
+        used = m->capacity;
+    uint32_t *map = calloc((size_t)used, sizeof *map);
+    uint32_t *stack = malloc((size_t)used * sizeof *stack);
+    if (!map || !stack) {
+        free(map);
+        free(stack);
+        return false;
+    }
+    /* Mark the subtree (map 1 = member), then number the members in arena order. */
+    int top = 0;
+    stack[top++] = root;
+    map[root] = 1;
+    while (top > 0) {
+        uint32_t n = stack[--top];
+        uint32_t c = atomic_load_explicit(&m->nodes[n].first_child, memory_order_relaxed);
+        for (; c != 0; c = m->nodes[c].next_sibling) {
+            map[c] = 1;
+            stack[top++] = c;
+        }
+    }
+    uint32_t next = 1;
+    for (uint64_t i = 1; i < used; i++)
+        if (map[i])
+            map[i] = next++;
+    /* The new root has no siblings. */
+    m->nodes[root].next_sibling = 0;
+    for (uint64_t i = 1; i < used; i++)
+        if (map[i])
+            tree_move_node(m, map, (uint32_t)i, map[i]);
+    m->roots[0] = map[root];
+    m->nodes[map[root]].player = -1;
+    atomic_store_explicit(&m->used, next, memory_order_relaxed);
+    atomic_store_explicit(&m->full, false, memory_order_relaxed);
+    free(map);
+    free(stack);
+    return true;
+}
+
+/*
+ * Makes the node reached from the root by moves the new root, keeping its subtree. Returns
+ * false (tree left unchanged) if that node is not in the tree.
+ */
+bool mcts_tree_descend(mcts_t *m, const move_t *moves, int count)
+{
+    if (m->root_count != 1 || m->roots[0] == 0)
+        return false;
+    uint32_t n = m->roots[0];
+    for (int i = 0; i < count; i++) {
+        n = mcts_tree_find_child(m, n, moves[i]);
+        if (n == 0)
+            return false;
+    }
+    if (count == 0)
+        return true;
+    return tree_compact(m, n);
+}
