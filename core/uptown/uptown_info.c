@@ -1,0 +1,76 @@
+/* Uptown hidden information: determinization, what a player observes, random playouts. */
+#include <string.h>
+
+#include "uptown.h"
+
+void uptown_determinize(uptown_state_t *s, int observer, pcg32_t *rng)
+{
+    unsigned own = uptown_player_colours(s, observer);
+    for (int c = 0; c < s->colours; c++) {
+        int pos = s->pile_pos[c], rest = UPTOWN_TILE_COUNT - pos;
+        if (s->retired >> c & 1)
+            continue;
+        if (own >> c & 1) {
+            /* The observer knows its rack, not its pile order. */
+            pcg32_shuffle_u8(rng, s->pile[c] + pos, rest);
+            continue;
+        }
+        /* An opponent colour: redeal its unplayed tiles into a rack of the same size and a
+           pile, keeping the pile a permutation of the 28 tiles (drawn tiles first). */
+        uint8_t pool[UPTOWN_TILE_COUNT];
+        int n = 0;
+        for (uint32_t l = s->left[c]; l; l &= l - 1)
+            pool[n++] = (uint8_t)__builtin_ctz(l);
+        pcg32_shuffle_u8(rng, pool, n);
+        int rack_size = n - rest;
+        uint32_t rack = 0, old_rest = 0, new_rest = 0;
+        for (int i = 0; i < rack_size; i++)
+            rack |= 1u << pool[i];
+        for (int i = pos; i < UPTOWN_TILE_COUNT; i++)
+            old_rest |= 1u << s->pile[c][i];
+        for (int i = rack_size; i < n; i++)
+            new_rest |= 1u << pool[i];
+        uint8_t prefix[UPTOWN_TILE_COUNT];
+        int k = 0;
+        for (int i = 0; i < pos; i++)
+            if (!(new_rest >> s->pile[c][i] & 1))
+                prefix[k++] = s->pile[c][i];
+        for (uint32_t x = old_rest & ~new_rest; x; x &= x - 1)
+            prefix[k++] = (uint8_t)__builtin_ctz(x);
+        memcpy(s->pile[c], prefix, (size_t)pos);
+        memcpy(s->pile[c] + pos, pool + rack_size, (size_t)rest);
+        s->hash ^= uptown_rack_hash(c, s->rack[c]) ^ uptown_rack_hash(c, rack);
+        s->rack[c] = rack;
+    }
+}
+
+bool uptown_observation_equal(const uptown_state_t *a, const uptown_state_t *b, int observer)
+{
+    if (a->players != b->players || a->colours != b->colours || a->to_move != b->to_move ||
+        a->first_player != b->first_player || a->retired != b->retired ||
+        a->move_count != b->move_count || memcmp(a->cell, b->cell, sizeof a->cell) ||
+        memcmp(a->captures, b->captures, sizeof a->captures) ||
+        memcmp(a->turns, b->turns, sizeof a->turns))
+        return false;
+    unsigned own = uptown_player_colours(a, observer);
+    for (int c = 0; c < a->colours; c++) {
+        if (a->left[c] != b->left[c] || a->pile_pos[c] != b->pile_pos[c] ||
+            bits_count64(a->rack[c]) != bits_count64(b->rack[c]))
+            return false;
+        bool visible = (own >> c & 1) || (a->retired >> c & 1);
+        if (visible && a->rack[c] != b->rack[c])
+            return false;
+    }
+    return true;
+}
+
+void uptown_playout(uptown_state_t *s, pcg32_t *rng)
+{
+    move_t moves[GAME_MAX_MOVES];
+    for (;;) {
+        int n = uptown_gen_moves(s, moves);
+        if (n == 0)
+            return;
+        uptown_play(s, moves[pcg32_bounded(rng, (uint32_t)n)]);
+    }
+}

@@ -1,0 +1,511 @@
+/* Uptown state: set-up, move generation, make/undo, groups, result, hash and check. */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "uptown.h"
+
+u128_t uptown_tile_cells[UPTOWN_TILE_COUNT];
+
+/* Orthogonal neighbours of each cell. */
+static u128_t cell_neighbours[UPTOWN_CELL_COUNT];
+/* The 8 cells around each cell in cyclic order UL, U, UR, R, DR, D, DL, L; -1 off the board. */
+static int8_t cell_ring[UPTOWN_CELL_COUNT][8];
+/* ring_ok[pattern]: the present orthogonal ring cells (1, 3, 5, 7) lie in one arc of the
+   present ring cells, so removing the centre keeps them connected around it. */
+static bool ring_ok[256];
+
+/* Zobrist keys. */
+static uint64_t z_colour[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT]; /* a colour on a cell */
+static uint64_t z_kind[UPTOWN_TILE_COUNT][UPTOWN_CELL_COUNT];  /* a tile kind on a cell */
+static uint64_t z_rack[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];  /* a tile in a rack */
+static uint64_t z_to_move[GAME_MAX_PLAYERS];                   /* the player to move */
+static uint64_t z_captures[GAME_MAX_PLAYERS][128];             /* a player's capture count */
+static uint64_t z_retired[UPTOWN_COLOUR_MAX];                  /* a retired colour */
+static uint64_t z_moves[256];                                  /* the move count */
+
+static bool ring_pattern_ok(unsigned pat)
+{
+    if (pat == 0xFF)
+        return true;
+    int arcs_with_orth = 0;
+    for (int start = 0; start < 8; start++) {
+        /* An arc starts at a present cell whose predecessor is absent. */
+        if (!(pat >> start & 1) || (pat >> ((start + 7) & 7) & 1))
+            continue;
+        bool orth = false;
+        for (int i = start; pat >> (i & 7) & 1; i++)
+            orth |= (i & 1) != 0;
+        arcs_with_orth += orth;
+    }
+    return arcs_with_orth <= 1;
+}
+
+__attribute__((constructor)) static void uptown_tables_init(void)
+{
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        int r = cell / 9, c = cell % 9;
+        for (int t = 0; t < UPTOWN_TILE_COUNT; t++) {
+            bool ok = t < 9    ? c == t
+                      : t < 18 ? r == t - 9
+                      : t < 27 ? (r / 3) * 3 + c / 3 == t - 18
+                               : true;
+            if (ok)
+                uptown_tile_cells[t] |= UPTOWN_BIT(cell);
+        }
+        static const int dr[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
+        static const int dc[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
+        for (int i = 0; i < 8; i++) {
+            int rr = r + dr[i], cc = c + dc[i];
+            bool on = rr >= 0 && rr < 9 && cc >= 0 && cc < 9;
+            cell_ring[cell][i] = (int8_t)(on ? rr * 9 + cc : -1);
+            if (on && (i & 1))
+                cell_neighbours[cell] |= UPTOWN_BIT(rr * 9 + cc);
+        }
+    }
+    for (unsigned pat = 0; pat < 256; pat++)
+        ring_ok[pat] = ring_pattern_ok(pat);
+    uint64_t k = 0x5550544f574eULL;
+    for (int i = 0; i < UPTOWN_COLOUR_MAX; i++)
+        for (int j = 0; j < UPTOWN_CELL_COUNT; j++)
+            z_colour[i][j] = rng_mix64(k++);
+    for (int i = 0; i < UPTOWN_TILE_COUNT; i++)
+        for (int j = 0; j < UPTOWN_CELL_COUNT; j++)
+            z_kind[i][j] = rng_mix64(k++);
+    for (int i = 0; i < UPTOWN_COLOUR_MAX; i++)
+        for (int j = 0; j < UPTOWN_TILE_COUNT; j++)
+            z_rack[i][j] = rng_mix64(k++);
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++) {
+        z_to_move[i] = rng_mix64(k++);
+        for (int j = 0; j < 128; j++)
+            z_captures[i][j] = rng_mix64(k++);
+    }
+    for (int i = 0; i < UPTOWN_COLOUR_MAX; i++)
+        z_retired[i] = rng_mix64(k++);
+    for (int i = 0; i < 256; i++)
+        z_moves[i] = rng_mix64(k++);
+}
+
+unsigned uptown_player_colours(const uptown_state_t *s, int player)
+{
+    return s->players == 2 ? (1u << player | 1u << (player + 2)) : 1u << player;
+}
+
+bool uptown_is_terminal(const uptown_state_t *s)
+{
+    return s->players == 2 ? s->retired == 0xF : s->move_count >= UPTOWN_TURNS * s->players;
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
+                          const uint8_t piles[][UPTOWN_TILE_COUNT], char *err, size_t errlen)
+{
+    if (players < 2 || players > 5) {
+        snprintf(err, errlen, "Uptown needs 2 to 5 players, not %d.", players);
+        return -1;
+    }
+    if (first_player < 0 || first_player >= players) {
+        snprintf(err, errlen, "first player %d is not a player of a %d-player game.",
+                 first_player, players);
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    s->players = (uint8_t)players;
+    s->colours = (uint8_t)(players == 2 ? 4 : players);
+    s->first_player = s->to_move = (uint8_t)first_player;
+    memset(s->cell, UPTOWN_EMPTY, sizeof s->cell);
+    for (int c = 0; c < s->colours; c++) {
+        uint32_t seen = 0;
+        for (int i = 0; i < UPTOWN_TILE_COUNT; i++) {
+            int t = piles[c][i];
+            if (t >= UPTOWN_TILE_COUNT || (seen >> t & 1)) {
+                snprintf(err, errlen, "pile %d is not the 28 tiles of a colour.", c);
+                return -1;
+            }
+            seen |= 1u << t;
+            s->pile[c][i] = (uint8_t)t;
+        }
+        for (int i = 0; i < UPTOWN_RACK_SIZE; i++)
+            s->rack[c] |= 1u << s->pile[c][i];
+        s->pile_pos[c] = UPTOWN_RACK_SIZE;
+    }
+    uptown_recompute(s);
+    return 0;
+}
+
+int uptown_new_game(uptown_state_t *s, const game_options_t *opt, char *err, size_t errlen)
+{
+    int players = opt->players;
+    if (players < 2 || players > 5) {
+        snprintf(err, errlen, "Uptown needs 2 to 5 players, not %d.", players);
+        return -1;
+    }
+    /* The first player is drawn first, then the piles colour by colour. */
+    pcg32_t rng;
+    pcg32_seed(&rng, opt->seed, 0x5550544f574eULL);
+    int first = opt->first_player >= 0 ? opt->first_player
+                                       : (int)pcg32_bounded(&rng, (uint32_t)players);
+    uint8_t piles[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
+    int colours = players == 2 ? 4 : players;
+    for (int c = 0; c < colours; c++) {
+        for (int i = 0; i < UPTOWN_TILE_COUNT; i++)
+            piles[c][i] = (uint8_t)i;
+        pcg32_shuffle_u8(&rng, piles[c], UPTOWN_TILE_COUNT);
+    }
+    return uptown_new_from_piles(s, players, first, piles, err, errlen);
+}
+
+/* ---------------------------------------------------------------- groups and captures */
+
+int uptown_group_count(u128_t cells)
+{
+    int n = 0;
+    while (cells) {
+        u128_t group = uptown_flood(cells & -cells, cells);
+        cells &= ~group;
+        n++;
+    }
+    return n;
+}
+
+bool uptown_can_remove(const uptown_state_t *s, int cell)
+{
+    u128_t bb = s->colour_bb[s->cell[cell] >> 5];
+    u128_t nb = cell_neighbours[cell] & bb;
+    if (bits_count128(nb) <= 1)
+        return true;
+    unsigned pat = 0;
+    for (int i = 0; i < 8; i++) {
+        int rc = cell_ring[cell][i];
+        if (rc >= 0 && (bb >> rc & 1))
+            pat |= 1u << i;
+    }
+    if (ring_ok[pat])
+        return true;
+    /* The neighbours may still meet through a longer path: flood from one of them. */
+    u128_t reach = uptown_flood(nb & -nb, bb & ~UPTOWN_BIT(cell));
+    return (nb & ~reach) == 0;
+}
+
+int uptown_player_groups(const uptown_state_t *s, int player)
+{
+    unsigned own = uptown_player_colours(s, player);
+    int n = 0;
+    for (int c = 0; c < s->colours; c++)
+        if (own >> c & 1)
+            n += uptown_group_count(s->colour_bb[c]);
+    return n;
+}
+
+void uptown_ranks(const uptown_state_t *s, int *groups, int *captures, int *ranks)
+{
+    int neg_groups[GAME_MAX_PLAYERS], neg_captures[GAME_MAX_PLAYERS];
+    for (int p = 0; p < s->players; p++) {
+        groups[p] = uptown_player_groups(s, p);
+        captures[p] = s->captures[p];
+        neg_groups[p] = -groups[p];
+        neg_captures[p] = -captures[p];
+    }
+    game_ranks_from_keys(s->players, neg_groups, neg_captures, ranks);
+}
+
+void uptown_result(const uptown_state_t *s, double *res)
+{
+    int groups[GAME_MAX_PLAYERS], captures[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+    uptown_ranks(s, groups, captures, ranks);
+    game_result_from_ranks(s->players, ranks, res);
+}
+
+/* ---------------------------------------------------------------- moves */
+
+int uptown_gen_moves(const uptown_state_t *s, move_t *moves)
+{
+    if (uptown_is_terminal(s))
+        return 0;
+    unsigned own = uptown_player_colours(s, s->to_move);
+    unsigned active = own & ~s->retired;
+    u128_t own_bb = 0, reach = 0;
+    for (int c = 0; c < s->colours; c++) {
+        if (!(own >> c & 1))
+            continue;
+        own_bb |= s->colour_bb[c];
+        if (active >> c & 1)
+            for (uint32_t r = s->rack[c]; r; r &= r - 1)
+                reach |= uptown_tile_cells[__builtin_ctz(r)];
+    }
+    /* Each capturable cell is tested once, whatever the number of tiles reaching it. */
+    u128_t cand = reach & s->occupied & ~own_bb, targets = ~s->occupied & UPTOWN_BOARD;
+    while (cand) {
+        int cell = bits_pop_lsb128(&cand);
+        if (uptown_can_remove(s, cell))
+            targets |= UPTOWN_BIT(cell);
+    }
+    int n = 0;
+    for (int c = 0; c < s->colours; c++) {
+        if (!(active >> c & 1))
+            continue;
+        for (uint32_t r = s->rack[c]; r; r &= r - 1) {
+            int t = __builtin_ctz(r);
+            u128_t x = uptown_tile_cells[t] & targets;
+            while (x) {
+                int cell = bits_pop_lsb128(&x);
+                moves[n++] = uptown_move_place(c, t, cell, (s->occupied >> cell & 1) != 0);
+            }
+        }
+    }
+    if (n == 0) {
+        /* Stuck: every rack tile of the active colours may be discarded. */
+        for (int c = 0; c < s->colours; c++)
+            if (active >> c & 1)
+                for (uint32_t r = s->rack[c]; r; r &= r - 1)
+                    moves[n++] = uptown_move_discard(c, __builtin_ctz(r));
+    }
+    return n;
+}
+
+int uptown_count_moves(const uptown_state_t *s)
+{
+    move_t moves[GAME_MAX_MOVES];
+    return uptown_gen_moves(s, moves);
+}
+
+static inline void play_move(uptown_state_t *s, move_t m, uptown_undo_t *u)
+{
+    int p = s->to_move, c = uptown_move_colour(m), t = uptown_move_tile(m);
+    uint64_t h = s->hash;
+    u->hash = h;
+    u->captured = UPTOWN_EMPTY;
+    u->drew = 0;
+    u->retired = s->retired;
+    u->to_move = (uint8_t)p;
+    s->rack[c] &= ~(1u << t);
+    s->left[c] &= ~(1u << t);
+    h ^= z_rack[c][t];
+    if (!uptown_move_is_discard(m)) {
+        int cell = uptown_move_cell(m);
+        u128_t bit = UPTOWN_BIT(cell);
+        if (s->cell[cell] != UPTOWN_EMPTY) {
+            int old = s->cell[cell], oc = old >> 5;
+            u->captured = (uint8_t)old;
+            s->colour_bb[oc] &= ~bit;
+            h ^= z_colour[oc][cell] ^ z_kind[old & 31][cell];
+            h ^= z_captures[p][s->captures[p]] ^ z_captures[p][s->captures[p] + 1];
+            s->captures[p]++;
+        } else {
+            s->occupied |= bit;
+        }
+        s->cell[cell] = (uint8_t)(c << 5 | t);
+        s->colour_bb[c] |= bit;
+        h ^= z_colour[c][cell] ^ z_kind[t][cell];
+    }
+    if (s->pile_pos[c] < UPTOWN_TILE_COUNT) {
+        int nt = s->pile[c][s->pile_pos[c]++];
+        s->rack[c] |= 1u << nt;
+        h ^= z_rack[c][nt];
+        u->drew = 1;
+    } else if (s->players == 2) {
+        s->retired |= (uint8_t)(1u << c);
+        h ^= z_retired[c];
+    }
+    s->turns[p]++;
+    h ^= z_moves[s->move_count] ^ z_moves[s->move_count + 1];
+    s->move_count++;
+    int next = p + 1 == s->players ? 0 : p + 1;
+    h ^= z_to_move[p] ^ z_to_move[next];
+    s->to_move = (uint8_t)next;
+    s->hash = h;
+}
+
+void uptown_make(uptown_state_t *s, move_t m, uptown_undo_t *u)
+{
+    play_move(s, m, u);
+#ifndef NDEBUG
+    char err[GAME_ERR_MAX];
+    if (uptown_check(s, err, sizeof err)) {
+        fprintf(stderr, "uptown_make: %s\n", err);
+        assert(!"uptown state inconsistent after make");
+    }
+#endif
+}
+
+void uptown_play(uptown_state_t *s, move_t m)
+{
+    uptown_undo_t u;
+    play_move(s, m, &u);
+}
+
+void uptown_undo(uptown_state_t *s, move_t m, const uptown_undo_t *u)
+{
+    int p = u->to_move, c = uptown_move_colour(m), t = uptown_move_tile(m);
+    s->to_move = (uint8_t)p;
+    s->turns[p]--;
+    s->move_count--;
+    if (u->drew) {
+        s->pile_pos[c]--;
+        s->rack[c] &= ~(1u << s->pile[c][s->pile_pos[c]]);
+    }
+    s->retired = u->retired;
+    if (!uptown_move_is_discard(m)) {
+        int cell = uptown_move_cell(m);
+        u128_t bit = UPTOWN_BIT(cell);
+        s->colour_bb[c] &= ~bit;
+        if (u->captured != UPTOWN_EMPTY) {
+            s->colour_bb[u->captured >> 5] |= bit;
+            s->captures[p]--;
+        } else {
+            s->occupied &= ~bit;
+        }
+        s->cell[cell] = u->captured;
+    }
+    s->rack[c] |= 1u << t;
+    s->left[c] |= 1u << t;
+    s->hash = u->hash;
+#ifndef NDEBUG
+    char err[GAME_ERR_MAX];
+    if (uptown_check(s, err, sizeof err)) {
+        fprintf(stderr, "uptown_undo: %s\n", err);
+        assert(!"uptown state inconsistent after undo");
+    }
+#endif
+}
+
+/* ---------------------------------------------------------------- hash and check */
+
+uint64_t uptown_rack_hash(int colour, uint32_t rack)
+{
+    uint64_t h = 0;
+    for (; rack; rack &= rack - 1)
+        h ^= z_rack[colour][__builtin_ctz(rack)];
+    return h;
+}
+
+uint64_t uptown_hash_full(const uptown_state_t *s)
+{
+    uint64_t h = z_to_move[s->to_move] ^ z_moves[s->move_count];
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
+        if (s->cell[cell] != UPTOWN_EMPTY)
+            h ^= z_colour[s->cell[cell] >> 5][cell] ^ z_kind[s->cell[cell] & 31][cell];
+    for (int c = 0; c < s->colours; c++) {
+        for (int t = 0; t < UPTOWN_TILE_COUNT; t++)
+            if (s->rack[c] >> t & 1)
+                h ^= z_rack[c][t];
+        if (s->retired >> c & 1)
+            h ^= z_retired[c];
+    }
+    for (int p = 0; p < s->players; p++)
+        h ^= z_captures[p][s->captures[p] & 127];
+    return h;
+}
+
+void uptown_recompute(uptown_state_t *s)
+{
+    memset(s->colour_bb, 0, sizeof s->colour_bb);
+    s->occupied = 0;
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
+        if (s->cell[cell] != UPTOWN_EMPTY) {
+            s->colour_bb[s->cell[cell] >> 5] |= UPTOWN_BIT(cell);
+            s->occupied |= UPTOWN_BIT(cell);
+        }
+    for (int c = 0; c < s->colours; c++) {
+        s->left[c] = s->rack[c];
+        for (int i = s->pile_pos[c]; i < UPTOWN_TILE_COUNT; i++)
+            s->left[c] |= 1u << s->pile[c][i];
+    }
+    s->hash = uptown_hash_full(s);
+}
+
+#define FAIL(...)                                                                          \
+    do {                                                                                   \
+        snprintf(err, errlen, __VA_ARGS__);                                                \
+        return -1;                                                                         \
+    } while (0)
+
+/* Checks one colour's rack, pile, left set and board tiles. */
+static int check_colour(const uptown_state_t *s, int c, char *err, size_t errlen)
+{
+    uint32_t seen = 0, rest = 0;
+    for (int i = 0; i < UPTOWN_TILE_COUNT; i++) {
+        int t = s->pile[c][i];
+        if (t >= UPTOWN_TILE_COUNT || (seen >> t & 1))
+            FAIL("colour %d: pile is not a permutation of the 28 tiles", c);
+        seen |= 1u << t;
+        if (i >= s->pile_pos[c])
+            rest |= 1u << t;
+    }
+    if (s->pile_pos[c] < UPTOWN_RACK_SIZE || s->pile_pos[c] > UPTOWN_TILE_COUNT)
+        FAIL("colour %d: pile position %d out of range", c, s->pile_pos[c]);
+    if (s->rack[c] & rest)
+        FAIL("colour %d: a rack tile is still in the pile", c);
+    if (s->left[c] != (s->rack[c] | rest))
+        FAIL("colour %d: left set is not rack plus pile", c);
+    int owner = uptown_colour_owner(s, c);
+    bool retired = s->retired >> c & 1;
+    int plays = s->pile_pos[c] - UPTOWN_RACK_SIZE + (bits_count64(s->rack[c]) == 4);
+    int want_rack = retired || (s->players > 2 && s->turns[owner] == UPTOWN_TURNS) ? 4 : 5;
+    if (bits_count64(s->rack[c]) != want_rack)
+        FAIL("colour %d: rack holds %d tiles, not %d", c, bits_count64(s->rack[c]),
+             want_rack);
+    if (s->players > 2 && plays != s->turns[owner])
+        FAIL("colour %d: %d plays but %d turns", c, plays, s->turns[owner]);
+    if (s->players == 2 && retired != (plays == UPTOWN_TURNS))
+        FAIL("colour %d: retired flag disagrees with %d plays", c, plays);
+    uint32_t on_board = 0;
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        if (s->cell[cell] == UPTOWN_EMPTY || s->cell[cell] >> 5 != c)
+            continue;
+        int t = s->cell[cell] & 31;
+        if (t >= UPTOWN_TILE_COUNT || (on_board >> t & 1) || (s->left[c] >> t & 1))
+            FAIL("colour %d: tile %d on cell %d is duplicated or still unplayed", c, t, cell);
+        if (!(uptown_tile_cells[t] >> cell & 1))
+            FAIL("colour %d: tile %d may not stand on cell %d", c, t, cell);
+        on_board |= 1u << t;
+    }
+    return 0;
+}
+
+int uptown_check(const uptown_state_t *s, char *err, size_t errlen)
+{
+    if (s->players < 2 || s->players > 5 || s->colours != (s->players == 2 ? 4 : s->players))
+        FAIL("bad player or colour count %d/%d", s->players, s->colours);
+    if (s->to_move >= s->players || s->first_player >= s->players)
+        FAIL("bad player to move %d or first player %d", s->to_move, s->first_player);
+    if (s->to_move != (s->first_player + s->move_count) % s->players)
+        FAIL("player to move %d does not follow from %d moves", s->to_move, s->move_count);
+    for (int p = 0; p < s->players; p++) {
+        int want = s->move_count / s->players +
+                   ((p - s->first_player + s->players) % s->players <
+                    s->move_count % s->players);
+        if (s->turns[p] != want)
+            FAIL("player %d played %d turns, expected %d", p, s->turns[p], want);
+    }
+    if (s->move_count > (s->players == 2 ? 4 : s->players) * UPTOWN_TURNS)
+        FAIL("too many moves (%d)", s->move_count);
+    if (s->players > 2 && s->retired)
+        FAIL("retired colours with %d players", s->players);
+    if (s->retired >> s->colours)
+        FAIL("retired mask names a colour that is not in the game");
+    u128_t occ = 0;
+    for (int c = 0; c < s->colours; c++) {
+        u128_t bb = 0;
+        for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
+            if (s->cell[cell] != UPTOWN_EMPTY && s->cell[cell] >> 5 == c)
+                bb |= UPTOWN_BIT(cell);
+        if (bb != s->colour_bb[c])
+            FAIL("colour %d: bitboard disagrees with the cells", c);
+        occ |= bb;
+        if (check_colour(s, c, err, errlen))
+            return -1;
+    }
+    for (int c = s->colours; c < UPTOWN_COLOUR_MAX; c++)
+        if (s->colour_bb[c] || s->rack[c] || s->left[c])
+            FAIL("colour %d is not in the game but has tiles", c);
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
+        if (s->cell[cell] != UPTOWN_EMPTY && (s->cell[cell] >> 5) >= s->colours)
+            FAIL("cell %d holds a colour that is not in the game", cell);
+    if (occ != s->occupied)
+        FAIL("occupied mask disagrees with the cells");
+    if (s->hash != uptown_hash_full(s))
+        FAIL("incremental hash differs from the full hash");
+    return 0;
+}

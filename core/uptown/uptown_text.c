@@ -1,0 +1,147 @@
+/* Uptown notation (FORMATS.md §3): tiles, cells and moves, printed and parsed. */
+#include <stdio.h>
+#include <string.h>
+
+#include "uptown.h"
+
+static const char *const tile_names[UPTOWN_TILE_COUNT] = {
+    "1",  "2",  "3",  "4",  "5",  "6",  "7",  "8",  "9",  "A",  "B",  "C",  "D", "E",
+    "F",  "G",  "H",  "I",  "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "$"};
+
+const char *uptown_tile_name(int tile)
+{
+    return tile >= 0 && tile < UPTOWN_TILE_COUNT ? tile_names[tile] : "?";
+}
+
+int uptown_tile_parse(const char *text)
+{
+    for (int t = 0; t < UPTOWN_TILE_COUNT; t++)
+        if (!strcmp(text, tile_names[t]))
+            return t;
+    return -1;
+}
+
+void uptown_cell_name(int cell, char *buf)
+{
+    buf[0] = (char)('A' + cell / 9);
+    buf[1] = (char)('1' + cell % 9);
+    buf[2] = 0;
+}
+
+int uptown_cell_parse(const char *text)
+{
+    if (text[0] < 'A' || text[0] > 'I' || text[1] < '1' || text[1] > '9')
+        return -1;
+    return (text[0] - 'A') * 9 + (text[1] - '1');
+}
+
+void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf)
+{
+    int c = uptown_move_colour(m);
+    char prefix[4] = "";
+    if (s->players == 2)
+        snprintf(prefix, sizeof prefix, "%d:", c >= 2);
+    if (uptown_move_is_discard(m)) {
+        snprintf(buf, GAME_MOVE_TEXT_MAX, "%s-%s", prefix, uptown_tile_name(uptown_move_tile(m)));
+        return;
+    }
+    char cell[3];
+    uptown_cell_name(uptown_move_cell(m), cell);
+    snprintf(buf, GAME_MOVE_TEXT_MAX, "%s%s@%s%s", prefix, uptown_tile_name(uptown_move_tile(m)),
+             cell, uptown_move_is_capture(m) ? "x" : "");
+}
+
+#define FAIL(...)                                                                          \
+    do {                                                                                   \
+        snprintf(err, errlen, __VA_ARGS__);                                                \
+        return -1;                                                                         \
+    } while (0)
+
+/* Why a well-formed placement or discard is illegal (err filled, -1); 0 if legal. */
+static int explain_illegal(const uptown_state_t *s, move_t m, char *err, size_t errlen)
+{
+    int c = uptown_move_colour(m), t = uptown_move_tile(m);
+    if (uptown_is_terminal(s))
+        FAIL("illegal: the game is over");
+    if (s->retired >> c & 1)
+        FAIL("illegal: that colour is retired");
+    if (!(s->rack[c] >> t & 1))
+        FAIL("illegal: tile %s is not in the rack", uptown_tile_name(t));
+    move_t moves[GAME_MAX_MOVES];
+    int n = uptown_gen_moves(s, moves);
+    bool stuck = n > 0 && uptown_move_is_discard(moves[0]);
+    if (uptown_move_is_discard(m)) {
+        if (!stuck)
+            FAIL("illegal: a tile may be discarded only when no tile can be placed");
+        return 0;
+    }
+    int cell = uptown_move_cell(m);
+    char name[3];
+    uptown_cell_name(cell, name);
+    if (!(uptown_tile_cells[t] >> cell & 1))
+        FAIL("illegal: tile %s cannot go on %s", uptown_tile_name(t), name);
+    int owner_colour = uptown_cell_colour(s, cell);
+    if (owner_colour < 0) {
+        if (uptown_move_is_capture(m))
+            FAIL("illegal: %s is empty, so there is nothing to capture", name);
+        return 0;
+    }
+    if (!uptown_move_is_capture(m))
+        FAIL("illegal: %s is occupied (a capture ends in x)", name);
+    if (uptown_colour_owner(s, owner_colour) == s->to_move)
+        FAIL("illegal: a player never captures their own tile");
+    if (!uptown_can_remove(s, cell))
+        FAIL("illegal: capture would split a group");
+    return 0;
+}
+
+int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
+                          size_t errlen)
+{
+    const char *p = text;
+    int slot = 0;
+    if (s->players == 2) {
+        if ((p[0] != '0' && p[0] != '1') || p[1] != ':')
+            FAIL("bad move text '%s': a 2-player move starts with 0: or 1:", text);
+        slot = p[0] - '0';
+        p += 2;
+    }
+    int colour = s->to_move + 2 * slot;
+    char tile_text[4];
+    if (p[0] == '-') {
+        size_t len = strlen(p + 1);
+        if (len == 0 || len >= sizeof tile_text)
+            FAIL("bad move text '%s': unknown tile after -", text);
+        memcpy(tile_text, p + 1, len + 1);
+        int t = uptown_tile_parse(tile_text);
+        if (t < 0)
+            FAIL("bad move text '%s': unknown tile '%s'", text, tile_text);
+        *m = uptown_move_discard(colour, t);
+    } else {
+        const char *at = strchr(p, '@');
+        if (!at || at == p || (size_t)(at - p) >= sizeof tile_text)
+            FAIL("bad move text '%s': expected <tile>@<cell>, <tile>@<cell>x or -<tile>",
+                 text);
+        memcpy(tile_text, p, (size_t)(at - p));
+        tile_text[at - p] = 0;
+        int t = uptown_tile_parse(tile_text);
+        if (t < 0)
+            FAIL("bad move text '%s': unknown tile '%s'", text, tile_text);
+        size_t rest = strlen(at + 1);
+        int cell = rest >= 2 ? uptown_cell_parse(at + 1) : -1;
+        bool capture = rest == 3 && at[3] == 'x';
+        if (cell < 0 || (rest != 2 && !capture))
+            FAIL("bad move text '%s': expected a cell A1..I9 after @, then x for a capture",
+                 text);
+        *m = uptown_move_place(colour, t, cell, capture);
+    }
+    if (explain_illegal(s, *m, err, errlen))
+        return -1;
+    /* Belt and braces: the move must be one that the generator lists. */
+    move_t moves[GAME_MAX_MOVES];
+    int n = uptown_gen_moves(s, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == *m)
+            return 0;
+    FAIL("illegal: %s is not a legal move here", text);
+}
