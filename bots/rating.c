@@ -1,0 +1,412 @@
+#include "rating.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Weight of the prior: this many virtual comparisons, half won, against a 0-rated player. */
+#define RATING_PRIOR_GAMES 1.0
+#define RATING_MM_MAX_ITERS 100000
+#define RATING_MM_TOLERANCE 1e-10
+/* Natural-log strength to Elo: 400 / ln 10. */
+#define RATING_ELO_PER_NEPER 173.71779276130072
+
+/* Pairwise counts of a set of games: n[a*B+b] comparisons of a and b, w[a] a's wins. */
+typedef struct rating_pairs {
+    int bot_count; /* B */
+    double *n;     /* comparisons per ordered pair, symmetric */
+    double *w;     /* wins per bot, ties counted half */
+} rating_pairs_t;
+
+static void rating_pairs_count(const rating_game_t *games, long game_count, const int *weights,
+                               rating_pairs_t *p)
+{
+    int nb = p->bot_count;
+    memset(p->n, 0, sizeof *p->n * (size_t)nb * (size_t)nb);
+    memset(p->w, 0, sizeof *p->w * (size_t)nb);
+    for (long g = 0; g < game_count; g++) {
+        double wt = weights ? weights[g] : 1.0;
+        if (wt == 0)
+            continue;
+        const rating_game_t *gm = &games[g];
+        for (int s = 0; s < gm->players; s++)
+            for (int t = s + 1; t < gm->players; t++) {
+                int a = gm->bots[s], b = gm->bots[t];
+                if (a == b)
+                    continue;
+                double o = rating_pair_outcome(gm->ranks[s], gm->ranks[t]);
+                p->n[a * nb + b] += wt;
+                p->n[b * nb + a] += wt;
+                p->w[a] += wt * o;
+                p->w[b] += wt * (1.0 - o);
+            }
+    }
+}
+
+/* MM iterations (Hunter 2004) with the prior player fixed at strength 1; cyclic updates. */
+static void rating_pairs_fit(const rating_pairs_t *p, double *gamma)
+{
+    int nb = p->bot_count;
+    for (int it = 0; it < RATING_MM_MAX_ITERS; it++) {
+        double change = 0;
+        for (int i = 0; i < nb; i++) {
+            double denom = RATING_PRIOR_GAMES / (gamma[i] + 1.0);
+            for (int j = 0; j < nb; j++)
+                if (j != i && p->n[i * nb + j] > 0)
+                    denom += p->n[i * nb + j] / (gamma[i] + gamma[j]);
+            double next = (p->w[i] + 0.5 * RATING_PRIOR_GAMES) / denom;
+            double d = fabs(log(next / gamma[i]));
+            if (d > change)
+                change = d;
+            gamma[i] = next;
+        }
+        if (change < RATING_MM_TOLERANCE)
+            break;
+    }
+}
+
+static int rating_pairs_alloc(rating_pairs_t *p, int bot_count)
+{
+    p->bot_count = bot_count;
+    p->n = malloc(sizeof *p->n * (size_t)bot_count * (size_t)bot_count);
+    p->w = malloc(sizeof *p->w * (size_t)bot_count);
+    return p->n && p->w ? 0 : -1;
+}
+
+static void rating_pairs_free(rating_pairs_t *p)
+{
+    free(p->n);
+    free(p->w);
+}
+
+/* Elo values from strengths, the anchor at 0. */
+static void rating_elo_from_gamma(const double *gamma, int bot_count, int anchor, double *elo)
+{
+    double base = log(gamma[anchor]);
+    for (int i = 0; i < bot_count; i++)
+        elo[i] = (log(gamma[i]) - base) * RATING_ELO_PER_NEPER;
+}
+
+static int rating_fit_pairs(const rating_pairs_t *p, int anchor, double *elo)
+{
+    int nb = p->bot_count;
+    double *gamma = calloc((size_t)nb, sizeof *gamma);
+    if (!gamma)
+        return -1;
+    for (int i = 0; i < nb; i++)
+        gamma[i] = exp(elo[i] / RATING_ELO_PER_NEPER);
+    rating_pairs_fit(p, gamma);
+    rating_elo_from_gamma(gamma, nb, anchor, elo);
+    free(gamma);
+    return 0;
+}
+
+void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights,
+                   int bot_count, int anchor, double *elo)
+{
+    rating_pairs_t p;
+    if (rating_pairs_alloc(&p, bot_count) == 0) {
+        rating_pairs_count(games, game_count, weights, &p);
+        rating_fit_pairs(&p, anchor, elo);
+    }
+    rating_pairs_free(&p);
+}
+
+/* Per-bot means and the pairwise table. */
+static void rating_table_summaries(const rating_game_t *games, long game_count,
+                                   rating_table_t *t)
+{
+    int nb = t->bot_count;
+    double *sum2 = calloc((size_t)nb, sizeof *sum2);
+    for (long g = 0; g < game_count; g++) {
+        const rating_game_t *gm = &games[g];
+        double res[GAME_MAX_PLAYERS];
+        game_result_from_ranks(gm->players, gm->ranks, res);
+        for (int s = 0; s < gm->players; s++) {
+            rating_bot_t *b = &t->bots[gm->bots[s]];
+            b->games++;
+            b->result += res[s];
+            if (sum2)
+                sum2[gm->bots[s]] += res[s] * res[s];
+            b->mean_rank += gm->ranks[s];
+            if (gm->has_scores) {
+                b->mean_score += gm->scores[s];
+                b->scored++;
+            }
+            for (int u = 0; u < gm->players; u++) {
+                int a = gm->bots[s], c = gm->bots[u];
+                if (u == s || a == c)
+                    continue;
+                t->pair_count[a * nb + c]++;
+                t->pair_score[a * nb + c] += rating_pair_outcome(gm->ranks[s], gm->ranks[u]);
+            }
+        }
+    }
+    for (int i = 0; i < nb; i++) {
+        rating_bot_t *b = &t->bots[i];
+        if (b->games) {
+            double n = (double)b->games, mean = b->result / n;
+            double var = b->games > 1 && sum2 ? (sum2[i] - b->result * mean) / (n - 1) : 0;
+            b->result = mean;
+            b->result_ci95 = 1.96 * sqrt(var > 0 ? var : 0) / sqrt(n);
+            b->mean_rank /= n;
+        }
+        b->mean_score = b->scored ? b->mean_score / (double)b->scored : NAN;
+        for (int j = 0; j < nb; j++)
+            if (t->pair_count[i * nb + j])
+                t->pair_score[i * nb + j] /= (double)t->pair_count[i * nb + j];
+    }
+    free(sum2);
+}
+
+/* Bootstrap over games: error bars of each rating and LOS of neighbours in the order. */
+static int rating_table_bootstrap(const rating_game_t *games, long game_count, int bootstrap,
+                                  uint64_t seed, const double *elo, rating_table_t *t)
+{
+    int nb = t->bot_count;
+    int *weights = malloc(sizeof *weights * (size_t)(game_count ? game_count : 1));
+    double *sample = malloc(sizeof *sample * (size_t)nb);
+    double *sum2 = calloc((size_t)nb, sizeof *sum2);
+    double *los = calloc((size_t)nb, sizeof *los);
+    rating_pairs_t p;
+    int rc = -1;
+    if (rating_pairs_alloc(&p, nb) || !weights || !sample || !sum2 || !los)
+        goto done;
+    pcg32_t rng;
+    pcg32_seed(&rng, seed, 0xb0075742ULL);
+    for (int k = 0; k < bootstrap; k++) {
+        memset(weights, 0, sizeof *weights * (size_t)game_count);
+        for (long g = 0; g < game_count; g++)
+            weights[(long)((double)pcg32_next(&rng) / 4294967296.0 * (double)game_count)]++;
+        rating_pairs_count(games, game_count, weights, &p);
+        memcpy(sample, elo, sizeof *sample * (size_t)nb);
+        rating_fit_pairs(&p, t->anchor, sample);
+        for (int i = 0; i < nb; i++)
+            sum2[i] += (sample[i] - elo[i]) * (sample[i] - elo[i]);
+        for (int r = 0; r + 1 < nb; r++) {
+            double d = sample[t->order[r]] - sample[t->order[r + 1]];
+            los[r] += d > 0 ? 1.0 : d == 0 ? 0.5 : 0.0;
+        }
+    }
+    for (int i = 0; i < nb; i++)
+        t->bots[i].elo_ci95 = 1.96 * sqrt(sum2[i] / bootstrap);
+    for (int r = 0; r + 1 < nb; r++)
+        t->bots[t->order[r]].los_next = los[r] / bootstrap;
+    rc = 0;
+done:
+    rating_pairs_free(&p);
+    free(weights);
+    free(sample);
+    free(sum2);
+    free(los);
+    return rc;
+}
+
+int rating_table_compute(const rating_game_t *games, long game_count, int bot_count,
+                         int anchor, int bootstrap, uint64_t seed, rating_table_t *t)
+{
+    memset(t, 0, sizeof *t);
+    int nb = bot_count;
+    t->bot_count = nb;
+    t->game_count = game_count;
+    t->anchor = anchor;
+    t->bots = calloc((size_t)nb, sizeof *t->bots);
+    t->pair_score = calloc((size_t)nb * (size_t)nb, sizeof *t->pair_score);
+    t->pair_count = calloc((size_t)nb * (size_t)nb, sizeof *t->pair_count);
+    t->order = malloc(sizeof *t->order * (size_t)nb);
+    double *elo = calloc((size_t)nb, sizeof *elo);
+    if (!t->bots || !t->pair_score || !t->pair_count || !t->order || !elo) {
+        free(elo);
+        rating_table_free(t);
+        return -1;
+    }
+    rating_table_summaries(games, game_count, t);
+    rating_fit_bt(games, game_count, NULL, nb, anchor, elo);
+    /* Order by rating, best first (insertion sort: bot counts are small). */
+    for (int i = 0; i < nb; i++) {
+        t->bots[i].elo = elo[i];
+        t->bots[i].los_next = NAN;
+        int k = i;
+        while (k > 0 && elo[t->order[k - 1]] < elo[i]) {
+            t->order[k] = t->order[k - 1];
+            k--;
+        }
+        t->order[k] = i;
+    }
+    if (bootstrap > 0 && game_count > 0 &&
+        rating_table_bootstrap(games, game_count, bootstrap, seed, elo, t)) {
+        free(elo);
+        rating_table_free(t);
+        return -1;
+    }
+    free(elo);
+    return 0;
+}
+
+void rating_table_free(rating_table_t *t)
+{
+    free(t->bots);
+    free(t->pair_score);
+    free(t->pair_count);
+    free(t->order);
+    memset(t, 0, sizeof *t);
+}
+
+void rating_sprt_init(rating_sprt_t *s, double elo0, double elo1, double alpha, double beta)
+{
+    memset(s, 0, sizeof *s);
+    s->elo0 = elo0;
+    s->elo1 = elo1;
+    s->alpha = alpha;
+    s->beta = beta;
+    s->lower = log(beta / (1.0 - alpha));
+    s->upper = log((1.0 - beta) / alpha);
+}
+
+int rating_sprt_parse(const char *text, rating_sprt_t *s, char *err, size_t errlen)
+{
+    double v[4];
+    const char *p = text;
+    for (int k = 0; k < 4; k++) {
+        char *end;
+        errno = 0;
+        v[k] = strtod(p, &end);
+        if (errno || end == p || !isfinite(v[k]) || *end != (k < 3 ? ',' : '\0')) {
+            snprintf(err, errlen, "--sprt needs elo0,elo1,alpha,beta (four numbers), not '%s'",
+                     text);
+            return -1;
+        }
+        p = end + 1;
+    }
+    if (!(v[1] > v[0])) {
+        snprintf(err, errlen, "--sprt '%s': elo1 must be greater than elo0", text);
+        return -1;
+    }
+    if (!(v[2] > 0 && v[2] < 0.5 && v[3] > 0 && v[3] < 0.5)) {
+        snprintf(err, errlen, "--sprt '%s': alpha and beta must be between 0 and 0.5", text);
+        return -1;
+    }
+    rating_sprt_init(s, v[0], v[1], v[2], v[3]);
+    return 0;
+}
+
+/* Expected score of a player rated elo above its opponent (logistic Elo model). */
+static double rating_expected_score(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+double rating_sprt_llr(double wins, double draws, double losses, double elo0, double elo1)
+{
+    double n = wins + draws + losses;
+    if (n <= 0)
+        return 0;
+    /* The observed mean score; its variance from the counts plus half a win, draw and loss,
+       so that it is positive from the first outcomes on (negligible once n is large). */
+    double s = (wins + 0.5 * draws) / n;
+    double rw = wins + 0.5, rd = draws + 0.5, rl = losses + 0.5, rn = rw + rd + rl;
+    double rs = (rw + 0.5 * rd) / rn;
+    double var = (rw * (1 - rs) * (1 - rs) + rd * (0.5 - rs) * (0.5 - rs) + rl * rs * rs) / rn;
+    double s0 = rating_expected_score(elo0), s1 = rating_expected_score(elo1);
+    /* Normal approximation: log of N(s; s1, var/n) / N(s; s0, var/n). */
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
+int rating_sprt_add(rating_sprt_t *s, double outcome)
+{
+    if (outcome > 0.75)
+        s->wins += 1;
+    else if (outcome < 0.25)
+        s->losses += 1;
+    else
+        s->draws += 1;
+    if (s->verdict)
+        return s->verdict;
+    s->llr = rating_sprt_llr(s->wins, s->draws, s->losses, s->elo0, s->elo1);
+    if (s->llr >= s->upper)
+        s->verdict = 1;
+    else if (s->llr <= s->lower)
+        s->verdict = -1;
+    return s->verdict;
+}
+
+const char *rating_sprt_verdict_text(int verdict)
+{
+    return verdict > 0 ? "H1 accepted" : verdict < 0 ? "H0 accepted" : "continue";
+}
+
+/* An integer array of exactly n elements into out, with bounds; 0 or -1. */
+static int rating_json_ints(const json_t *a, int n, long lo, long hi, int *out)
+{
+    if (!json_is_array(a) || json_array_size(a) != (size_t)n)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        const json_t *v = json_array_get(a, (size_t)i);
+        if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+            return -1;
+        out[i] = (int)json_integer_value(v);
+    }
+    return 0;
+}
+
+int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const char *spec),
+                            void *ctx, rating_game_t *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    if (!json_is_object(rec)) {
+        snprintf(err, errlen, "a record must be a JSON object");
+        return -1;
+    }
+    const json_t *players = json_object_get(rec, "players");
+    if (!json_is_integer(players) || json_integer_value(players) < 2 ||
+        json_integer_value(players) > GAME_MAX_PLAYERS) {
+        snprintf(err, errlen, "record has no \"players\" count from 2 to %d", GAME_MAX_PLAYERS);
+        return -1;
+    }
+    int n = g->players = (int)json_integer_value(players);
+    const json_t *seats = json_object_get(rec, "seats");
+    if (!json_is_array(seats) || json_array_size(seats) != (size_t)n) {
+        snprintf(err, errlen, "record has no \"seats\" list of %d bot specs", n);
+        return -1;
+    }
+    for (int s = 0; s < n; s++) {
+        const char *spec = json_string_value(json_array_get(seats, (size_t)s));
+        if (!spec || !*spec) {
+            snprintf(err, errlen, "record seat %d is not a bot spec string", s);
+            return -1;
+        }
+        if ((g->bots[s] = lookup(ctx, spec)) < 0) {
+            snprintf(err, errlen, "too many different bots");
+            return -1;
+        }
+    }
+    const json_t *result = json_object_get(rec, "result");
+    if (!json_is_object(result) ||
+        rating_json_ints(json_object_get(result, "ranks"), n, 1, n, g->ranks)) {
+        snprintf(err, errlen, "record has no \"result\" with %d \"ranks\" from 1 to %d", n, n);
+        return -1;
+    }
+    /* Tower Up scores, Uptown groups (FORMATS.md §4). */
+    const json_t *sc = json_object_get(result, "scores");
+    if (!sc)
+        sc = json_object_get(result, "groups");
+    if (sc) {
+        if (!json_is_array(sc) || json_array_size(sc) != (size_t)n) {
+            snprintf(err, errlen, "record result scores are not a list of %d numbers", n);
+            return -1;
+        }
+        for (int s = 0; s < n; s++) {
+            const json_t *v = json_array_get(sc, (size_t)s);
+            if (!json_is_number(v)) {
+                snprintf(err, errlen, "record result scores are not a list of %d numbers", n);
+                return -1;
+            }
+            g->scores[s] = json_number_value(v);
+        }
+        g->has_scores = true;
+    }
+    return 0;
+}

@@ -1,0 +1,106 @@
+#pragma once
+/*
+ * Statistics of multi-player tournaments: per-bot summaries, a pairwise table, ratings
+ * from a Bradley-Terry model over the pairwise outcomes inside each game (fitted by MM
+ * iterations, error bars and likelihood of superiority by a seeded bootstrap over games),
+ * and the SPRT on A-versus-B outcomes. Bots are small integer ids; specs live elsewhere.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+struct json_t;
+
+/* One finished game as the statistics see it. */
+typedef struct rating_game {
+    int players;                    /* player count */
+    int bots[GAME_MAX_PLAYERS];     /* bot id per seat */
+    int ranks[GAME_MAX_PLAYERS];    /* 1-based rank per seat, ties share the smaller rank */
+    double scores[GAME_MAX_PLAYERS]; /* game-specific score per seat (if has_scores) */
+    bool has_scores;                /* scores were in the record */
+} rating_game_t;
+
+/* A's outcome against B inside one game: 1 if A ranked better, 1/2 tied, 0 worse. */
+static inline double rating_pair_outcome(int rank_a, int rank_b)
+{
+    return rank_a < rank_b ? 1.0 : rank_a == rank_b ? 0.5 : 0.0;
+}
+
+/* Per-bot summary. */
+typedef struct rating_bot {
+    long games;          /* games the bot played (a bot in two seats counts each seat) */
+    double result;       /* mean game result (RULES.md 1.10) */
+    double result_ci95;  /* half-width of its 95% confidence interval */
+    double mean_rank;    /* mean 1-based rank */
+    double mean_score;   /* mean game-specific score over seats with a score */
+    long scored;         /* seats that had a score */
+    double elo;          /* Bradley-Terry rating on the Elo scale, anchor at 0 */
+    double elo_ci95;     /* half-width of the 95% bootstrap interval of elo (0: anchor) */
+    double los_next;     /* P(this bot is stronger than the next one in rating order) */
+} rating_bot_t;
+
+/* Everything rate prints. Arrays are indexed by bot id; pair arrays by a*bot_count+b. */
+typedef struct rating_table {
+    int bot_count;        /* bots */
+    long game_count;      /* games */
+    int anchor;           /* bot id whose rating is fixed at 0 */
+    rating_bot_t *bots;   /* per-bot summaries */
+    double *pair_score;   /* A's mean outcome against B in games where both sat */
+    long *pair_count;     /* number of A-versus-B outcomes */
+    int *order;           /* bot ids sorted by rating, best first */
+} rating_table_t;
+
+/*
+ * Fits Bradley-Terry strengths on the Elo scale to the pairwise outcomes inside the games
+ * (weights: per game multiplicity, NULL for 1 each). Every bot gets a weak prior (one
+ * virtual draw against a 0-rated player) so that the fit exists for any data. elo[] holds
+ * a start value on entry (zeros are fine) and the fit on return, anchor at 0.
+ */
+void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights,
+                   int bot_count, int anchor, double *elo);
+
+/*
+ * Computes the whole table; bootstrap resamples (0: no error bars) with a fixed seed.
+ * Returns 0, or -1 if out of memory. Free with rating_table_free.
+ */
+int rating_table_compute(const rating_game_t *games, long game_count, int bot_count,
+                         int anchor, int bootstrap, uint64_t seed, rating_table_t *t);
+void rating_table_free(rating_table_t *t);
+
+/* SPRT configuration and state (logistic Elo model, trinomial normal approximation). */
+typedef struct rating_sprt {
+    double elo0;    /* H0: the Elo difference A - B is elo0 */
+    double elo1;    /* H1: it is elo1 (> elo0) */
+    double alpha;   /* false-positive rate (accepting H1 under H0) */
+    double beta;    /* false-negative rate (accepting H0 under H1) */
+    double lower;   /* log(beta / (1 - alpha)): accept H0 at or below */
+    double upper;   /* log((1 - beta) / alpha): accept H1 at or above */
+    double wins;    /* A's wins against B (weighted outcomes) */
+    double draws;   /* draws */
+    double losses;  /* A's losses */
+    double llr;     /* log-likelihood ratio of the outcomes so far */
+    int verdict;    /* 0: continue, 1: H1 accepted, -1: H0 accepted */
+} rating_sprt_t;
+
+/* Parses "elo0,elo1,alpha,beta" and resets: 0, or -1 with err saying what is wrong. */
+int rating_sprt_parse(const char *text, rating_sprt_t *s, char *err, size_t errlen);
+/* Resets counts and verdict for the given bounds. */
+void rating_sprt_init(rating_sprt_t *s, double elo0, double elo1, double alpha, double beta);
+/* Log-likelihood ratio of W/D/L counts for H1 against H0 (0 without outcomes). */
+double rating_sprt_llr(double wins, double draws, double losses, double elo0, double elo1);
+/*
+ * Adds one A-versus-B outcome (1, 1/2 or 0) and updates llr and verdict; once a verdict is
+ * reached it is kept (later outcomes are counted but do not change it). Returns verdict.
+ */
+int rating_sprt_add(rating_sprt_t *s, double outcome);
+/* The verdict as text: "continue", "H1 accepted" or "H0 accepted". */
+const char *rating_sprt_verdict_text(int verdict);
+
+/*
+ * Reads one game record (FORMATS.md §4) into g, with bot ids from the seat specs through
+ * lookup (which returns the id of a spec, adding it if new, or -1 when full). Returns 0, or
+ * -1 with err saying what is malformed.
+ */
+int rating_game_from_record(const struct json_t *rec, int (*lookup)(void *ctx, const char *spec),
+                            void *ctx, rating_game_t *g, char *err, size_t errlen);

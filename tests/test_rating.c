@@ -1,0 +1,221 @@
+/*
+ * Ratings and SPRT on synthetic data: Plackett-Luce games with known strengths must give
+ * back their order and roughly their gaps; the SPRT must accept H1 for a clearly stronger
+ * bot and H0 for equal bots; record parsing must refuse malformed records.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/rating.h"
+#include "tests/test.h"
+
+/* A Plackett-Luce game: seats filled with bots, finishing order drawn by strengths. */
+static void simulate_pl(pcg32_t *rng, int players, const int *bots, const double *elo,
+                        rating_game_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->players = players;
+    bool placed[GAME_MAX_PLAYERS] = {false};
+    for (int s = 0; s < players; s++)
+        g->bots[s] = bots[s];
+    for (int place = 1; place <= players; place++) {
+        double total = 0, w[GAME_MAX_PLAYERS];
+        for (int s = 0; s < players; s++) {
+            w[s] = placed[s] ? 0 : pow(10.0, elo[bots[s]] / 400.0);
+            total += w[s];
+        }
+        double u = pcg32_double(rng) * total;
+        int pick = -1;
+        for (int s = 0; s < players; s++)
+            if (!placed[s]) {
+                pick = s;
+                if (u < w[s])
+                    break;
+                u -= w[s];
+            }
+        placed[pick] = true;
+        g->ranks[pick] = place;
+        g->scores[pick] = 10 * (players - place);
+    }
+    g->has_scores = true;
+}
+
+static void test_pl_recovery(int players, int bot_count, long games)
+{
+    static const double truth[] = {0, 100, 250, -150, 50};
+    pcg32_t rng;
+    pcg32_seed(&rng, 2024, (uint64_t)players);
+    rating_game_t *g = malloc(sizeof *g * (size_t)games);
+    for (long k = 0; k < games; k++) {
+        int bots[GAME_MAX_PLAYERS];
+        /* Seats: a random line-up of distinct bots when possible. */
+        int perm[5] = {0, 1, 2, 3, 4};
+        for (int i = bot_count - 1; i > 0; i--) {
+            int j = (int)pcg32_bounded(&rng, (uint32_t)i + 1);
+            int t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        for (int s = 0; s < players; s++)
+            bots[s] = perm[s % bot_count];
+        simulate_pl(&rng, players, bots, truth, &g[k]);
+    }
+    rating_table_t t;
+    CHECK(rating_table_compute(g, games, bot_count, 0, 100, 7, &t) == 0);
+    /* Order recovered. */
+    for (int r = 0; r + 1 < bot_count; r++)
+        CHECK_MSG(truth[t.order[r]] > truth[t.order[r + 1]], "%d players: rank %d is bot %d",
+                  players, r, t.order[r]);
+    /* Gaps: within 4 standard errors and within 35 Elo. */
+    for (int i = 0; i < bot_count; i++) {
+        double d = fabs(t.bots[i].elo - truth[i]);
+        CHECK_MSG(d < 35 && (i == 0 || d < 2.1 * t.bots[i].elo_ci95 + 5),
+                  "%d players: bot %d elo %.1f +- %.1f, truth %.0f", players, i, t.bots[i].elo,
+                  t.bots[i].elo_ci95, truth[i]);
+        CHECK(t.bots[i].elo_ci95 >= 0 && (i == 0 || t.bots[i].elo_ci95 > 1));
+    }
+    CHECK(t.bots[0].elo == 0);
+    /* Neighbours 100+ Elo apart are clearly ordered. */
+    CHECK(t.bots[t.order[0]].los_next > 0.99);
+    if (bot_count < 3) {
+        rating_table_free(&t);
+        free(g);
+        return;
+    }
+    /* The pairwise table agrees with the model: 250 vs 0 is about 0.81. */
+    double p20 = t.pair_score[2 * bot_count + 0];
+    CHECK_MSG(fabs(p20 - 1 / (1 + pow(10, -250 / 400.0))) < 0.04, "pair 2-0 %.3f", p20);
+    CHECK(fabs(t.pair_score[2 * bot_count] + t.pair_score[2] - 1) < 1e-9);
+    CHECK(t.pair_count[2 * bot_count] == t.pair_count[2]);
+    /* Summaries: results average 1/2 over all seats, mean ranks ordered like strengths. */
+    double sum = 0;
+    long seats = 0;
+    for (int i = 0; i < bot_count; i++) {
+        sum += t.bots[i].result * (double)t.bots[i].games;
+        seats += t.bots[i].games;
+    }
+    CHECK_EQ_INT(seats, games * players);
+    CHECK(fabs(sum / (double)seats - 0.5) < 1e-9);
+    CHECK(t.bots[2].mean_rank < t.bots[0].mean_rank);
+    CHECK(t.bots[2].mean_score > t.bots[0].mean_score);
+    CHECK(t.bots[2].result_ci95 > 0 && t.bots[2].result_ci95 < 0.05);
+    rating_table_free(&t);
+    free(g);
+}
+
+/* Streams of outcomes with a given win and draw probability until the SPRT decides. */
+static int run_sprt(double elo0, double elo1, double pwin, double pdraw, uint64_t seed,
+                    long *used)
+{
+    rating_sprt_t s;
+    rating_sprt_init(&s, elo0, elo1, 0.05, 0.05);
+    pcg32_t rng;
+    pcg32_seed(&rng, seed, 3);
+    long n = 0;
+    while (!s.verdict && n < 1000000) {
+        double u = pcg32_double(&rng);
+        rating_sprt_add(&s, u < pwin ? 1.0 : u < pwin + pdraw ? 0.5 : 0.0);
+        n++;
+    }
+    *used = n;
+    return s.verdict;
+}
+
+static void test_sprt(void)
+{
+    rating_sprt_t s;
+    char err[256];
+    CHECK(rating_sprt_parse("0,10,0.05,0.05", &s, err, sizeof err) == 0);
+    CHECK(fabs(s.upper - log(19.0)) < 1e-12 && fabs(s.lower + log(19.0)) < 1e-12);
+    CHECK(rating_sprt_parse("0,10,0.05", &s, err, sizeof err) == -1);
+    CHECK(rating_sprt_parse("10,0,0.05,0.05", &s, err, sizeof err) == -1);
+    CHECK(rating_sprt_parse("0,10,0.6,0.05", &s, err, sizeof err) == -1);
+    CHECK(rating_sprt_parse("0,10,0.05,0.05,", &s, err, sizeof err) == -1);
+    CHECK(rating_sprt_parse("a,10,0.05,0.05", &s, err, sizeof err) == -1);
+    CHECK(rating_sprt_llr(0, 0, 0, 0, 10) == 0);
+    /* Symmetry: swapping wins and losses and the hypotheses' signs flips the LLR. */
+    CHECK(fabs(rating_sprt_llr(60, 10, 30, 0, 20) + rating_sprt_llr(30, 10, 60, -20, 0)) <
+          1e-9);
+    /* Clearly stronger (about +190 Elo): H1 quickly; equal: H0. */
+    long used;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        CHECK_EQ_INT(run_sprt(0, 50, 0.7, 0.05, seed, &used), 1);
+        CHECK(used < 400);
+        CHECK_EQ_INT(run_sprt(0, 50, 0.45, 0.1, seed, &used), -1);
+        CHECK(used < 2000);
+    }
+    /* Error rates: under H0 (elo 0) with bounds 0/30 few runs accept H1. */
+    int wrong = 0;
+    for (uint64_t seed = 10; seed < 110; seed++)
+        wrong += run_sprt(0, 30, 0.5, 0.0, seed, &used) == 1;
+    CHECK_MSG(wrong <= 12, "%d of 100 runs accepted H1 under H0", wrong);
+    /* A verdict, once reached, stays. */
+    rating_sprt_init(&s, 0, 50, 0.05, 0.05);
+    while (!s.verdict)
+        rating_sprt_add(&s, 1.0);
+    for (int k = 0; k < 1000; k++)
+        rating_sprt_add(&s, 0.0);
+    CHECK_EQ_INT(s.verdict, 1);
+    CHECK(strcmp(rating_sprt_verdict_text(1), "H1 accepted") == 0);
+}
+
+static int lookup_spec(void *ctx, const char *spec)
+{
+    char(*names)[16] = ctx;
+    for (int i = 0; i < 4; i++) {
+        if (!names[i][0])
+            snprintf(names[i], 16, "%s", spec);
+        if (!strcmp(names[i], spec))
+            return i;
+    }
+    return -1;
+}
+
+static int parse(const char *text, rating_game_t *g)
+{
+    char names[4][16] = {{0}};
+    char err[256];
+    json_t *rec = json_loads(text, 0, NULL);
+    int rc = rec ? rating_game_from_record(rec, lookup_spec, names, g, err, sizeof err) : -2;
+    json_decref(rec);
+    return rc;
+}
+
+static void test_records(void)
+{
+    rating_game_t g;
+    CHECK(parse("{\"game\":\"towerup\",\"players\":3,\"seats\":[\"a\",\"b\",\"a\"],"
+                "\"result\":{\"scores\":[4,5,6],\"ranks\":[3,2,1]}}",
+                &g) == 0);
+    CHECK(g.players == 3 && g.bots[0] == 0 && g.bots[1] == 1 && g.bots[2] == 0);
+    CHECK(g.ranks[2] == 1 && g.has_scores && g.scores[1] == 5);
+    CHECK(parse("{\"game\":\"uptown\",\"players\":2,\"seats\":[\"a\",\"b\"],"
+                "\"result\":{\"groups\":[4,5],\"ranks\":[2,1]}}",
+                &g) == 0);
+    CHECK(g.has_scores && g.scores[0] == 4);
+    CHECK(parse("[1,2]", &g) == -1);
+    CHECK(parse("{\"players\":3,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2,3]}}", &g) ==
+          -1);
+    CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,3]}}", &g) ==
+          -1);
+    CHECK(parse("{\"players\":2,\"seats\":[\"a\",2],\"result\":{\"ranks\":[1,2]}}", &g) == -1);
+    CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"]}", &g) == -1);
+    CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2],"
+                "\"scores\":[1]}}",
+                &g) == -1);
+    CHECK(parse("{\"players\":9,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2]}}", &g) ==
+          -1);
+}
+
+int main(void)
+{
+    test_pl_recovery(2, 2, 4000);
+    test_pl_recovery(3, 4, 4000);
+    test_pl_recovery(4, 5, 3000);
+    test_pl_recovery(5, 3, 2000);
+    test_sprt();
+    test_records();
+    return test_finish("test_rating");
+}
