@@ -188,6 +188,98 @@ static void test_captures_2p(void)
     ut_ref_free(g);
 }
 
+/* 2 players, built so that player 0 gets stuck: colour 0 fills 16 cells of columns 1-3
+   and retires, colour 2 fills the other 11, and colour 2's rack is left holding 1, 2, 3,
+   s1 and s4, which fit only in columns 1-3. Player 1 keeps to rows C-I, columns 4-9. */
+static void test_stuck_2p(void)
+{
+    static const char *const c0[] = {"1", "2", "s1", "3", "s4", "$", "s7", "A",
+                                     "B", "C", "D", "E", "F", "G", "H", "I",
+                                     "4", "5", "6", "7", "8", "9", "s2", "s3"};
+    static const char *const c2[] = {"s7", "$", "A", "B", "C", "D", "E", "F",
+                                     "G", "H", "I", "1", "2", "3", "s1", "s4"};
+    /* Player 1's tiles, those that fit most cells of its zone first. */
+    static const char *const c13[] = {"$", "s5", "s6", "s8", "s9", "4", "5", "6", "7", "8",
+                                      "9", "C", "D", "E", "F", "G", "H", "I", "s2", "s3"};
+    static const char *const script[35] = {
+        "0:1@A1", "0:2@B2", "0:s1@C3", "0:3@D3", "0:s4@E1", "0:$@F2", "0:s7@G1",
+        "0:A@A2", "0:B@B1", "0:C@C1", "0:D@D1", "0:E@E2", "0:F@F1", "0:G@G2",
+        "0:H@H1", "0:I@I1", "0:4@A4", "0:5@A5", "0:6@A6", "0:7@A7", "0:8@A8",
+        "0:9@A9", "0:s2@B4", "0:s3@B7", "1:s7@H2", "1:$@I3", "1:A@A3", "1:B@B3",
+        "1:C@C2", "1:D@D2", "1:E@E3", "1:F@F3", "1:G@G3", "1:H@H3", "1:I@I2"};
+    const char *piles[4][28];
+    char moves[UT_REF_MAX_MOVES][32];
+    pile_fill(piles[0], c0, 24);
+    pile_fill(piles[1], c13, 20);
+    pile_fill(piles[2], c2, 16);
+    pile_fill(piles[3], c13, 20);
+    ut_ref_t *g = ut_ref_new(2, 0, piles);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    for (int i = 0; i < 35; i++) {
+        if (i == 24) {
+            /* Colour 0 played its 24th tile on an empty pile: retired. */
+            int n = ut_ref_moves(g, moves, UT_REF_MAX_MOVES);
+            CHECK(n > 0);
+            for (int k = 0; k < n; k++)
+                CHECK_MSG(strncmp(moves[k], "1:", 2) == 0, "retired colour moves: %s", moves[k]);
+        }
+        play_ok(g, script[i]);
+        int n = ut_ref_moves(g, moves, UT_REF_MAX_MOVES);
+        /* Player 1 alternates its colours and fills its zone from the bottom (the last
+           fitting move listed), so that neither colour runs out of tiles that fit. */
+        int pick = -1;
+        for (int pass = 0; pass < 2 && pick < 0; pass++) {
+            char prefix = (char)('0' + ((i + pass) % 2));
+            for (int k = n - 1; k >= 0 && pick < 0; k--) {
+                const char *at = strchr(moves[k], '@');
+                if (moves[k][0] == prefix && at && at[1] >= 'C' && at[2] >= '4' && at[3] == 0)
+                    pick = k;
+            }
+        }
+        CHECK_MSG(pick >= 0, "player 1 found no move at turn %d", 2 * i + 1);
+        if (pick < 0)
+            break;
+        play_ok(g, moves[pick]);
+    }
+    int n = ut_ref_moves(g, moves, UT_REF_MAX_MOVES);
+    CHECK_EQ_INT(ut_ref_to_move(g), 0);
+    CHECK_EQ_INT(n, 5);
+    static const char *const discards[5] = {"1:-1", "1:-2", "1:-3", "1:-s1", "1:-s4"};
+    for (int k = 0; k < 5; k++)
+        CHECK_MSG(list_has(moves, n, discards[k]), "%s not listed", discards[k]);
+    CHECK_EQ_INT(ut_ref_play(g, "0:-1"), -1);
+    CHECK_EQ_INT(ut_ref_play(g, "-1"), -1);
+    char before[9][10], after[9][10];
+    ut_ref_board(g, before);
+    play_ok(g, "1:-s1");
+    ut_ref_board(g, after);
+    CHECK(memcmp(before, after, sizeof before) == 0);
+    int captures[2], turns;
+    ut_ref_result(g, NULL, captures, NULL, &turns);
+    CHECK_EQ_INT(captures[0], 0);
+    CHECK_EQ_INT(captures[1], 0);
+    CHECK_EQ_INT(turns, 71);
+    CHECK_EQ_INT(ut_ref_to_move(g), 1);
+    /* Player 1 moves; player 0 drew the 4 after the discard and is no longer stuck. */
+    n = ut_ref_moves(g, moves, UT_REF_MAX_MOVES);
+    int pick = -1; /* a placement on an empty cell of columns 4-9 */
+    for (int k = 0; k < n; k++) {
+        const char *at = strchr(moves[k], '@');
+        if (at && at[2] >= '4' && at[3] == 0)
+            pick = k;
+    }
+    CHECK(pick >= 0);
+    if (pick >= 0)
+        play_ok(g, moves[pick]);
+    n = ut_ref_moves(g, moves, UT_REF_MAX_MOVES);
+    CHECK(n > 0);
+    for (int k = 0; k < n; k++)
+        CHECK_MSG(strncmp(moves[k], "1:4@", 4) == 0, "unexpected move %s", moves[k]);
+    ut_ref_free(g);
+}
+
 /* Bad input is refused. */
 static void test_bad_input(void)
 {
@@ -451,6 +543,7 @@ int main(void)
     test_count_groups();
     test_captures_3p();
     test_captures_2p();
+    test_stuck_2p();
     test_bad_input();
     game_stats_t st = {0};
     for (int players = 2; players <= 5; players++)
