@@ -324,9 +324,7 @@ int ut_ref_moves(const ut_ref_t *g, char (*out)[32], int max)
 {
     ut_ref_move_t list[UT_REF_MAX_MOVES];
     int n = moves_list(g, list);
-    if (n > max)
-        return -1;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && i < max; i++)
         move_text(g, &list[i], out[i]);
     return n;
 }

@@ -19,8 +19,9 @@ ut_ref_t *ut_ref_new(int players, int first_player, const char *const piles[][28
 void ut_ref_free(ut_ref_t *g);
 
 /* Every legal move as canonical text (FORMATS.md §3), each once, any order, into
-   out[max][32]; returns the count (0 iff the game is over). If the count exceeds max,
-   nothing is written and -1 is returned (UT_REF_MAX_MOVES is always enough). */
+   out[max][32]; returns the count (0 iff the game is over). Only the first max moves are
+   written if there are more (UT_REF_MAX_MOVES is always enough; max 0 just counts, and
+   out may then be NULL). */
 int ut_ref_moves(const ut_ref_t *g, char (*out)[32], int max);
 
 /* Plays a move given as canonical text: 0, or -1 if it is not legal (state unchanged). */
