@@ -21,6 +21,16 @@ static const char *const OBJECTIVES[10] = {"colors",  "park",  "areas", "lake",
                                            "doubles",   "heights"};
 
 static char moves[MOVES_MAX][32];
+
+/* What the random games went through, so that the test knows they covered the rules. */
+static struct {
+    long extra_turns;   /* a player moved again right after a turn */
+    long chips;         /* chips won */
+    long reshuffles;    /* draw piles remade */
+    int last_roof_ends; /* games that ended with a player out of roofs */
+    int shortage_ends;  /* games that ended early with roofs left to all: the shortage */
+    int safeguard_ends; /* games stopped after 400 turns */
+} seen;
 static char *board_standard, *board_duo;
 
 /* The bottom floor of a card code as a one-letter string. */
@@ -186,8 +196,19 @@ static int random_game(const char *board, int players, uint64_t seed)
         if (played % 37 == (int)(seed % 37) && seed % 5 == 0)
             check_all_moves_play(g, n, players);
         int pick = (int)pcg32_bounded(&rng, (uint32_t)n);
+        if (seed % 3 == 0 && pcg32_bounded(&rng, 5) < 4) {
+            /* every third game prefers takes: longer games, reshuffles, shortages */
+            int takes = count_prefix(moves, n, "T");
+            for (int i = 0, k = takes ? (int)pcg32_bounded(&rng, (uint32_t)takes) : -1;
+                 i < n && k >= 0; i++)
+                if (moves[i][0] == 'T' && k-- == 0)
+                    pick = i;
+        }
         strcpy(history[played++], moves[pick]);
+        int mover = tu_ref_to_move(g);
         CHECK_MSG(tu_ref_play(g, moves[pick]) == 0, "%s refused", moves[pick]);
+        if (moves[pick][0] != 'P' && !tu_ref_over(g) && tu_ref_to_move(g) == mover)
+            seen.extra_turns++;
         check_invariants(g, players);
     }
     CHECK(tu_ref_over(g));
@@ -195,6 +216,16 @@ static int random_game(const char *board, int players, uint64_t seed)
     tu_ref_result(g, scores, NULL, NULL, NULL, NULL, &turns);
     CHECK(turns <= 400);
     CHECK_EQ_INT(played, turns + starts);
+    int left[4], out_of_roofs = 0, chips[10];
+    tu_ref_counts(g, NULL, NULL, NULL, left);
+    for (int p = 0; p < players; p++) {
+        out_of_roofs |= left[p] == 0;
+        seen.chips += tu_ref_chips(g, p, chips);
+    }
+    seen.reshuffles += tu_ref_reshuffles_made(g);
+    seen.safeguard_ends += turns == 400;
+    seen.last_roof_ends += turns < 400 && out_of_roofs;
+    seen.shortage_ends += turns < 400 && !out_of_roofs;
 
     if (seed % 2 == 1) {
         /* a random reshuffle shuffles the discard pile: 44 cards less 2 in the market */
@@ -503,7 +534,12 @@ int main(void)
         turns += random_game(board_standard, 4, seed + 2000);
         games += 3;
     }
-    printf("%d random games, %ld turns\n", games, turns);
+    CHECK(seen.extra_turns > 0 && seen.chips > 0 && seen.reshuffles > 0);
+    CHECK(seen.last_roof_ends > 0 && seen.shortage_ends > 0);
+    printf("%d random games, %ld turns: %ld extra turns, %ld chips, %ld reshuffles; ends: "
+           "%d last roof, %d shortage, %d safeguard\n",
+           games, turns, seen.extra_turns, seen.chips, seen.reshuffles, seen.last_roof_ends,
+           seen.shortage_ends, seen.safeguard_ends);
     free(board_standard);
     free(board_duo);
     return test_finish("test_towerup_ref_self");
