@@ -64,6 +64,10 @@ struct mcts {
     alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations started, all threads */
     _Atomic bool stop;      /* set when the budget is spent */
     _Atomic bool full;      /* the arena filled up during this search */
+    /* Handshakes around the OpenMP region, so that ThreadSanitizer (which cannot see
+       libgomp's own synchronisation) sees the setup before and the results after. */
+    _Atomic uint64_t started;  /* bumped (release) by the caller before the region */
+    _Atomic int finished;      /* bumped (release) by each worker when it is done */
     alignas(MCTS_CACHE_LINE) uint32_t roots[MCTS_MAX_THREADS]; /* root per tree, 0: none */
     int root_count;         /* trees in use: 1 in tree mode, threads in root mode */
     int observer;           /* player to move at the root of the kept tree, -1: none */

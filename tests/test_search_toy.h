@@ -153,6 +153,26 @@ static const game_api_t nim_api = {
     .playout = nim_playout,
 };
 
+/* True if the player to move wins nim with `pile` stones left, by brute force. */
+static bool nim_wins(int pile)
+{
+    for (int k = 1; k <= 3 && k <= pile; k++) {
+        if (k == pile)
+            return true;
+        if (nim_extra_turn(pile - k) ? nim_wins(pile - k) : !nim_wins(pile - k))
+            return true;
+    }
+    return false;
+}
+
+static bool nim_move_wins(int pile, move_t m)
+{
+    int k = (int)m;
+    if (k == pile)
+        return true;
+    return nim_extra_turn(pile - k) ? nim_wins(pile - k) : !nim_wins(pile - k);
+}
+
 /* ---- trick ---- */
 
 #define TRICK_PLAYERS 3

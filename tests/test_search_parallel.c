@@ -1,0 +1,125 @@
+/* Two-thread MCTS on the toy games: tree and root parallelism, budgets, memory cap, reuse.
+   Small budgets so the test stays quick under ThreadSanitizer. */
+#include "search/mcts.h"
+#include "tests/test.h"
+#include "tests/test_search_toy.h"
+
+static mcts_t *parallel_searcher(const game_api_t *api, mcts_parallel_t mode, long iterations)
+{
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.threads = 2;
+    opt.parallel = mode;
+    opt.iterations = iterations;
+    opt.seed = 2024;
+    mcts_t *m = mcts_new(api, &opt);
+    CHECK(m != NULL);
+    return m;
+}
+
+static long visit_sum(const mcts_stats_t *st)
+{
+    long sum = 0;
+    for (int i = 0; i < st->root_move_count; i++)
+        sum += st->root_moves[i].visits;
+    return sum;
+}
+
+static void test_modes(void)
+{
+    for (int mode = MCTS_PARALLEL_TREE; mode <= MCTS_PARALLEL_ROOT; mode++) {
+        nim_state_t n;
+        nim_set(&n, 13, 0);
+        mcts_t *m = parallel_searcher(&nim_api, (mcts_parallel_t)mode, 3000);
+        mcts_stats_t st;
+        move_t mv = mcts_search(m, &n, &st);
+        CHECK_MSG(nim_move_wins(13, mv), "mode %d: move %u", mode, (unsigned)mv);
+        CHECK_EQ_INT(st.iterations, 3000);
+        /* A thread that finds a node being expanded may roll out from it instead. */
+        CHECK(visit_sum(&st) <= 3000 && visit_sum(&st) > 2950);
+        mcts_free(m);
+
+        trick_state_t t, undo;
+        trick_deal(&t, 31);
+        m = parallel_searcher(&trick_api, (mcts_parallel_t)mode, 2000);
+        /* A whole game, every seat searched by the same two-thread searcher. */
+        while (!trick_is_terminal(&t)) {
+            mv = mcts_search(m, &t, &st);
+            CHECK(toy_is_legal(&trick_api, &t, mv));
+            trick_make(&t, mv, &undo);
+            mcts_advance(m, mv);
+        }
+        mcts_free(m);
+    }
+}
+
+static void test_parallel_memory_cap(void)
+{
+    for (int mode = MCTS_PARALLEL_TREE; mode <= MCTS_PARALLEL_ROOT; mode++) {
+        trick_state_t t;
+        trick_deal(&t, 8);
+        mcts_options_t opt;
+        mcts_options_default(&opt);
+        opt.threads = 2;
+        opt.parallel = (mcts_parallel_t)mode;
+        opt.iterations = 2000;
+        opt.memory_bytes = 4000;
+        mcts_t *m = mcts_new(&trick_api, &opt);
+        mcts_stats_t st;
+        move_t mv = mcts_search(m, &t, &st);
+        CHECK(toy_is_legal(&trick_api, &t, mv));
+        CHECK(st.memory_capped);
+        CHECK_EQ_INT(st.iterations, 2000);
+        mcts_free(m);
+    }
+}
+
+static void test_parallel_reuse(void)
+{
+    nim_state_t n, undo;
+    nim_set(&n, 17, 0);
+    mcts_t *m = parallel_searcher(&nim_api, MCTS_PARALLEL_TREE, 2000);
+    mcts_stats_t st;
+    move_t mv = mcts_search(m, &n, &st);
+    while (!nim_is_terminal(&n)) {
+        nim_make(&n, mv, &undo);
+        mcts_advance(m, mv);
+        if (nim_is_terminal(&n))
+            break;
+        mv = mcts_search(m, &n, &st);
+        CHECK(toy_is_legal(&nim_api, &n, mv));
+        /* The player to move changes between searches except after extra turns. */
+        if (st.reused)
+            CHECK(visit_sum(&st) <= st.reused_visits - 1 + st.iterations &&
+                  visit_sum(&st) > st.reused_visits + st.iterations - 50);
+    }
+    mcts_free(m);
+}
+
+/* A time budget alone: only legality is checked (no timing in tests). */
+static void test_time_budget(void)
+{
+    trick_state_t t;
+    trick_deal(&t, 77);
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.threads = 2;
+    opt.iterations = 0;
+    opt.time_ms = 30;
+    mcts_t *m = mcts_new(&trick_api, &opt);
+    CHECK(m != NULL);
+    CHECK(toy_is_legal(&trick_api, &t, mcts_search(m, &t, NULL)));
+    mcts_free(m);
+    double seconds;
+    CHECK_EQ_INT(mcts_bench_iterations(&nim_api, &(nim_state_t){20, 0, -1}, 2, 800, &seconds),
+                 800);
+}
+
+int main(void)
+{
+    test_modes();
+    test_parallel_memory_cap();
+    test_parallel_reuse();
+    test_time_budget();
+    return test_finish("test_search_parallel");
+}
