@@ -173,7 +173,7 @@ bool uptown_can_remove(const uptown_state_t *s, int cell)
 {
     u128_t bb = s->colour_bb[s->cell[cell] >> 5];
     u128_t nb = cell_neighbours[cell] & bb;
-    if (bits_count128(nb) <= 1)
+    if ((nb & (nb - 1)) == 0)
         return true;
     unsigned pat = 0;
     for (int i = 0; i < 8; i++) {
@@ -248,9 +248,15 @@ int uptown_gen_moves(const uptown_state_t *s, move_t *moves)
         for (uint32_t r = s->rack[c]; r; r &= r - 1) {
             int t = __builtin_ctz(r);
             u128_t x = uptown_tile_cells[t] & targets;
-            while (x) {
-                int cell = bits_pop_lsb128(&x);
-                moves[n++] = uptown_move_place(c, t, cell, (s->occupied >> cell & 1) != 0);
+            /* The two 64-bit halves separately: cheaper than 128-bit bit scans. */
+            for (int half = 0; half < 2; half++) {
+                uint64_t xs = (uint64_t)(x >> (64 * half));
+                uint64_t occ = (uint64_t)(s->occupied >> (64 * half));
+                move_t base = uptown_move_place(c, t, 64 * half, false);
+                while (xs) {
+                    int b = bits_pop_lsb64(&xs);
+                    moves[n++] = (base + (move_t)b) | (occ >> b & 1 ? UPTOWN_MOVE_CAPTURE : 0);
+                }
             }
         }
     }
