@@ -490,6 +490,15 @@ static void run_random_game(int players, uint64_t seed, int try_all, int greedy,
             break;
         CHECK(!ut_ref_over(g));
         CHECK(ut_ref_check(g) == 0);
+        if (turn == 0) {
+            /* Empty board: each starting rack tile fits its 9 cells, the $ all 81. */
+            int expect = 0;
+            for (int c = 0; c < colours; c++)
+                for (int i = 0; i < 5; i++)
+                    if (owns(players, first, c))
+                        expect += strcmp(piles[c][i], "$") == 0 ? 81 : 9;
+            CHECK_EQ_INT(n, expect);
+        }
         int p = ut_ref_to_move(g);
         CHECK_EQ_INT(p, (first + turn) % players);
         char before[9][10], after[9][10];
@@ -538,9 +547,13 @@ static void run_random_game(int players, uint64_t seed, int try_all, int greedy,
         for (int c = 0; c < 9; c++)
             filled += rows[r][c] != '.';
     CHECK_EQ_INT(filled, on_board);
+    /* Every turn put a tile on an empty cell, captured one, or discarded one. */
+    int captured_total = 0;
+    for (int p = 0; p < players; p++)
+        captured_total += my_captures[p];
+    CHECK_EQ_INT(on_board + captured_total + discards, turn);
     CHECK_EQ_INT(ut_ref_play(g, last), -1);
     check_result(g, players, my_captures, turn);
-    (void)discards;
     st->games++;
     ut_ref_free(g);
 }
@@ -558,6 +571,7 @@ int main(void)
             run_random_game(players, 1000 + (uint64_t)k, k < 2, k % 2, &st);
     printf("random games %d, captures %d, stuck positions %d, split cells %d, moves tried %d\n",
            st.games, st.captures, st.stuck, st.split_cells, st.moves_tried);
+    CHECK_EQ_INT(st.games, 48);
     CHECK(st.captures > 0);
     CHECK(st.split_cells > 0);
     return test_finish("test_uptown_ref_self");
