@@ -1,0 +1,87 @@
+/* Tower Up behind the game interface (core/game.h). */
+#include <string.h>
+
+#include "towerup.h"
+
+static int api_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
+{
+    return towerup_new_game(state, opt, err, errlen);
+}
+
+static void api_copy(void *dst, const void *src) { memcpy(dst, src, sizeof(towerup_state_t)); }
+
+static int api_gen_moves(const void *state, move_t *moves) { return towerup_gen_moves(state, moves); }
+
+static void api_make(void *state, move_t m, void *undo) { towerup_make(state, m, undo); }
+
+static void api_undo(void *state, move_t m, const void *undo) { towerup_undo(state, m, undo); }
+
+static bool api_is_terminal(const void *state) { return towerup_is_over(state); }
+
+static int api_to_move(const void *state) { return ((const towerup_state_t *)state)->to_move; }
+
+static int api_player_count(const void *state)
+{
+    return ((const towerup_state_t *)state)->players;
+}
+
+static void api_result(const void *state, double *res)
+{
+    const towerup_state_t *s = state;
+    int ranks[TOWERUP_MAX_PLAYERS];
+    towerup_ranks(s, ranks);
+    game_result_from_ranks(s->players, ranks, res);
+}
+
+static uint64_t api_hash(const void *state) { return ((const towerup_state_t *)state)->key; }
+
+static uint64_t api_hash_full(const void *state) { return towerup_hash_full(state); }
+
+static void api_move_to_text(const void *state, move_t m, char *buf)
+{
+    towerup_move_to_text(state, m, buf);
+}
+
+static int api_move_from_text(const void *state, const char *text, move_t *m, char *err,
+                              size_t errlen)
+{
+    return towerup_move_from_text(state, text, m, err, errlen);
+}
+
+static void api_determinize(void *state, int observer, pcg32_t *rng)
+{
+    towerup_determinize(state, observer, rng);
+}
+
+static void api_playout(void *state, pcg32_t *rng) { towerup_playout(state, rng); }
+
+static int api_check(const void *state, char *err, size_t errlen)
+{
+    return towerup_check(state, err, errlen);
+}
+
+const game_api_t towerup_api = {
+    .name = "towerup",
+    .min_players = 2,
+    .max_players = TOWERUP_MAX_PLAYERS,
+    .state_size = sizeof(towerup_state_t),
+    .undo_size = sizeof(towerup_undo_t),
+    .new_game = api_new_game,
+    .copy = api_copy,
+    .gen_moves = api_gen_moves,
+    .make = api_make,
+    .undo = api_undo,
+    .is_terminal = api_is_terminal,
+    .to_move = api_to_move,
+    .player_count = api_player_count,
+    .result = api_result,
+    .hash = api_hash,
+    .hash_full = api_hash_full,
+    .move_to_text = api_move_to_text,
+    .move_from_text = api_move_from_text,
+    .determinize = api_determinize,
+    .playout = api_playout,
+    .check = api_check,
+    .record_new = towerup_record_new,
+    .record_replay = towerup_record_replay,
+};

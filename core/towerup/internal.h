@@ -1,0 +1,97 @@
+#pragma once
+/* Private to core/towerup: Zobrist keys and helpers shared by its files. */
+#include "towerup.h"
+
+/* Key kinds: each key is the bijective mix of (kind << 56) ^ data, data < 2^56. */
+enum {
+    TU_KEY_SITE = 1, TU_KEY_PLAYER, TU_KEY_MISC, TU_KEY_MARKET, TU_KEY_DRAW, TU_KEY_DISCARD,
+    TU_KEY_RNG
+};
+
+static inline uint64_t tu_key(uint64_t kind, uint64_t data)
+{
+    return rng_mix64((kind << 56) ^ data);
+}
+
+/* Key of one site's building (0 for an empty site). */
+static inline uint64_t tu_key_site(const towerup_state_t *s, int site)
+{
+    if (!s->site[site])
+        return 0;
+    return tu_key(TU_KEY_SITE, (uint64_t)site | (uint64_t)s->site[site] << 6 |
+                                   (uint64_t)s->roofs[site] << 14);
+}
+
+static inline uint64_t tu_key_market(int slot, int card)
+{
+    return tu_key(TU_KEY_MARKET, (uint64_t)slot << 8 | (uint64_t)card);
+}
+
+/* A card at a depth from the draw pile's bottom (0 = bottom). */
+static inline uint64_t tu_key_draw(int depth, int card)
+{
+    return tu_key(TU_KEY_DRAW, (uint64_t)depth << 8 | (uint64_t)card);
+}
+
+static inline uint64_t tu_key_discard(int card) { return tu_key(TU_KEY_DISCARD, (uint64_t)card); }
+
+static inline uint64_t tu_key_rng(const pcg32_t *r)
+{
+    return tu_key(TU_KEY_RNG, rng_mix64(r->state) ^ r->inc) ^ rng_mix64(r->inc);
+}
+
+/* Key of all per-player counters and turn bookkeeping (recomputed around each move). */
+uint64_t tu_key_scalars(const towerup_state_t *s);
+/* Key of the draw pile, whole. */
+uint64_t tu_key_draw_pile(const towerup_state_t *s);
+
+/* Distinct reachable net supply changes of taking a card: returns how many (into nets). */
+#define TU_MAX_NETS 512
+int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLOUR_COUNT]);
+
+/* Whether taking card shows more icons of a colour than the reserve holds. */
+static inline bool tu_take_shortage(const towerup_state_t *s, const towerup_card_t *k)
+{
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        if (k->colour_icons[c] > s->reserve[c])
+            return true;
+    return false;
+}
+
+/* The player's lowest marker's star count s(m) (RULES.md 1.7). */
+static inline int tu_star_level(const towerup_state_t *s, int p)
+{
+    int m = s->markers[p][0];
+    for (int c = 1; c < TOWERUP_COLOUR_COUNT; c++)
+        if (s->markers[p][c] < m)
+            m = s->markers[p][c];
+    return towerup_star_count[m];
+}
+
+/* Mask of colours a build on site can use with colour c, given the player's supply:
+   returns whether founding colour c on site is affordable and allowed. */
+static inline bool tu_build_ok(const towerup_state_t *s, int p, int site, int c)
+{
+    uint64_t n = s->board->nbr[site] & s->occupied;
+    if (!n || (n & s->colour_mask[c]))
+        return false;
+    for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++) {
+        int need = __builtin_popcountll(n & s->colour_mask[k]) + (k == c);
+        if (s->supply[p][k] < need)
+            return false;
+    }
+    return true;
+}
+
+/* Whether the set-up placement of colour c on site is allowed. */
+static inline bool tu_place_ok(const towerup_state_t *s, int site, int c)
+{
+    return site < s->board->site_count && !s->site[site] &&
+           !(s->board->nbr[site] & s->colour_mask[c]);
+}
+
+/* Plays the set-up at random from rng (setup_random). */
+void tu_setup_random(towerup_state_t *s, pcg32_t *rng);
+/* Errors as one sentence into err. */
+void tu_errf(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));

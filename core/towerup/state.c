@@ -1,0 +1,392 @@
+/* Tower Up state: new games, keys, consistency checks, scores, determinization. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Sub-streams of a game's seed (pcg32 sequence numbers). */
+enum { STREAM_DECK = 1, STREAM_FIRST, STREAM_OBJECTIVES, STREAM_SETUP, STREAM_RESHUFFLE };
+
+void tu_errf(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+uint64_t tu_key_scalars(const towerup_state_t *s)
+{
+    uint64_t k = 0;
+    for (int p = 0; p < s->players; p++) {
+        uint64_t d = 0;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            d |= (uint64_t)s->supply[p][c] << (4 * c) | (uint64_t)s->markers[p][c] << (16 + 4 * c);
+        d |= (uint64_t)(s->cone[p] + 1) << 32 | (uint64_t)s->met[p] << 36 |
+             (uint64_t)s->chip_count[p] << 39;
+        for (int i = 0; i < s->chip_count[p]; i++)
+            d |= (uint64_t)s->chips[p][i] << (41 + 3 * i);
+        d |= (uint64_t)p << 52;
+        k ^= tu_key(TU_KEY_PLAYER, d);
+    }
+    uint64_t m = (uint64_t)s->to_move | (uint64_t)s->turns << 2 | (uint64_t)s->phase << 12 |
+                 (uint64_t)s->end_trigger << 14 | (uint64_t)s->trigger_player << 16 |
+                 (uint64_t)s->final_round << 18 | (uint64_t)s->final_left << 19 |
+                 (uint64_t)s->setup_done << 23;
+    return k ^ tu_key(TU_KEY_MISC, m);
+}
+
+uint64_t tu_key_draw_pile(const towerup_state_t *s)
+{
+    uint64_t k = 0;
+    for (int i = s->draw_pos; i < s->draw_end; i++)
+        k ^= tu_key_draw(s->draw_end - 1 - i, s->draw[i]);
+    return k;
+}
+
+uint64_t towerup_hash_full(const towerup_state_t *s)
+{
+    uint64_t k = tu_key_scalars(s) ^ tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+    for (int i = 0; i < s->board->site_count; i++)
+        k ^= tu_key_site(s, i);
+    for (int i = 0; i < TOWERUP_MARKET; i++)
+        k ^= tu_key_market(i, s->market[i]);
+    for (uint64_t d = s->discard; d; d &= d - 1)
+        k ^= tu_key_discard(__builtin_ctzll(d));
+    return k;
+}
+
+void towerup_fix_derived(towerup_state_t *s)
+{
+    const towerup_board_t *b = s->board;
+    int on_board[TOWERUP_COLOUR_COUNT] = {0};
+    s->occupied = 0;
+    memset(s->colour_mask, 0, sizeof s->colour_mask);
+    memset(s->present, 0, sizeof s->present);
+    memset(s->visible, 0, sizeof s->visible);
+    memset(s->level_mask, 0, sizeof s->level_mask);
+    int placed[TOWERUP_MAX_PLAYERS] = {0};
+    for (int i = 0; i < b->site_count; i++) {
+        if (!s->site[i])
+            continue;
+        int h = towerup_height(s, i), c = towerup_site_colour(s, i);
+        s->occupied |= 1ULL << i;
+        s->colour_mask[c] |= 1ULL << i;
+        on_board[c] += h;
+        for (int l = 1; l <= h; l++) {
+            int o = towerup_roof_owner(s, i, l);
+            if (o < 0)
+                continue;
+            placed[o]++;
+            s->present[o] |= 1ULL << i;
+            s->level_mask[o] |= (uint8_t)(1u << l);
+            if (l == h)
+                s->visible[o] |= 1ULL << i;
+        }
+    }
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int held = on_board[c];
+        for (int p = 0; p < s->players; p++)
+            held += s->supply[p][c];
+        s->reserve[c] = (uint8_t)(TOWERUP_FLOORS_PER_COLOUR - held);
+    }
+    for (int p = 0; p < s->players; p++)
+        s->roofs_left[p] = (uint8_t)(TOWERUP_ROOFS - placed[p]);
+    uint64_t all = (1ULL << TOWERUP_CARD_COUNT) - 1, used = 0;
+    for (int i = 0; i < TOWERUP_MARKET; i++)
+        used |= 1ULL << s->market[i];
+    for (int i = s->draw_pos; i < s->draw_end; i++)
+        used |= 1ULL << s->draw[i];
+    s->discard = all & ~used;
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        int n = 0;
+        for (int p = 0; p < s->players; p++)
+            n += (s->met[p] >> i) & 1;
+        s->chip_next[i] = (uint8_t)n;
+    }
+    s->key = towerup_hash_full(s);
+}
+
+#define CHECK_FIELD(f)                                                                   \
+    do {                                                                                 \
+        if (memcmp(&s->f, &t.f, sizeof s->f)) {                                          \
+            tu_errf(err, errlen, "derived field %s is inconsistent", #f);                \
+            return -1;                                                                   \
+        }                                                                                \
+    } while (0)
+
+int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
+{
+    if (s->players < 2 || s->players > TOWERUP_MAX_PLAYERS || s->to_move >= s->players) {
+        tu_errf(err, errlen, "bad player count or player to move");
+        return -1;
+    }
+    if (s->draw_pos > s->draw_end || s->draw_end > TOWERUP_CARD_COUNT) {
+        tu_errf(err, errlen, "bad draw pile bounds");
+        return -1;
+    }
+    int seen[TOWERUP_CARD_COUNT] = {0};
+    for (int i = 0; i < TOWERUP_MARKET; i++)
+        seen[s->market[i] % TOWERUP_CARD_COUNT]++;
+    for (int i = s->draw_pos; i < s->draw_end; i++)
+        seen[s->draw[i] % TOWERUP_CARD_COUNT]++;
+    for (int i = 0; i < TOWERUP_CARD_COUNT; i++)
+        if (seen[i] > 1) {
+            tu_errf(err, errlen, "card %d is in the market or draw pile twice", i);
+            return -1;
+        }
+    for (int i = 0; i < s->board->site_count; i++) {
+        int h = towerup_height(s, i);
+        if (s->site[i] && (h < 1 || h > 1 + TOWERUP_MAX_DEGREE || (s->site[i] >> 6))) {
+            tu_errf(err, errlen, "site %d has a bad height or colour", i);
+            return -1;
+        }
+        if ((s->roofs[i] >> (3 * h)) != 0) {
+            tu_errf(err, errlen, "site %d has a roof above its top floor", i);
+            return -1;
+        }
+    }
+    for (int p = 0; p < s->players; p++) {
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            if (s->markers[p][c] >= TOWERUP_COLUMN_COUNT ||
+                (s->phase != TOWERUP_PHASE_SETUP && s->supply[p][c] > TOWERUP_SUPPLY_MAX)) {
+                tu_errf(err, errlen, "player %d has a bad marker or supply", p);
+                return -1;
+            }
+        if (towerup_supply_total(s, p) > TOWERUP_SUPPLY_MAX || s->cone[p] > TOWERUP_CONE_MAX ||
+            s->chip_count[p] != __builtin_popcount(s->met[p])) {
+            tu_errf(err, errlen, "player %d has a bad supply, cone or chip count", p);
+            return -1;
+        }
+    }
+    towerup_state_t t = *s;
+    towerup_fix_derived(&t);
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        if (t.reserve[c] > TOWERUP_FLOORS_PER_COLOUR) {
+            tu_errf(err, errlen, "more than 30 floors of colour %c", towerup_colour_letter[c]);
+            return -1;
+        }
+    CHECK_FIELD(occupied);
+    CHECK_FIELD(colour_mask);
+    CHECK_FIELD(present);
+    CHECK_FIELD(visible);
+    CHECK_FIELD(level_mask);
+    CHECK_FIELD(reserve);
+    CHECK_FIELD(roofs_left);
+    CHECK_FIELD(discard);
+    CHECK_FIELD(chip_next);
+    if (s->key != t.key) {
+        tu_errf(err, errlen, "incremental key differs from the key computed from scratch");
+        return -1;
+    }
+    return 0;
+}
+
+int towerup_new_from(towerup_state_t *s, const towerup_board_t *board, int players,
+                     int first_player, const uint8_t *objectives, const uint8_t *deck,
+                     const uint8_t *start, int start_count, uint64_t seed, char *err,
+                     size_t errlen)
+{
+    if (players < 2 || players > TOWERUP_MAX_PLAYERS) {
+        tu_errf(err, errlen, "Tower Up is for 2 to 4 players, not %d", players);
+        return -1;
+    }
+    if (first_player < 0 || first_player >= players) {
+        tu_errf(err, errlen, "first player %d is not a player of a %d-player game",
+                first_player, players);
+        return -1;
+    }
+    int max_start = players == 4 ? 5 : TOWERUP_MAX_START_FLOORS;
+    if (start_count < 3 || start_count > max_start) {
+        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", start_count,
+                players, max_start);
+        return -1;
+    }
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
+        for (int j = 0; j < i; j++)
+            if (objectives[i] >= TOWERUP_OBJECTIVE_COUNT || objectives[i] == objectives[j]) {
+                tu_errf(err, errlen, "the three objectives must be different known ids");
+                return -1;
+            }
+    uint64_t used = 0;
+    for (int i = 0; i < TOWERUP_CARD_COUNT; i++) {
+        if (deck[i] >= TOWERUP_CARD_COUNT || (used >> deck[i] & 1)) {
+            tu_errf(err, errlen, "the deck is not the 44 cards each once");
+            return -1;
+        }
+        used |= 1ULL << deck[i];
+    }
+    const towerup_card_t *cards = towerup_cards();
+    for (int i = 0; i < 3; i++)
+        if (start[i] != cards[deck[i]].bottom) {
+            tu_errf(err, errlen, "starting floor %d is not the bottom of market slot %d", i + 1,
+                    i + 1);
+            return -1;
+        }
+    for (int i = 3; i < start_count; i++)
+        if (start[i] > TOWERUP_WILD) {
+            tu_errf(err, errlen, "bad starting floor colour");
+            return -1;
+        }
+    memset(s, 0, sizeof *s);
+    s->board = board;
+    s->seed = seed;
+    s->players = (uint8_t)players;
+    s->first_player = (uint8_t)first_player;
+    s->to_move = (uint8_t)((first_player + players - 1) % players);
+    s->phase = TOWERUP_PHASE_SETUP;
+    s->setup_count = (uint8_t)start_count;
+    memcpy(s->setup_colour, start, (size_t)start_count);
+    memcpy(s->objectives, objectives, TOWERUP_GAME_OBJECTIVES);
+    for (int p = 0; p < TOWERUP_MAX_PLAYERS; p++) {
+        s->cone[p] = -1;
+        if (p < players) {
+            s->roofs_left[p] = TOWERUP_ROOFS;
+            memset(s->supply[p], 1, TOWERUP_COLOUR_COUNT);
+        }
+    }
+    memcpy(s->market, deck, TOWERUP_MARKET);
+    memcpy(s->draw, deck + TOWERUP_MARKET, TOWERUP_CARD_COUNT - TOWERUP_MARKET);
+    s->draw_end = TOWERUP_CARD_COUNT - TOWERUP_MARKET;
+    pcg32_seed(&s->rng, rng_mix64(seed), STREAM_RESHUFFLE);
+    towerup_fix_derived(s);
+    return 0;
+}
+
+/* Objectives from the option text: NULL/"start", "random" or "a,b,c". */
+static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char *err,
+                            size_t errlen)
+{
+    if (!text || !strcmp(text, "start")) {
+        out[0] = TOWERUP_OBJ_COLORS;
+        out[1] = TOWERUP_OBJ_PARK;
+        out[2] = TOWERUP_OBJ_AREAS;
+        return 0;
+    }
+    if (!strcmp(text, "random")) {
+        pcg32_t r;
+        pcg32_seed(&r, rng_mix64(seed), STREAM_OBJECTIVES);
+        uint8_t ids[TOWERUP_OBJECTIVE_COUNT];
+        for (int i = 0; i < TOWERUP_OBJECTIVE_COUNT; i++)
+            ids[i] = (uint8_t)i;
+        for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+            int j = i + (int)pcg32_bounded(&r, (uint32_t)(TOWERUP_OBJECTIVE_COUNT - i));
+            uint8_t t = ids[i];
+            ids[i] = ids[j];
+            ids[j] = t;
+            out[i] = ids[i];
+        }
+        return 0;
+    }
+    const char *p = text;
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char id[32];
+        if ((i < 2) != (e != NULL) || len >= sizeof id) {
+            tu_errf(err, errlen,
+                    "objectives must be 'start', 'random' or three ids like 'colors,park,areas'");
+            return -1;
+        }
+        memcpy(id, p, len);
+        id[len] = 0;
+        int o = towerup_objective_find(id);
+        if (o < 0) {
+            tu_errf(err, errlen, "unknown objective '%s'", id);
+            return -1;
+        }
+        for (int j = 0; j < i; j++)
+            if (out[j] == o) {
+                tu_errf(err, errlen, "objective '%s' is named twice", id);
+                return -1;
+            }
+        out[i] = (uint8_t)o;
+        p = e ? e + 1 : p + len;
+    }
+    return 0;
+}
+
+int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, size_t errlen)
+{
+    int n = opt->players;
+    if (n < 2 || n > TOWERUP_MAX_PLAYERS) {
+        tu_errf(err, errlen, "Tower Up is for 2 to 4 players, not %d", n);
+        return -1;
+    }
+    const towerup_board_t *board =
+        opt->board ? towerup_board_get(opt->board, err, errlen)
+                   : towerup_board_builtin(n == 2 ? "duo" : "standard");
+    if (!board)
+        return -1;
+    int nstart = opt->start_floors ? opt->start_floors : 3;
+    uint8_t objectives[TOWERUP_GAME_OBJECTIVES];
+    if (parse_objectives(opt->objectives, opt->seed, objectives, err, errlen) < 0)
+        return -1;
+    int first = opt->first_player;
+    if (first < 0) {
+        pcg32_t r;
+        pcg32_seed(&r, rng_mix64(opt->seed), STREAM_FIRST);
+        first = (int)pcg32_bounded(&r, (uint32_t)n);
+    }
+    int max_start = n == 4 ? 5 : TOWERUP_MAX_START_FLOORS;
+    if (nstart < 3 || nstart > max_start) {
+        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", nstart, n,
+                max_start);
+        return -1;
+    }
+    /* Shuffle; the market's and the extra cards' bottoms give the starting floors; the
+       extra cards go back and the draw pile is shuffled again. */
+    pcg32_t r;
+    pcg32_seed(&r, rng_mix64(opt->seed), STREAM_DECK);
+    uint8_t deck[TOWERUP_CARD_COUNT], start[TOWERUP_MAX_START_FLOORS];
+    for (int i = 0; i < TOWERUP_CARD_COUNT; i++)
+        deck[i] = (uint8_t)i;
+    pcg32_shuffle_u8(&r, deck, TOWERUP_CARD_COUNT);
+    const towerup_card_t *cards = towerup_cards();
+    for (int i = 0; i < nstart; i++)
+        start[i] = cards[deck[i]].bottom;
+    if (nstart > 3)
+        pcg32_shuffle_u8(&r, deck + TOWERUP_MARKET, TOWERUP_CARD_COUNT - TOWERUP_MARKET);
+    if (towerup_new_from(s, board, n, first, objectives, deck, start, nstart, opt->seed, err,
+                         errlen) < 0)
+        return -1;
+    if (opt->setup_random) {
+        pcg32_t sr;
+        pcg32_seed(&sr, rng_mix64(opt->seed), STREAM_SETUP);
+        tu_setup_random(s, &sr);
+    }
+    return 0;
+}
+
+int towerup_score(const towerup_state_t *s, int p)
+{
+    int v = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        v += towerup_column_value[s->markers[p][c]];
+    if (s->cone[p] >= 0)
+        v += towerup_column_value[s->cone[p]];
+    for (int i = 0; i < s->chip_count[p]; i++)
+        v += s->chips[p][i];
+    return v;
+}
+
+void towerup_ranks(const towerup_state_t *s, int *ranks)
+{
+    int score[TOWERUP_MAX_PLAYERS], supply[TOWERUP_MAX_PLAYERS];
+    for (int p = 0; p < s->players; p++) {
+        score[p] = towerup_score(s, p);
+        supply[p] = towerup_supply_total(s, p);
+    }
+    game_ranks_from_keys(s->players, score, supply, ranks);
+}
+
+void towerup_determinize(towerup_state_t *s, int observer, pcg32_t *rng)
+{
+    (void)observer;
+    s->key ^= tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+    pcg32_shuffle_u8(rng, s->draw + s->draw_pos, s->draw_end - s->draw_pos);
+    uint64_t a = pcg32_next(rng), b = pcg32_next(rng);
+    pcg32_seed(&s->rng, a << 32 | b, pcg32_next(rng));
+    s->key ^= tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+}
