@@ -470,6 +470,18 @@ static void check_objective(void)
     CHECK_EQ_INT(markers[0][3], 2);
     CHECK_EQ_INT(scores[0], 2 + 3 + 2 + 2 + 7);
     CHECK_EQ_INT(tu_ref_to_move(g), 0); /* the extra turn */
+    play_first_take(g);
+    /* player 1, present in the K, G and W buildings, roofs the B one: the chip left is 3 */
+    CHECK_EQ_INT(tu_ref_to_move(g), 1);
+    tu_ref_debug_put(g, 1, 0, -1, 1, 1);
+    tu_ref_debug_put(g, 7, 0, -1, 1, 1);
+    tu_ref_debug_put(g, 30, 0, -1, 1, 1);
+    tu_ref_debug_set(g, 1, (const int[4]){3, 3, 3, 3}, NULL, NULL, -1);
+    CHECK(tu_ref_play(g, "B19K^12") == 0);
+    CHECK_EQ_INT(tu_ref_chips(g, 1, chips), 1);
+    CHECK_EQ_INT(chips[0], 3);
+    tu_ref_result(g, NULL, NULL, NULL, NULL, markers, NULL);
+    CHECK_EQ_INT(markers[1][3], 3);
     tu_ref_free(g);
 }
 
@@ -512,8 +524,79 @@ static void check_bad_input(void)
     CHECK(game_make("board x\n", 2, 0, START_OBJECTIVES, DECK, 3) == NULL);
 }
 
+/* One player's roofs on the standard board, then whether objective id is met. Each entry
+   of roofs is {site, colour, height, level}: the building is set first. */
+static int objective_with(const char *id, const int (*roofs)[4], int count)
+{
+    static const char *const deck_objectives[3] = {"colors", "park", "areas"};
+    tu_ref_t *g = game_make(board_standard, 3, 0, deck_objectives, DECK, 3);
+    CHECK(g != NULL);
+    if (!g)
+        return -1;
+    for (int i = 0; i < count; i++)
+        tu_ref_debug_put(g, roofs[i][0], roofs[i][1], roofs[i][2], 0, roofs[i][3]);
+    tu_ref_debug_put(g, 51, 0, 1, 1, 1); /* another player's roof counts for nothing */
+    int met = tu_ref_debug_objective(g, 0, id);
+    tu_ref_free(g);
+    return met;
+}
+
+#define OBJECTIVE_IS(id, expect, ...)                                                     \
+    do {                                                                                  \
+        static const int roofs_[][4] = {__VA_ARGS__};                                     \
+        CHECK_MSG(objective_with(id, roofs_, (int)(sizeof roofs_ / sizeof roofs_[0])) ==  \
+                      (expect),                                                           \
+                  "objective %s", id);                                                    \
+    } while (0)
+
+/* The ten objectives on the standard board (areas 0 and 4 grey; parks 6 13 14 20 31 37
+   38 45; lakes 10 16 17 24 27 34 35 41). */
+static void check_objective_cases(void)
+{
+    OBJECTIVE_IS("colors", 1, {0, 0, 1, 1}, {2, 1, 1, 1}, {5, 2, 1, 1}, {7, 3, 1, 1});
+    OBJECTIVE_IS("colors", 0, {0, 0, 1, 1}, {2, 1, 1, 1}, {5, 2, 1, 1}, {7, 2, 1, 1});
+    OBJECTIVE_IS("park", 1, {6, 0, 1, 1}, {13, 0, 1, 1}, {14, 0, 1, 1}, {20, 0, 1, 1});
+    OBJECTIVE_IS("park", 0, {6, 0, 1, 1}, {13, 0, 1, 1}, {14, 0, 2, 1}, {14, 0, 2, 2});
+    OBJECTIVE_IS("lake", 1, {10, 0, 1, 1}, {16, 0, 1, 1}, {17, 0, 1, 1}, {24, 0, 1, 1});
+    OBJECTIVE_IS("lake", 0, {10, 0, 1, 1}, {16, 0, 1, 1}, {17, 0, 1, 1}, {25, 0, 1, 1});
+    /* sites 0 (area 0), 4 (1), 17 (2), 15 (3), 20 (4) */
+    OBJECTIVE_IS("areas", 1, {0, 0, 1, 1}, {4, 0, 1, 1}, {17, 0, 1, 1}, {15, 0, 1, 1},
+                 {20, 0, 1, 1});
+    OBJECTIVE_IS("areas", 0, {0, 0, 1, 1}, {4, 0, 1, 1}, {17, 0, 1, 1}, {15, 0, 1, 1},
+                 {8, 0, 1, 1});
+    /* 0-8, 8-9, 9-1, 1-2, 2-3 form a path; 3 is not next to 0, 8, 9 or 1 */
+    OBJECTIVE_IS("connected", 1, {0, 0, 1, 1}, {8, 1, 1, 1}, {9, 0, 1, 1}, {1, 1, 1, 1},
+                 {2, 0, 1, 1});
+    OBJECTIVE_IS("connected", 0, {0, 0, 1, 1}, {8, 1, 1, 1}, {9, 0, 1, 1}, {1, 1, 1, 1},
+                 {3, 0, 1, 1});
+    OBJECTIVE_IS("brown", 1, {0, 3, 1, 1}, {2, 3, 1, 1}, {5, 3, 1, 1}, {7, 3, 1, 1});
+    OBJECTIVE_IS("brown", 0, {0, 3, 1, 1}, {2, 3, 1, 1}, {5, 3, 1, 1}, {5, 3, 1, 1},
+                 {7, 2, 1, 1});
+    /* grey areas 0 (sites 0-3, 8-11) and 4 (sites 20, 21, 28, 29, ...) */
+    OBJECTIVE_IS("grey", 1, {0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {20, 0, 1, 1},
+                 {21, 0, 1, 1});
+    OBJECTIVE_IS("grey", 1, {0, 0, 1, 1}, {1, 0, 1, 1}, {20, 0, 1, 1}, {21, 0, 1, 1},
+                 {28, 0, 1, 1});
+    OBJECTIVE_IS("grey", 0, {0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {3, 0, 1, 1},
+                 {20, 0, 1, 1});
+    OBJECTIVE_IS("grey", 0, {0, 0, 1, 1}, {1, 0, 1, 1}, {20, 0, 1, 1}, {21, 0, 1, 1},
+                 {17, 0, 1, 1});
+    /* 3-4 and 11-12 cross the same border 0|1; 11-18 crosses 0|2; 12-18 crosses 1|2 */
+    OBJECTIVE_IS("borders", 1, {3, 0, 1, 1}, {4, 0, 1, 1}, {11, 0, 1, 1}, {18, 0, 1, 1});
+    OBJECTIVE_IS("borders", 1, {3, 0, 1, 1}, {4, 0, 1, 1}, {12, 0, 1, 1}, {18, 0, 1, 1});
+    OBJECTIVE_IS("borders", 0, {3, 0, 1, 1}, {4, 0, 1, 1}, {11, 0, 1, 1}, {12, 0, 1, 1});
+    OBJECTIVE_IS("borders", 0, {11, 0, 1, 1}, {12, 0, 1, 1}, {18, 0, 1, 1}, {17, 0, 1, 1});
+    OBJECTIVE_IS("doubles", 1, {0, 0, 2, 1}, {0, 0, 2, 2}, {5, 0, 2, 1}, {5, 0, 2, 2});
+    OBJECTIVE_IS("doubles", 0, {0, 0, 2, 1}, {0, 0, 2, 2}, {5, 0, 2, 1}, {6, 0, 2, 2});
+    OBJECTIVE_IS("heights", 1, {0, 0, 4, 1}, {0, 0, 4, 2}, {5, 0, 3, 3}, {7, 0, 5, 4});
+    OBJECTIVE_IS("heights", 0, {0, 0, 5, 1}, {0, 0, 5, 2}, {0, 0, 5, 3}, {0, 0, 5, 5});
+    int none[1][4] = {{0}};
+    CHECK_EQ_INT(objective_with("nope", (const int(*)[4])none, 0), -1);
+}
+
 static void check_hand_positions(void)
 {
+    check_objective_cases();
     check_takes();
     check_builds();
     check_objective();

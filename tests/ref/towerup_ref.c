@@ -13,7 +13,7 @@
 #define TR_PILE_MAX 128  /* draw or discard pile capacity */
 #define TR_LIST_MAX 88   /* longest reshuffle list accepted */
 #define TR_LISTS_MAX 400 /* reshuffle lists given, and reshuffles logged */
-#define TR_MOVES_MAX 4096
+#define TR_MOVES_MAX 2048 /* builds: 64 sites x 4 colours x 6 roof sites, plus takes */
 #define TR_WILD 4
 
 enum { END_NONE, END_LAST_ROOF, END_SHORTAGE };
@@ -1000,4 +1000,27 @@ void tu_ref_debug_set(tu_ref_t *g, int player, const int supply[4], const int re
         memcpy(g->markers[player], markers, sizeof g->markers[player]);
     if (roofs_left >= 0)
         g->roofs_left[player] = roofs_left;
+}
+
+void tu_ref_debug_put(tu_ref_t *g, int site, int colour, int height, int player, int level)
+{
+    if (height >= 0) {
+        g->height[site] = height;
+        g->colour[site] = colour;
+    }
+    if (player >= 0 && g->roof_count < TR_MAX_PLAYERS * TR_ROOFS && g->roofs_left[player]) {
+        tr_roof_t *roof = &g->roofs[g->roof_count++];
+        roof->owner = player;
+        roof->site = site;
+        roof->level = level;
+        g->roofs_left[player]--;
+    }
+}
+
+int tu_ref_debug_objective(const tu_ref_t *g, int player, const char *id)
+{
+    for (int k = 0; k < 10; k++)
+        if (strcmp(id, OBJECTIVE_NAMES[k]) == 0)
+            return objective_met(g, player, k);
+    return -1;
 }

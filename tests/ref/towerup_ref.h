@@ -69,3 +69,12 @@ int tu_ref_market(const tu_ref_t *g, char (*out)[8]);
    (NULL or -1: unchanged). It may break floor conservation; only hand-made positions use it. */
 void tu_ref_debug_set(tu_ref_t *g, int player, const int supply[4], const int reserve[4],
                       const int markers[4], int roofs_left);
+
+/* Test hook: sets a site's building (height 0 empties it; height < 0 leaves it) and, for
+   player >= 0, adds one of that player's roofs there at the given level. No floor or
+   objective bookkeeping. */
+void tu_ref_debug_put(tu_ref_t *g, int site, int colour, int height, int player, int level);
+
+/* Test hook: 1 if the player's roofs now meet objective id (any of the ten, in play or
+   not), 0 if not, -1 for an unknown id. */
+int tu_ref_debug_objective(const tu_ref_t *g, int player, const char *id);
