@@ -1,9 +1,186 @@
-/* skyline tournament: being written (issue in progress). */
+/* skyline tournament: a fair, resumable, parallel tournament between bots (bots/tournament.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bots/bot.h"
+#include "bots/tournament.h"
 #include "cli/cli.h"
+
+static void tournament_usage(void)
+{
+    printf("usage: skyline tournament --bot SPEC --bot SPEC [...] --games K --out FILE [options]\n"
+           "Plays a tournament between 2 to %d bots and appends one JSON record per game to\n"
+           "FILE, with a \"tournament\" key {index, config}. Games come in blocks: one deal\n"
+           "played once per rotation of a line-up over the seats. Running the same command\n"
+           "again resumes: finished games are not replayed.\n"
+           "%s"
+           "  --bot SPEC              a bot (at least two; specs may repeat)\n"
+           "  --games K               games in the whole tournament (best a multiple of the\n"
+           "                          player count: whole blocks)\n"
+           "  --out FILE              record file: appended to, resumed from\n"
+           "  --workers W             games played at once (default: cores / most bot threads)\n"
+           "  --format roundrobin|gauntlet   line-ups: all combinations (default), or bot 1\n"
+           "                          against combinations of the others\n"
+           "  --sprt E0,E1,ALPHA,BETA SPRT between the first two bots on their pairwise outcomes\n"
+           "                          inside each game; stops at a verdict\n"
+           "  --sprt-per-game         one SPRT outcome per game (conservative) instead of one\n"
+           "                          per pair of their seats\n"
+           "  --shard I/N             play only blocks b with b mod N = I (0 <= I < N)\n"
+           "  --progress-interval S   seconds between progress lines when stderr is not a\n"
+           "                          terminal (default 10)\n"
+           "  --quiet                 no progress display\n",
+           TOURNAMENT_MAX_BOTS, cli_game_help);
+}
+
+static void tournament_parse_shard(const char *text, tournament_config_t *cfg)
+{
+    char *end;
+    long i = strtol(text, &end, 10), n = 0;
+    bool ok = end != text && *end == '/' && text[0] != '-';
+    if (ok) {
+        const char *p = end + 1;
+        n = strtol(p, &end, 10);
+        ok = end != p && !*end && n >= 1 && n <= 1000000 && i >= 0 && i < n && *p != '-';
+    }
+    if (!ok)
+        cli_die("--shard needs I/N with 0 <= I < N, e.g. 0/4, not '%s'", text);
+    cfg->shard_index = (int)i;
+    cfg->shard_count = (int)n;
+}
+
+static void tournament_print_report(const tournament_config_t *cfg, const char *format_name,
+                                    const tournament_report_t *rep)
+{
+    printf("tournament %s: %s, %d players, %d bots, %s, seed %llu -> %s\n", rep->hash,
+           cfg->api->name, cfg->opt.players, cfg->bot_count, format_name,
+           (unsigned long long)cfg->opt.seed, cfg->out_path);
+    printf("%ld of %ld games done", rep->table.game_count, rep->shard_games);
+    if (cfg->shard_count > 1)
+        printf(" in shard %d/%d", cfg->shard_index, cfg->shard_count);
+    printf(" (%ld resumed, %ld played by %ld worker%s in %.1f s", rep->resumed, rep->played,
+           rep->workers, rep->workers == 1 ? "" : "s", rep->seconds);
+    if (rep->played && rep->seconds > 0)
+        printf(", %.2f games/s", (double)rep->played / rep->seconds);
+    printf(")\n");
+    printf("  #  bot                             seats  result (95%% CI)  mean rank     elo\n");
+    const rating_table_t *t = &rep->table;
+    for (int k = 0; k < t->bot_count; k++) {
+        int i = t->order[k];
+        const rating_bot_t *b = &t->bots[i];
+        printf("%3d  %-30.30s %6ld  %.3f +- %.3f    %6.2f  %+6.0f\n", i + 1, cfg->specs[i],
+               b->games, b->result, b->result_ci95, b->mean_rank, b->elo);
+    }
+    if (cfg->sprt) {
+        const rating_sprt_t *s = &rep->sprt;
+        printf("SPRT 1:%s vs 2:%s (elo0 %g, elo1 %g, alpha %g, beta %g, %s): W %.0f D %.0f "
+               "L %.0f from %ld games, LLR %.3f [%.3f, %.3f]: %s",
+               cfg->specs[0], cfg->specs[1], s->elo0, s->elo1, s->alpha, s->beta,
+               cfg->sprt_per_game ? "one outcome per game" : "pairwise outcomes", s->wins,
+               s->draws, s->losses, rep->sprt_games, s->llr, s->lower, s->upper,
+               rating_sprt_verdict_text(s->verdict));
+        if (rep->sprt_stop_index >= 0)
+            printf(" at game %ld", rep->sprt_stop_index);
+        printf("\n");
+    }
+}
 
 int cmd_tournament(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    cli_die("tournament is not available yet");
+    cli_game_t g;
+    cli_game_init(&g);
+    tournament_config_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.shard_count = 1;
+    cfg.progress_interval = 10;
+    bool quiet = false;
+    const char *format_name = "roundrobin";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_game_option(&g, argc, argv, &i))
+            continue;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            tournament_usage();
+            return 0;
+        } else if (!strcmp(a, "--bot")) {
+            if (cfg.bot_count == TOURNAMENT_MAX_BOTS)
+                cli_die("too many --bot options (at most %d)", TOURNAMENT_MAX_BOTS);
+            cfg.specs[cfg.bot_count++] = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--games")) {
+            cfg.games = cli_int(a, cli_value(argc, argv, &i), 1, TOURNAMENT_MAX_GAMES);
+        } else if (!strcmp(a, "--out")) {
+            cfg.out_path = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--workers")) {
+            cfg.workers = (int)cli_int(a, cli_value(argc, argv, &i), 1, 256);
+        } else if (!strcmp(a, "--format")) {
+            format_name = cli_value(argc, argv, &i);
+            if (!strcmp(format_name, "roundrobin"))
+                cfg.format = TOURNAMENT_ROUNDROBIN;
+            else if (!strcmp(format_name, "gauntlet"))
+                cfg.format = TOURNAMENT_GAUNTLET;
+            else
+                cli_die("--format needs roundrobin or gauntlet, not '%s'", format_name);
+        } else if (!strcmp(a, "--sprt")) {
+            char err[GAME_ERR_MAX];
+            if (rating_sprt_parse(cli_value(argc, argv, &i), &cfg.sprt_config, err, sizeof err))
+                cli_die("%s", err);
+            cfg.sprt = true;
+        } else if (!strcmp(a, "--sprt-per-game")) {
+            cfg.sprt_per_game = true;
+        } else if (!strcmp(a, "--shard")) {
+            tournament_parse_shard(cli_value(argc, argv, &i), &cfg);
+        } else if (!strcmp(a, "--progress-interval")) {
+            cfg.progress_interval = (double)cli_int(a, cli_value(argc, argv, &i), 1, 86400);
+        } else if (!strcmp(a, "--quiet")) {
+            quiet = true;
+        } else {
+            cli_die("tournament: unknown option '%s' (see skyline tournament --help)", a);
+        }
+    }
+    cli_game_finish(&g);
+    if (cfg.bot_count < 2)
+        cli_die("a tournament needs at least two --bot options");
+    if (!cfg.games)
+        cli_die("tournament needs --games K");
+    if (!cfg.out_path)
+        cli_die("tournament needs --out FILE (the record file, resumed if it exists)");
+    if (cfg.sprt_per_game && !cfg.sprt)
+        cli_die("--sprt-per-game needs --sprt");
+    cfg.api = g.api;
+    cfg.opt = g.opt;
+
+    /* Bad specs and bad game options fail now, before any file is touched. */
+    char err[GAME_ERR_MAX];
+    int max_threads = 1;
+    for (int b = 0; b < cfg.bot_count; b++) {
+        bot_t *bot = bot_new(cfg.api, cfg.specs[b], 0, err, sizeof err);
+        if (!bot)
+            cli_die("%s", err);
+        if (bot->threads > max_threads)
+            max_threads = bot->threads;
+        bot_free(bot);
+    }
+    void *state = malloc(cfg.api->state_size);
+    if (!state)
+        cli_die("out of memory");
+    if (cfg.api->new_game(state, &cfg.opt, err, sizeof err))
+        cli_die("%s", err);
+    free(state);
+    if (!cfg.workers)
+        cfg.workers = tournament_default_workers(max_threads);
+    if (cfg.games % cfg.opt.players)
+        fprintf(stderr,
+                "skyline: note: %ld games is not a multiple of %d (one block per deal): the "
+                "last block is partial\n",
+                cfg.games, cfg.opt.players);
+    cfg.progress = quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
+
+    tournament_report_t rep;
+    char run_err[1024];
+    if (tournament_run(&cfg, &rep, run_err, sizeof run_err))
+        cli_die("%s", run_err);
+    tournament_print_report(&cfg, format_name, &rep);
+    tournament_report_free(&rep);
+    return 0;
 }

@@ -1,0 +1,725 @@
+#include "tournament.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bots/match.h"
+
+/* Most ints the line-up table may hold. */
+#define TOURNAMENT_MAX_LINEUP_INTS 20000000L
+/* A finished game in the done table: this bit, plus 3 bits of rank per seat. */
+#define TOUR_DONE 0x8000u
+#define TOUR_ERR_MAX 512
+
+/* ---- Schedule ---------------------------------------------------------------------- */
+
+static long tour_binomial(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    long c = 1;
+    for (int i = 1; i <= k; i++)
+        c = c * (n - k + i) / i;
+    return c;
+}
+
+int tournament_schedule_init(tournament_schedule_t *s, int bot_count, int players,
+                             tournament_format_t format, uint64_t seed, char *err,
+                             size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->bot_count = bot_count;
+    s->players = players;
+    s->format = format;
+    s->seed = seed;
+    /* Fewer bots than seats: cyclic line-ups, seat j of line-up c holds bot (c + j) mod B. */
+    bool cyclic = bot_count < players;
+    bool gauntlet = format == TOURNAMENT_GAUNTLET && !cyclic;
+    int first = gauntlet ? 1 : 0, pick = gauntlet ? players - 1 : players;
+    long count = cyclic ? bot_count : tour_binomial(bot_count - first, pick);
+    if (count < 1 || count * players > TOURNAMENT_MAX_LINEUP_INTS) {
+        snprintf(err, errlen, "too many line-ups (%ld): use fewer bots", count);
+        return -1;
+    }
+    s->lineup_count = count;
+    s->lineups = malloc(sizeof *s->lineups * (size_t)count * (size_t)players);
+    if (!s->lineups) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (cyclic) {
+        for (long c = 0; c < count; c++)
+            for (int j = 0; j < players; j++)
+                s->lineups[c * players + j] = (int)((c + j) % bot_count);
+        return 0;
+    }
+    /* Combinations of pick bots out of first..B-1 in lexicographic order. */
+    int comb[GAME_MAX_PLAYERS];
+    for (int j = 0; j < pick; j++)
+        comb[j] = first + j;
+    for (long c = 0; c < count; c++) {
+        int *l = &s->lineups[c * players];
+        int k = 0;
+        if (gauntlet)
+            l[k++] = 0;
+        for (int j = 0; j < pick; j++)
+            l[k++] = comb[j];
+        int j = pick - 1;
+        while (j >= 0 && comb[j] == bot_count - pick + j)
+            j--;
+        if (j < 0)
+            break;
+        comb[j]++;
+        for (int m = j + 1; m < pick; m++)
+            comb[m] = comb[m - 1] + 1;
+    }
+    return 0;
+}
+
+void tournament_schedule_free(tournament_schedule_t *s)
+{
+    free(s->lineups);
+    s->lineups = NULL;
+}
+
+static uint64_t tour_gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+void tournament_schedule_game(const tournament_schedule_t *s, long index, uint64_t *game_seed,
+                              int *seat_bots)
+{
+    int np = s->players;
+    uint64_t block = (uint64_t)(index / np);
+    int rotation = (int)(index % np);
+    uint64_t base = rng_mix64(s->seed ^ 0x746f75726e657931ULL);
+    *game_seed = rng_mix64(base ^ block);
+    /* Each cycle visits every line-up once, in an affine order a*pos+b mod M from the seed. */
+    uint64_t m = (uint64_t)s->lineup_count, cycle = block / m, pos = block % m;
+    pcg32_t rng;
+    pcg32_seed(&rng, rng_mix64(base + 1), cycle);
+    uint64_t a = 1, off = 0;
+    if (m > 1) {
+        do
+            a = 1 + pcg32_bounded(&rng, (uint32_t)(m - 1));
+        while (tour_gcd(a, m) != 1);
+        off = pcg32_bounded(&rng, (uint32_t)m);
+    }
+    const int *l = &s->lineups[((a * pos + off) % m) * (uint64_t)np];
+    /* The line-up's cyclic order around the table is drawn per block, then rotated. */
+    int order[GAME_MAX_PLAYERS];
+    memcpy(order, l, sizeof *order * (size_t)np);
+    pcg32_seed(&rng, rng_mix64(base + 2) ^ block, 7);
+    for (int i = np - 1; i > 0; i--) {
+        int j = (int)pcg32_bounded(&rng, (uint32_t)i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int seat = 0; seat < np; seat++)
+        seat_bots[seat] = order[(seat + rotation) % np];
+}
+
+/* ---- Configuration ----------------------------------------------------------------- */
+
+static uint64_t tour_fnv(uint64_t h, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        h ^= *p;
+        h *= 0x100000001b3ULL;
+    }
+    /* A separator byte that never occurs in text, so fields cannot run into each other. */
+    h ^= 0xffu;
+    return h * 0x100000001b3ULL;
+}
+
+void tournament_config_hash(const tournament_config_t *cfg, char *out)
+{
+    char buf[128];
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = tour_fnv(h, "skyline-tournament-1");
+    h = tour_fnv(h, cfg->api->name);
+    snprintf(buf, sizeof buf, "players=%d seed=%llu first=%d floors=%d setup=%d format=%d",
+             cfg->opt.players, (unsigned long long)cfg->opt.seed, cfg->opt.first_player,
+             cfg->opt.start_floors, cfg->opt.setup_random, (int)cfg->format);
+    h = tour_fnv(h, buf);
+    h = tour_fnv(h, cfg->opt.board ? cfg->opt.board : "-");
+    h = tour_fnv(h, cfg->opt.objectives ? cfg->opt.objectives : "-");
+    for (int i = 0; i < cfg->bot_count; i++)
+        h = tour_fnv(h, cfg->specs[i]);
+    snprintf(out, TOURNAMENT_HASH_LEN + 1, "%016llx", (unsigned long long)rng_mix64(h));
+}
+
+int tournament_default_workers(int max_bot_threads)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores < 1)
+        cores = 1;
+    if (max_bot_threads < 1)
+        max_bot_threads = 1;
+    long w = cores / max_bot_threads;
+    return w < 1 ? 1 : (int)w;
+}
+
+/* ---- Run state --------------------------------------------------------------------- */
+
+typedef struct tour {
+    const tournament_config_t *cfg;  /* what is run */
+    tournament_schedule_t sched;     /* line-ups and seeds */
+    char hash[TOURNAMENT_HASH_LEN + 1]; /* configuration hash */
+    uint16_t *done;                  /* per game index < K: TOUR_DONE | packed ranks, or 0 */
+    long *todo;                      /* game indices this run plays, ascending */
+    long todo_count;                 /* their number */
+    atomic_long next;                /* next todo position to take */
+    atomic_bool stop;                /* no new games: SPRT verdict or an error */
+    pthread_mutex_t lock;            /* guards everything below and the file */
+    int fd;                          /* record file, opened for appending */
+    bool failed;                     /* an error happened; err holds it */
+    char err[TOUR_ERR_MAX];          /* the first error */
+    double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
+    long seat_count[TOURNAMENT_MAX_BOTS];   /* seats per bot (shard games done) */
+    long shard_games;                /* games of [0, K) in the shard */
+    long shard_done;                 /* of those, finished */
+    long played;                     /* finished by this run */
+    rating_sprt_t sprt;              /* SPRT state */
+    long sprt_next;                  /* next game index the SPRT waits for */
+    long sprt_games;                 /* games fed to the SPRT */
+    long sprt_stop;                  /* index of the verdict's game, or -1 */
+    double start;                    /* monotonic start time */
+    double last_progress;            /* when progress was last shown */
+    double last_sync;                /* when the file was last fsync'ed */
+} tour_t;
+
+static double tour_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static bool tour_in_shard(const tour_t *t, long index)
+{
+    long block = index / t->cfg->opt.players;
+    return block % t->cfg->shard_count == t->cfg->shard_index;
+}
+
+static void tour_rank_get(const tour_t *t, long index, int *ranks)
+{
+    for (int s = 0; s < t->cfg->opt.players; s++)
+        ranks[s] = 1 + (int)((t->done[index] >> (3 * s)) & 7u);
+}
+
+/* Marks a game finished with its ranks and adds it to the standings. Under the lock. */
+static void tour_mark_done(tour_t *t, long index, const int *ranks)
+{
+    int np = t->cfg->opt.players, bots[GAME_MAX_PLAYERS];
+    uint16_t v = TOUR_DONE;
+    for (int s = 0; s < np; s++)
+        v |= (uint16_t)((unsigned)(ranks[s] - 1) << (3 * s));
+    t->done[index] = v;
+    uint64_t seed;
+    tournament_schedule_game(&t->sched, index, &seed, bots);
+    double res[GAME_MAX_PLAYERS];
+    game_result_from_ranks(np, ranks, res);
+    for (int s = 0; s < np; s++) {
+        t->result_sum[bots[s]] += res[s];
+        t->seat_count[bots[s]]++;
+    }
+    t->shard_done++;
+}
+
+/* Feeds finished games to the SPRT in index order while they are contiguous. */
+static void tour_sprt_advance(tour_t *t)
+{
+    const tournament_config_t *cfg = t->cfg;
+    int np = cfg->opt.players;
+    while (cfg->sprt && t->sprt_stop < 0 && t->sprt_next < cfg->games) {
+        long i = t->sprt_next;
+        if (!tour_in_shard(t, i)) {
+            t->sprt_next++;
+            continue;
+        }
+        if (!(t->done[i] & TOUR_DONE))
+            break;
+        int bots[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+        uint64_t seed;
+        tournament_schedule_game(&t->sched, i, &seed, bots);
+        tour_rank_get(t, i, ranks);
+        double sum = 0;
+        int pairs = 0;
+        for (int a = 0; a < np; a++)
+            for (int b = 0; b < np; b++)
+                if (bots[a] == 0 && bots[b] == 1) {
+                    double o = rating_pair_outcome(ranks[a], ranks[b]);
+                    if (!cfg->sprt_per_game)
+                        rating_sprt_add(&t->sprt, o);
+                    sum += o;
+                    pairs++;
+                }
+        if (pairs && cfg->sprt_per_game)
+            rating_sprt_add(&t->sprt, sum > 0.5 * pairs ? 1.0 : sum < 0.5 * pairs ? 0.0 : 0.5);
+        t->sprt_games += pairs > 0;
+        t->sprt_next++;
+        if (t->sprt.verdict) {
+            t->sprt_stop = i;
+            atomic_store(&t->stop, true);
+        }
+    }
+}
+
+/* ---- The record file --------------------------------------------------------------- */
+
+/* Checks one stored record against this tournament and marks its game done. */
+static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
+                            size_t errlen)
+{
+    const tournament_config_t *cfg = t->cfg;
+    const char *path = cfg->out_path;
+    json_error_t jerr;
+    json_t *rec = json_loads(line, 0, &jerr);
+    int rc = -1;
+    if (!json_is_object(rec)) {
+        snprintf(err, errlen, "%s:%ld: not a JSON record; refusing to append to this file", path,
+                 lineno);
+        goto done;
+    }
+    json_t *tj = json_object_get(rec, "tournament");
+    const char *hash = json_string_value(json_object_get(tj, "config"));
+    json_t *ij = json_object_get(tj, "index");
+    if (!hash || !json_is_integer(ij) || json_integer_value(ij) < 0) {
+        snprintf(err, errlen,
+                 "%s:%ld: a record without a tournament key; this file was not written by "
+                 "skyline tournament, use another --out",
+                 path, lineno);
+        goto done;
+    }
+    if (strcmp(hash, t->hash)) {
+        snprintf(err, errlen,
+                 "%s holds games of another tournament configuration (config %s, this one %s): "
+                 "use another --out or the same options",
+                 path, hash, t->hash);
+        goto done;
+    }
+    long index = (long)json_integer_value(ij);
+    int np = cfg->opt.players;
+    if (index >= cfg->games) { /* from a run with a larger --games: kept, not counted */
+        rc = 0;
+        goto done;
+    }
+    json_t *seats = json_object_get(rec, "seats");
+    json_t *ranks = json_object_get(json_object_get(rec, "result"), "ranks");
+    int bots[GAME_MAX_PLAYERS], rk[GAME_MAX_PLAYERS];
+    uint64_t seed;
+    tournament_schedule_game(&t->sched, index, &seed, bots);
+    bool ok = json_array_size(seats) == (size_t)np && json_array_size(ranks) == (size_t)np;
+    for (int s = 0; ok && s < np; s++) {
+        const char *spec = json_string_value(json_array_get(seats, (size_t)s));
+        json_t *r = json_array_get(ranks, (size_t)s);
+        ok = spec && !strcmp(spec, cfg->specs[bots[s]]) && json_is_integer(r) &&
+             json_integer_value(r) >= 1 && json_integer_value(r) <= np;
+        rk[s] = ok ? (int)json_integer_value(r) : 0;
+    }
+    if (!ok) {
+        snprintf(err, errlen, "%s:%ld: game %ld's seats or ranks do not match this tournament",
+                 path, lineno, index);
+        goto done;
+    }
+    if (!(t->done[index] & TOUR_DONE) && tour_in_shard(t, index))
+        tour_mark_done(t, index, rk);
+    else if (!(t->done[index] & TOUR_DONE))
+        t->done[index] = TOUR_DONE; /* another shard's game in this file: not replayed */
+    rc = 0;
+done:
+    json_decref(rec);
+    return rc;
+}
+
+/*
+ * Reads the finished games of an existing file; a last line cut short (no newline: the
+ * program was killed while writing it) is cut off the file. Then opens it for appending.
+ */
+static int tour_open_file(tour_t *t, char *err, size_t errlen)
+{
+    const char *path = t->cfg->out_path;
+    FILE *f = fopen(path, "r");
+    if (!f && errno != ENOENT) {
+        snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    if (f) {
+        char *line = NULL;
+        size_t cap = 0;
+        ssize_t len;
+        long lineno = 0;
+        off_t good = 0;
+        int rc = 0;
+        errno = 0;
+        while ((len = getline(&line, &cap, f)) >= 0) {
+            lineno++;
+            if (len == 0 || line[len - 1] != '\n')
+                break;
+            good += (off_t)len;
+            line[len - 1] = 0;
+            if (!line[0] || (line[0] == '\r' && !line[1]))
+                continue;
+            if ((rc = tour_load_record(t, line, lineno, err, errlen)))
+                break;
+        }
+        bool read_error = ferror(f);
+        free(line);
+        fclose(f);
+        if (rc)
+            return -1;
+        if (read_error) {
+            snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        struct stat st;
+        if (stat(path, &st) == 0 && st.st_size > good) {
+            fprintf(stderr, "skyline: %s: dropping a cut-off last record (%lld bytes)\n", path,
+                    (long long)(st.st_size - good));
+            if (truncate(path, good)) {
+                snprintf(err, errlen, "cannot cut the last record off '%s': %s", path,
+                         strerror(errno));
+                return -1;
+            }
+        }
+    }
+    t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (t->fd < 0) {
+        snprintf(err, errlen, "cannot open record file '%s' for appending: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int tour_write_all(int fd, const char *buf, size_t len)
+{
+    while (len) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* ---- Progress ---------------------------------------------------------------------- */
+
+static int tour_terminal_width(void)
+{
+    struct winsize ws;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+        return ws.ws_col;
+    return 80;
+}
+
+static void tour_format_duration(double s, char *buf, size_t len)
+{
+    long v = (long)(s + 0.5);
+    if (v >= 3600)
+        snprintf(buf, len, "%ldh%02ldm", v / 3600, v / 60 % 60);
+    else if (v >= 60)
+        snprintf(buf, len, "%ldm%02lds", v / 60, v % 60);
+    else
+        snprintf(buf, len, "%lds", v);
+}
+
+/* One progress line: games, speed, ETA, standings by mean result, SPRT. Under the lock. */
+static void tour_progress(tour_t *t, bool final)
+{
+    const tournament_config_t *cfg = t->cfg;
+    double now = tour_now();
+    if (!cfg->progress)
+        return;
+    if (!final && now - t->last_progress < (cfg->progress == 2 ? 0.25 : cfg->progress_interval))
+        return;
+    t->last_progress = now;
+    char line[1024];
+    double el = now - t->start, rate = el > 0 ? (double)t->played / el : 0;
+    long left = t->todo_count - t->played;
+    char eta[32] = "-";
+    if (rate > 0 && !atomic_load(&t->stop))
+        tour_format_duration((double)left / rate, eta, sizeof eta);
+    int n = snprintf(line, sizeof line, "games %ld/%ld  %.2f games/s  ETA %s ", t->shard_done,
+                     t->shard_games, rate, eta);
+    if (cfg->sprt)
+        n += snprintf(line + n, sizeof line - (size_t)n, "| LLR %.2f [%.2f, %.2f] %s ",
+                      t->sprt.llr, t->sprt.lower, t->sprt.upper,
+                      rating_sprt_verdict_text(t->sprt.verdict));
+    n += snprintf(line + n, sizeof line - (size_t)n, "|");
+    /* Standings, best mean result first. */
+    int order[TOURNAMENT_MAX_BOTS];
+    double mean[TOURNAMENT_MAX_BOTS];
+    for (int i = 0; i < cfg->bot_count; i++) {
+        mean[i] = t->seat_count[i] ? t->result_sum[i] / (double)t->seat_count[i] : 0;
+        int k = i;
+        while (k > 0 && mean[order[k - 1]] < mean[i]) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+    for (int k = 0; k < cfg->bot_count && n < (int)sizeof line - 40; k++)
+        n += snprintf(line + n, sizeof line - (size_t)n, " %d:%.14s %.3f", order[k] + 1,
+                      cfg->specs[order[k]], mean[order[k]]);
+    if (cfg->progress == 2) {
+        int w = tour_terminal_width() - 1;
+        if (n > w)
+            line[w] = 0;
+        fprintf(stderr, "\r\033[K%s%s", line, final ? "\n" : "");
+    } else {
+        fprintf(stderr, "%s\n", line);
+    }
+    fflush(stderr);
+}
+
+/* ---- Workers ----------------------------------------------------------------------- */
+
+/* One worker: its bots, made on first use, one per (seat, bot) so a bot may sit twice. */
+typedef struct tour_worker {
+    tour_t *t;                                           /* the shared run */
+    bot_t *bots[GAME_MAX_PLAYERS][TOURNAMENT_MAX_BOTS];  /* its bot instances */
+} tour_worker_t;
+
+static void tour_fail(tour_t *t, const char *msg)
+{
+    pthread_mutex_lock(&t->lock);
+    if (!t->failed) {
+        t->failed = true;
+        snprintf(t->err, sizeof t->err, "%s", msg);
+    }
+    atomic_store(&t->stop, true);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* Plays game index and appends its record; 0, or -1 after tour_fail. */
+static int tour_play_game(tour_worker_t *w, long index)
+{
+    tour_t *t = w->t;
+    const tournament_config_t *cfg = t->cfg;
+    int np = cfg->opt.players, seat_bots[GAME_MAX_PLAYERS];
+    char err[TOUR_ERR_MAX];
+    game_options_t opt = cfg->opt;
+    tournament_schedule_game(&t->sched, index, &opt.seed, seat_bots);
+    bot_t *bots[GAME_MAX_PLAYERS];
+    for (int s = 0; s < np; s++) {
+        bot_t **b = &w->bots[s][seat_bots[s]];
+        if (!*b && !(*b = bot_new(cfg->api, cfg->specs[seat_bots[s]], 0, err, sizeof err))) {
+            tour_fail(t, err);
+            return -1;
+        }
+        bots[s] = *b;
+    }
+    match_result_t r;
+    if (match_play(cfg->api, &opt, bots, false, &r, err, sizeof err)) {
+        tour_fail(t, err);
+        return -1;
+    }
+    json_object_set_new(r.record, "tournament",
+                        json_pack("{s:I,s:s}", "index", (json_int_t)index, "config", t->hash));
+    char *text = json_dumps(r.record, JSON_COMPACT);
+    json_decref(r.record);
+    size_t len = text ? strlen(text) : 0;
+    char *line = text ? realloc(text, len + 2) : NULL;
+    if (!line) {
+        free(text);
+        tour_fail(t, "out of memory");
+        return -1;
+    }
+    line[len] = '\n';
+    line[len + 1] = 0;
+    int rc = 0;
+    pthread_mutex_lock(&t->lock);
+    if (tour_write_all(t->fd, line, len + 1)) {
+        snprintf(err, sizeof err, "cannot write to record file '%s': %s", cfg->out_path,
+                 strerror(errno));
+        rc = -1;
+    } else {
+        double now = tour_now();
+        if (now - t->last_sync >= 1.0) {
+            fsync(t->fd);
+            t->last_sync = now;
+        }
+        tour_mark_done(t, index, r.ranks);
+        t->played++;
+        tour_sprt_advance(t);
+        tour_progress(t, false);
+    }
+    pthread_mutex_unlock(&t->lock);
+    free(line);
+    if (rc)
+        tour_fail(t, err);
+    return rc;
+}
+
+static void *tour_worker_main(void *arg)
+{
+    tour_worker_t *w = arg;
+    tour_t *t = w->t;
+    while (!atomic_load(&t->stop)) {
+        long j = atomic_fetch_add(&t->next, 1);
+        if (j >= t->todo_count || tour_play_game(w, t->todo[j]))
+            break;
+    }
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        for (int b = 0; b < TOURNAMENT_MAX_BOTS; b++)
+            bot_free(w->bots[s][b]);
+    return NULL;
+}
+
+/* ---- The run ----------------------------------------------------------------------- */
+
+/* Standings over the shard's finished games, for the report. */
+static int tour_report_table(tour_t *t, tournament_report_t *rep)
+{
+    const tournament_config_t *cfg = t->cfg;
+    rating_game_t *games = malloc(sizeof *games * (size_t)(t->shard_done ? t->shard_done : 1));
+    if (!games)
+        return -1;
+    long n = 0;
+    for (long i = 0; i < cfg->games; i++) {
+        if (!(t->done[i] & TOUR_DONE) || !tour_in_shard(t, i))
+            continue;
+        rating_game_t *g = &games[n++];
+        memset(g, 0, sizeof *g);
+        g->players = cfg->opt.players;
+        uint64_t seed;
+        tournament_schedule_game(&t->sched, i, &seed, g->bots);
+        tour_rank_get(t, i, g->ranks);
+    }
+    int rc = rating_table_compute(games, n, cfg->bot_count, 0, 0, 0, &rep->table);
+    free(games);
+    return rc;
+}
+
+static int tour_start(tour_t *t, char *err, size_t errlen)
+{
+    const tournament_config_t *cfg = t->cfg;
+    if (tournament_schedule_init(&t->sched, cfg->bot_count, cfg->opt.players, cfg->format,
+                                 cfg->opt.seed, err, errlen))
+        return -1;
+    tournament_config_hash(cfg, t->hash);
+    t->done = calloc((size_t)cfg->games, sizeof *t->done);
+    t->todo = malloc(sizeof *t->todo * (size_t)cfg->games);
+    if (!t->done || !t->todo) {
+        snprintf(err, errlen, "out of memory for %ld games", cfg->games);
+        return -1;
+    }
+    if (cfg->sprt) {
+        t->sprt = cfg->sprt_config;
+        rating_sprt_init(&t->sprt, t->sprt.elo0, t->sprt.elo1, t->sprt.alpha, t->sprt.beta);
+    }
+    if (tour_open_file(t, err, errlen))
+        return -1;
+    for (long i = 0; i < cfg->games; i++)
+        if (tour_in_shard(t, i)) {
+            t->shard_games++;
+            if (!(t->done[i] & TOUR_DONE))
+                t->todo[t->todo_count++] = i;
+        }
+    /* Finished games may already settle the SPRT: then nothing is played. */
+    tour_sprt_advance(t);
+    return 0;
+}
+
+int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, char *err,
+                   size_t errlen)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->sprt_stop_index = -1;
+    tour_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    t->cfg = cfg;
+    t->fd = -1;
+    t->sprt_stop = -1;
+    atomic_init(&t->next, 0);
+    atomic_init(&t->stop, false);
+    pthread_mutex_init(&t->lock, NULL);
+    int rc = -1;
+    if (tour_start(t, err, errlen))
+        goto done;
+    long resumed = t->shard_done;
+    int workers = cfg->workers > 0 ? cfg->workers : 1;
+    if (workers > t->todo_count)
+        workers = t->todo_count > 0 ? (int)t->todo_count : 1;
+    t->start = t->last_sync = tour_now();
+    t->last_progress = cfg->progress == 2 ? 0 : t->start;
+    tour_worker_t *w = calloc((size_t)workers, sizeof *w);
+    pthread_t *th = calloc((size_t)workers, sizeof *th);
+    int started = 0;
+    if (w && th && !atomic_load(&t->stop) && t->todo_count > 0) {
+        for (; started < workers; started++) {
+            w[started].t = t;
+            if (pthread_create(&th[started], NULL, tour_worker_main, &w[started]))
+                break;
+        }
+        if (started == 0)
+            tour_fail(t, "cannot start worker threads");
+        for (int k = 0; k < started; k++)
+            pthread_join(th[k], NULL);
+    } else if (!w || !th) {
+        tour_fail(t, "out of memory");
+    }
+    free(w);
+    free(th);
+    if (t->fd >= 0 && fsync(t->fd) && errno != EINVAL && !t->failed)
+        tour_fail(t, "cannot flush the record file to disk");
+    tour_progress(t, true);
+    if (t->failed) {
+        snprintf(err, errlen, "%s", t->err);
+        goto done;
+    }
+    rep->shard_games = t->shard_games;
+    rep->resumed = resumed;
+    rep->played = t->played;
+    rep->workers = started ? started : workers;
+    rep->seconds = tour_now() - t->start;
+    rep->sprt = t->sprt;
+    rep->sprt_games = t->sprt_games;
+    rep->sprt_stop_index = t->sprt_stop;
+    memcpy(rep->hash, t->hash, sizeof rep->hash);
+    if (tour_report_table(t, rep)) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    if (t->fd >= 0)
+        close(t->fd);
+    pthread_mutex_destroy(&t->lock);
+    tournament_schedule_free(&t->sched);
+    free(t->done);
+    free(t->todo);
+    free(t);
+    return rc;
+}
+
+void tournament_report_free(tournament_report_t *rep)
+{
+    rating_table_free(&rep->table);
+}
