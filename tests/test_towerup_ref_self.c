@@ -594,8 +594,38 @@ static void check_objective_cases(void)
     CHECK_EQ_INT(objective_with("nope", (const int(*)[4])none, 0), -1);
 }
 
+/* A card's vehicle lifts the lowest marker to a star: one extra turn, then play passes on;
+   a marker stops at column 15. */
+static void check_extra_turns(void)
+{
+    static const char *const front[3] = {"*:B2", "GW:K1", "KKGG"};
+    const char *deck[44];
+    deck_front(deck, front, 3);
+    tu_ref_t *g = game_make(board_duo, 2, 1, START_OBJECTIVES, deck, 3);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ_INT(tu_ref_to_move(g), 0); /* the player before player 1 places */
+    CHECK(tu_ref_play(g, "P0B") == 0);
+    CHECK(tu_ref_play(g, "P30G") == 0);
+    CHECK(tu_ref_play(g, "P20K") == 0);
+    CHECK_EQ_INT(tu_ref_to_move(g), 1);
+    tu_ref_debug_set(g, 1, NULL, NULL, (const int[4]){2, 2, 2, 1}, -1);
+    CHECK(tu_ref_play(g, "T1+K") == 0); /* B 1 -> 3: the lowest marker reaches star 2 */
+    CHECK_EQ_INT(tu_ref_to_move(g), 1);
+    tu_ref_debug_set(g, 1, NULL, NULL, (const int[4]){15, 3, 3, 3}, -1);
+    CHECK(tu_ref_play(g, "T2+GW") == 0); /* K stays at 15; the lowest stays at 3 */
+    CHECK_EQ_INT(tu_ref_to_move(g), 0);
+    int markers[2][4], turns;
+    tu_ref_result(g, NULL, NULL, NULL, NULL, markers, &turns);
+    CHECK_EQ_INT(markers[1][0], 15);
+    CHECK_EQ_INT(turns, 2);
+    tu_ref_free(g);
+}
+
 static void check_hand_positions(void)
 {
+    check_extra_turns();
     check_objective_cases();
     check_takes();
     check_builds();
