@@ -1,9 +1,56 @@
-/* skyline bench: being written (issue in progress). */
+/* skyline bench: the fixed speed and node-count benchmark (bench/bench.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
 #include "cli/cli.h"
 
 int cmd_bench(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    cli_die("bench is not available yet");
+    bench_config_t cfg = {.quick = false, .count_only = false, .threads = 0};
+    bool json = false;
+    const char *game = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: skyline bench [--json] [--quick] [--count] [--game G] [--threads N]\n"
+                   "Fixed positions of Tower Up (2p duo, 3p and 4p standard) and Uptown (2-5p),\n"
+                   "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
+                   "copy-make against make/undo, fast against reference move generation and\n"
+                   "MCTS iterations/s; ends with a node-count signature.\n"
+                   "  --json        one JSON object instead of the table\n"
+                   "  --quick       smaller depths and fewer repetitions (its own signature)\n"
+                   "  --count       node counts and signature only, no timing\n"
+                   "  --game G      only the cases of game G (towerup or uptown)\n"
+                   "  --threads N   threads of the parallel MCTS figure (default: every core)\n");
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = true;
+        } else if (!strcmp(a, "--quick")) {
+            cfg.quick = true;
+        } else if (!strcmp(a, "--count")) {
+            cfg.count_only = true;
+        } else if (!strcmp(a, "--game")) {
+            game = cli_value(argc, argv, &i);
+            if (!game_find(game))
+                cli_die("bench: unknown game '%s' (towerup or uptown)", game);
+        } else if (!strcmp(a, "--threads")) {
+            cfg.threads = (int)cli_int(a, cli_value(argc, argv, &i), 1, 256);
+        } else {
+            cli_die("bench: unknown option '%s' (see skyline bench --help)", a);
+        }
+    }
+    bench_report_t *rep = malloc(sizeof *rep);
+    if (!rep)
+        cli_die("out of memory");
+    char err[GAME_ERR_MAX];
+    if (bench_run(game, &cfg, rep, json ? NULL : stdout, err, sizeof err))
+        cli_die("%s", err);
+    if (json)
+        bench_print_json(stdout, rep);
+    else
+        bench_print_footer(stdout, rep);
+    free(rep);
+    return 0;
 }

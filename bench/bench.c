@@ -1,0 +1,430 @@
+/* The bench cases and the measurements of one case. */
+#include "bench/bench.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench/bench_ref.h"
+#include "search/mcts.h"
+
+/* Distinct seeded starts that the timed random games cycle through. */
+#define BENCH_PLAYOUT_STARTS 32
+/* Longest seeded game the bench follows (Tower Up stops at 400 turns). */
+#define BENCH_LINE_MAX 4096
+
+/*
+ * Depths and counts are set so the whole bench takes 10-30 s on a 2-core machine and each
+ * timed figure runs for a few tenths of a second at least.
+ */
+static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
+    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 4, 3, 3, 2, 8000, 20, 4000, 1000},
+    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 4, 3, 3, 2, 6000, 20, 4000, 1000},
+    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 4, 3, 3, 2, 6000, 20, 4000, 1000},
+    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 2, 3, 2, 2, 8000, 20, 4000, 1000},
+    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 2, 3, 2, 2, 12000, 20, 4000, 1000},
+    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 2, 3, 2, 2, 12000, 20, 4000, 1000},
+    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 2, 3, 2, 2, 12000, 20, 4000, 1000},
+};
+
+const bench_case_t *bench_cases(void) { return bench_case_table; }
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What one case works on: its seeded game and the positions along it. */
+typedef struct bench_work {
+    const game_api_t *api;   /* the game */
+    game_options_t opt;      /* options of the seeded game */
+    unsigned char *start;    /* the seeded start position */
+    int plies;               /* moves of the seeded random game */
+    move_t *line;            /* those moves */
+    unsigned char *states;   /* the plies + 1 positions along the game, state_size each */
+    long child_count;        /* legal moves summed over those positions (the last has 0) */
+    move_t *children;        /* the legal moves of each position, one after another */
+    int *child_end;          /* end of each position's moves in children */
+} bench_work_t;
+
+static void *work_state(const bench_work_t *w, int i)
+{
+    return w->states + (size_t)i * w->api->state_size;
+}
+
+static void work_free(bench_work_t *w)
+{
+    free(w->start);
+    free(w->line);
+    free(w->states);
+    free(w->children);
+    free(w->child_end);
+}
+
+/* Makes the seeded start and plays one seeded random game from it, keeping every
+   position and its legal moves. */
+static int work_init(bench_work_t *w, const bench_case_t *c, char *err, size_t errlen)
+{
+    const game_api_t *api = c->api;
+    memset(w, 0, sizeof *w);
+    w->api = api;
+    game_options_default(&w->opt);
+    w->opt.players = c->players;
+    w->opt.seed = c->seed;
+    w->opt.board = c->board;
+    w->start = malloc(api->state_size);
+    w->line = malloc(BENCH_LINE_MAX * sizeof *w->line);
+    if (!w->start || !w->line) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (api->new_game(w->start, &w->opt, err, errlen))
+        return -1;
+    void *s = malloc(api->state_size);
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    if (!s || !moves) {
+        free(s);
+        free(moves);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    pcg32_t rng;
+    pcg32_seed(&rng, c->seed, 1);
+    memcpy(s, w->start, api->state_size);
+    int n;
+    while (w->plies < BENCH_LINE_MAX && (n = api->gen_moves(s, moves)) > 0) {
+        move_t m = moves[pcg32_bounded(&rng, (uint32_t)n)];
+        w->line[w->plies++] = m;
+        api->make(s, m, undo);
+    }
+    w->states = malloc((size_t)(w->plies + 1) * api->state_size);
+    w->child_end = malloc((size_t)(w->plies + 1) * sizeof *w->child_end);
+    bool ok = w->states && w->child_end;
+    long cap = 1 << 16;
+    w->children = ok ? malloc((size_t)cap * sizeof *w->children) : NULL;
+    ok = ok && w->children;
+    memcpy(s, w->start, api->state_size);
+    for (int i = 0; ok && i <= w->plies; i++) {
+        memcpy(work_state(w, i), s, api->state_size);
+        n = api->gen_moves(s, moves);
+        if (w->child_count + n > cap) {
+            cap = 2 * (w->child_count + n);
+            move_t *grown = realloc(w->children, (size_t)cap * sizeof *grown);
+            ok = grown != NULL;
+            if (!ok)
+                break;
+            w->children = grown;
+        }
+        memcpy(w->children + w->child_count, moves, (size_t)n * sizeof *moves);
+        w->child_count += n;
+        w->child_end[i] = (int)w->child_count;
+        if (i < w->plies)
+            api->make(s, w->line[i], undo);
+    }
+    free(s);
+    free(moves);
+    if (!ok) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* Perft from the start and from the mid position, bulk and (unless count-only) full. */
+static void measure_perft(const bench_work_t *w, const bench_case_t *c,
+                          const bench_config_t *cfg, bench_result_t *r)
+{
+    const game_api_t *api = w->api;
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    void *s = malloc(api->state_size);
+    if (!moves || !s) {
+        free(moves);
+        free(s);
+        return;
+    }
+    r->mid_plies = c->mid_plies < w->plies ? c->mid_plies : w->plies;
+    r->start_depth = cfg->quick ? c->quick_start_depth : c->start_depth;
+    r->mid_depth = cfg->quick ? c->quick_mid_depth : c->mid_depth;
+    const void *from[2] = {w->start, work_state(w, r->mid_plies)};
+    int depth[2] = {r->start_depth, r->mid_depth};
+    uint64_t nodes[2];
+    for (int k = 0; k < 2; k++) {
+        memcpy(s, from[k], api->state_size);
+        int n = api->gen_moves(s, moves);
+        if (k == 0)
+            r->start_moves = n;
+        else
+            r->mid_moves = n;
+        double t0 = bench_now();
+        nodes[k] = game_perft(api, s, depth[k]);
+        r->bulk_seconds += bench_now() - t0;
+        if (cfg->count_only)
+            continue;
+        t0 = bench_now();
+        uint64_t full = game_perft_full(api, s, depth[k]);
+        r->full_seconds += bench_now() - t0;
+        r->full_mismatch |= full != nodes[k];
+    }
+    r->start_nodes = nodes[0];
+    r->mid_nodes = nodes[1];
+    if (cfg->count_only)
+        r->bulk_seconds = 0;
+    free(moves);
+    free(s);
+}
+
+/* Random full games with api->playout, cycling through seeded starts. */
+static int measure_playouts(const bench_work_t *w, const bench_case_t *c,
+                            const bench_config_t *cfg, bench_result_t *r, char *err,
+                            size_t errlen)
+{
+    const game_api_t *api = w->api;
+    size_t size = api->state_size;
+    unsigned char *starts = malloc(BENCH_PLAYOUT_STARTS * size);
+    void *s = malloc(size);
+    if (!starts || !s) {
+        free(starts);
+        free(s);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    game_options_t opt = w->opt;
+    for (int i = 0; i < BENCH_PLAYOUT_STARTS; i++) {
+        opt.seed = c->seed + 1 + (uint64_t)i;
+        if (api->new_game(starts + (size_t)i * size, &opt, err, errlen)) {
+            free(starts);
+            free(s);
+            return -1;
+        }
+    }
+    r->playouts = cfg->quick ? c->playouts / 4 : c->playouts;
+    pcg32_t rng;
+    double t0 = bench_now();
+    for (long i = 0; i < r->playouts; i++) {
+        memcpy(s, starts + (size_t)(i % BENCH_PLAYOUT_STARTS) * size, size);
+        pcg32_seed(&rng, c->seed, (uint64_t)i);
+        api->playout(s, &rng);
+    }
+    r->playout_seconds = bench_now() - t0;
+    free(starts);
+    free(s);
+    return 0;
+}
+
+/* Every legal move of every position of the seeded game, tried by copy-make and by
+   make/undo in the same order; the walk advances along the game between positions. */
+static void measure_copy_make(const bench_work_t *w, const bench_config_t *cfg,
+                              bench_result_t *r)
+{
+    const game_api_t *api = w->api;
+    size_t size = api->state_size;
+    void *s = malloc(size), *t = malloc(size);
+    if (!s || !t) {
+        free(s);
+        free(t);
+        return;
+    }
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    _Alignas(16) unsigned char step[GAME_UNDO_MAX];
+    r->line_plies = w->plies;
+    r->child_moves = w->child_count;
+    /* About two million moves per method at full size, whatever the game's length. */
+    long passes = 2000000 / (w->child_count > 0 ? w->child_count : 1);
+    if (cfg->quick)
+        passes /= 4;
+    r->cm_passes = passes < 1 ? 1 : (int)passes;
+    double t0 = bench_now();
+    for (int pass = 0; pass < r->cm_passes; pass++) {
+        memcpy(s, w->start, size);
+        for (int i = 0, k = 0; i <= w->plies; i++) {
+            for (; k < w->child_end[i]; k++) {
+                memcpy(t, s, size);
+                api->make(t, w->children[k], undo);
+            }
+            if (i < w->plies)
+                api->make(s, w->line[i], step);
+        }
+    }
+    r->copy_make_seconds = bench_now() - t0;
+    t0 = bench_now();
+    for (int pass = 0; pass < r->cm_passes; pass++) {
+        memcpy(s, w->start, size);
+        for (int i = 0, k = 0; i <= w->plies; i++) {
+            for (; k < w->child_end[i]; k++) {
+                api->make(s, w->children[k], undo);
+                api->undo(s, w->children[k], undo);
+            }
+            if (i < w->plies)
+                api->make(s, w->line[i], step);
+        }
+    }
+    r->make_undo_seconds = bench_now() - t0;
+    free(s);
+    free(t);
+}
+
+/* The fast generator (several rounds) and the reference (one round) over the positions of
+   the seeded game. */
+static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
+                           const bench_config_t *cfg, bench_result_t *r, char *err,
+                           size_t errlen)
+{
+    const game_api_t *api = w->api;
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    char(*text)[32] = malloc(GAME_MAX_MOVES * sizeof *text);
+    if (!moves || !text) {
+        free(moves);
+        free(text);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    r->gen_rounds = cfg->quick ? (c->movegen_rounds + 3) / 4 : c->movegen_rounds;
+    long total = 0;
+    double t0 = bench_now();
+    for (int round = 0; round < r->gen_rounds; round++)
+        for (int i = 0; i <= w->plies; i++)
+            total += api->gen_moves(work_state(w, i), moves);
+    r->gen_fast_seconds = bench_now() - t0;
+    r->gen_fast_moves = total / r->gen_rounds;
+
+    char why[GAME_ERR_MAX];
+    bench_ref_t *ref = bench_ref_new(api, w->start, &w->opt, w->line, w->plies, why, sizeof why);
+    r->ref_missing = ref == NULL;
+    if (!ref)
+        fprintf(stderr, "skyline: %s: %s\n", c->label, why);
+    for (int i = 0; ref && i <= w->plies; i++) {
+        t0 = bench_now();
+        int n = bench_ref_moves(ref, text, GAME_MAX_MOVES);
+        r->gen_ref_seconds += bench_now() - t0;
+        r->gen_ref_moves += n;
+        if (i == w->plies)
+            break;
+        char mv[GAME_MOVE_TEXT_MAX];
+        api->move_to_text(work_state(w, i), w->line[i], mv);
+        if (bench_ref_play(ref, mv)) {
+            fprintf(stderr, "skyline: %s: the reference refuses move %d (%s)\n", c->label, i,
+                    mv);
+            r->ref_missing = true;
+            break;
+        }
+    }
+    bench_ref_free(ref);
+    free(moves);
+    free(text);
+    return 0;
+}
+
+/* Tree nodes after a fixed-iteration single-thread search: part of the signature. */
+static int measure_signature_search(const game_api_t *api, const void *state,
+                                    long iterations, long *nodes, char *err, size_t errlen)
+{
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.iterations = iterations;
+    opt.threads = 1;
+    opt.reuse = false;
+    opt.seed = 1;
+    mcts_t *m = mcts_new(api, &opt);
+    if (!m) {
+        snprintf(err, errlen, "bench: the %s searcher could not be made", api->name);
+        return -1;
+    }
+    mcts_stats_t st;
+    mcts_search(m, state, &st);
+    *nodes = st.nodes;
+    mcts_free(m);
+    return 0;
+}
+
+/* MCTS iterations per second with one thread and with cfg->threads. */
+static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
+                        bench_result_t *r, char *err, size_t errlen)
+{
+    const void *mid = work_state(w, r->mid_plies);
+    r->mcts_iterations = cfg->quick ? c->mcts_iterations / 4 : c->mcts_iterations;
+    r->mcts_threads = cfg->threads;
+    long done1 = mcts_bench_iterations(w->api, mid, 1, r->mcts_iterations, &r->mcts1_seconds);
+    long done_n = mcts_bench_iterations(w->api, mid, cfg->threads, r->mcts_iterations,
+                                        &r->mcts_n_seconds);
+    if (done1 < 0 || done_n < 0) {
+        snprintf(err, errlen, "bench: %s: the timed search could not run", c->label);
+        return -1;
+    }
+    return 0;
+}
+
+int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r,
+                   char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->bcase = c;
+    bench_work_t w;
+    int rc = work_init(&w, c, err, errlen);
+    if (rc == 0) {
+        measure_perft(&w, c, cfg, r);
+        long sig_iterations = cfg->quick ? c->signature_iterations / 4 : c->signature_iterations;
+        rc = measure_signature_search(w.api, work_state(&w, r->mid_plies), sig_iterations,
+                                      &r->signature_nodes, err, errlen);
+    }
+    if (rc == 0 && !cfg->count_only) {
+        rc = measure_playouts(&w, c, cfg, r, err, errlen);
+        if (rc == 0)
+            measure_copy_make(&w, cfg, r);
+        if (rc == 0)
+            rc = measure_movegen(&w, c, cfg, r, err, errlen);
+        if (rc == 0)
+            rc = measure_mcts(&w, c, cfg, r, err, errlen);
+    }
+    work_free(&w);
+    return rc;
+}
+
+int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, FILE *rows,
+              char *err, size_t errlen)
+{
+    bench_config_t conf = *cfg;
+    memset(rep, 0, sizeof *rep);
+    rep->quick = conf.quick;
+    rep->count_only = conf.count_only;
+    rep->cores = omp_get_num_procs();
+    if (conf.threads <= 0)
+        conf.threads = rep->cores;
+    double t0 = bench_now();
+    if (rows)
+        bench_print_header(rows, rep);
+    for (int i = 0; i < BENCH_CASE_COUNT; i++) {
+        const bench_case_t *c = &bench_case_table[i];
+        if (game && strcmp(game, c->api->name))
+            continue;
+        bench_result_t *r = &rep->cases[rep->case_count];
+        if (bench_run_case(c, &conf, r, err, errlen))
+            return -1;
+        rep->case_count++;
+        rep->perft_nodes += r->start_nodes + r->mid_nodes;
+        rep->mcts_nodes += (uint64_t)r->signature_nodes;
+        if (rows) {
+            bench_print_row(rows, r);
+            fflush(rows);
+        }
+    }
+    rep->signature = rep->perft_nodes + rep->mcts_nodes;
+    rep->seconds = bench_now() - t0;
+    return 0;
+}
+
+uint64_t bench_signature(bool quick, char *err, size_t errlen)
+{
+    bench_config_t cfg = {.quick = quick, .count_only = true, .threads = 1};
+    bench_report_t *rep = malloc(sizeof *rep);
+    if (!rep) {
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
+    uint64_t sig = bench_run(NULL, &cfg, rep, NULL, err, errlen) ? 0 : rep->signature;
+    free(rep);
+    return sig;
+}

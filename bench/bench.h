@@ -1,0 +1,120 @@
+#pragma once
+/*
+ * `skyline bench`: fixed positions of each game and player count, measured one thread at a
+ * time with fixed seeds, and a signature (a node count) that changes only when move
+ * generation or search behaviour changes.
+ *
+ * Per case: perft with bulk counting and with full make/undo from the start and from a
+ * mid-game position (reached by seeded random moves), random full games per second,
+ * copy-make against make/undo, the fast move generator against the slow reference of
+ * tests/ref over the positions of one seeded game, and MCTS iterations per second with
+ * one thread and with every core. Count-only mode runs just what the signature needs
+ * (bulk perft and fixed-iteration single-thread searches) and no timing.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+
+/* Benchmark cases: Tower Up 2p (duo), 3p and 4p (standard), Uptown 2p to 5p. */
+#define BENCH_CASE_COUNT 7
+
+/* One benchmark case: a game, a player count and how much work each figure gets. */
+typedef struct bench_case {
+    const char *label;          /* short name, e.g. "towerup-4p" */
+    const game_api_t *api;      /* the game */
+    int players;                /* player count */
+    const char *board;          /* Tower Up board name; NULL for Uptown */
+    uint64_t seed;              /* seed of the game and of every random choice */
+    int mid_plies;              /* random moves played from the start to the mid position */
+    int start_depth;            /* perft depth from the start */
+    int mid_depth;              /* perft depth from the mid position */
+    int quick_start_depth;      /* the same with --quick */
+    int quick_mid_depth;        /* the same with --quick */
+    long playouts;              /* random full games timed (a quarter with --quick) */
+    int movegen_rounds;         /* passes of the fast generator over the game's positions */
+    long mcts_iterations;       /* iterations of each timed search (a quarter with --quick) */
+    long signature_iterations;  /* iterations of the signature's single-thread search */
+} bench_case_t;
+
+/* How to run the bench. */
+typedef struct bench_config {
+    bool quick;       /* smaller depths and fewer repetitions (its own signature) */
+    bool count_only;  /* node counts only: no timing, no playouts, no reference */
+    int threads;      /* threads of the parallel MCTS figure (every core by default) */
+} bench_config_t;
+
+/* Everything measured for one case. Seconds are 0 in count-only mode. */
+typedef struct bench_result {
+    const bench_case_t *bcase;  /* the case */
+    int start_moves;            /* legal moves at the start */
+    int mid_plies;              /* random moves actually played to the mid position */
+    int mid_moves;              /* legal moves at the mid position */
+    int start_depth;            /* perft depth used from the start */
+    int mid_depth;              /* perft depth used from the mid position */
+    uint64_t start_nodes;       /* perft leaves from the start */
+    uint64_t mid_nodes;         /* perft leaves from the mid position */
+    double bulk_seconds;        /* both perft runs with bulk counting */
+    double full_seconds;        /* both perft runs with every leaf made and undone */
+    bool full_mismatch;         /* full make/undo perft counted other leaves than bulk */
+    long playouts;              /* random full games played */
+    double playout_seconds;     /* their time */
+    int line_plies;             /* moves of the seeded game whose positions are measured */
+    long child_moves;           /* moves tried by copy-make and make/undo per pass */
+    int cm_passes;              /* passes over the game for copy-make and make/undo */
+    double copy_make_seconds;   /* memcpy then make of every child move, all passes */
+    double make_undo_seconds;   /* make then undo of every child move, all passes */
+    int gen_rounds;             /* passes of the fast generator over the positions */
+    double gen_fast_seconds;    /* fast generator over the positions, all rounds */
+    double gen_ref_seconds;     /* reference generator over the positions, one round */
+    long gen_fast_moves;        /* moves listed by the fast generator in one round */
+    long gen_ref_moves;         /* moves listed by the reference in one round */
+    bool ref_missing;           /* the reference game could not be built */
+    long mcts_iterations;       /* iterations of each timed search */
+    double mcts1_seconds;       /* single-thread search time */
+    int mcts_threads;           /* threads of the parallel search */
+    double mcts_n_seconds;      /* parallel search time */
+    long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */
+} bench_result_t;
+
+/* A whole run. */
+typedef struct bench_report {
+    bool quick;                               /* --quick was used */
+    bool count_only;                          /* node counts only */
+    int cores;                                /* processors of this machine */
+    int case_count;                           /* cases run */
+    bench_result_t cases[BENCH_CASE_COUNT];   /* their figures */
+    uint64_t perft_nodes;                     /* perft leaves of every case */
+    uint64_t mcts_nodes;                      /* signature search nodes of every case */
+    uint64_t signature;                       /* perft_nodes + mcts_nodes */
+    double seconds;                           /* wall time of the whole run */
+} bench_report_t;
+
+/* The fixed cases, BENCH_CASE_COUNT of them. */
+const bench_case_t *bench_cases(void);
+
+/* Runs one case: 0, or -1 with err filled (a game or search could not be made). */
+int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r,
+                   char *err, size_t errlen);
+
+/*
+ * Runs every case whose game is `game` (NULL: all) and fills the totals and signature.
+ * rows, if not NULL, gets the table header and then each case's row as it finishes.
+ * 0, or -1 with err filled.
+ */
+int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, FILE *rows,
+              char *err, size_t errlen);
+
+/* The signature of a run in count-only mode: what tests compare (0 with err on failure). */
+uint64_t bench_signature(bool quick, char *err, size_t errlen);
+
+/* The human-readable table: header, one row per case, then totals and signature. */
+void bench_print_header(FILE *out, const bench_report_t *rep);
+void bench_print_row(FILE *out, const bench_result_t *r);
+void bench_print_footer(FILE *out, const bench_report_t *rep);
+/* The same as one JSON object on one line. */
+void bench_print_json(FILE *out, const bench_report_t *rep);
+
+/* Seconds from a monotonic clock. */
+double bench_now(void);

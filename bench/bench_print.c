@@ -1,0 +1,259 @@
+/* The bench's output: a table for people, one JSON object for scripts. */
+#include <jansson.h>
+#include <string.h>
+
+#include "bench/bench.h"
+
+/* A figure divided by a time, 0 when nothing was timed. */
+static double per_second(double amount, double seconds)
+{
+    return seconds > 0 ? amount / seconds : 0.0;
+}
+
+static double bulk_mnps(const bench_result_t *r)
+{
+    return per_second((double)(r->start_nodes + r->mid_nodes), r->bulk_seconds) * 1e-6;
+}
+
+static double full_mnps(const bench_result_t *r)
+{
+    return per_second((double)(r->start_nodes + r->mid_nodes), r->full_seconds) * 1e-6;
+}
+
+static double games_per_second(const bench_result_t *r)
+{
+    return per_second((double)r->playouts, r->playout_seconds);
+}
+
+static double ns_per_move(const bench_result_t *r, double seconds)
+{
+    double moves = (double)r->child_moves * r->cm_passes;
+    return moves > 0 ? seconds * 1e9 / moves : 0.0;
+}
+
+static double gen_fast_rate(const bench_result_t *r)
+{
+    return per_second((double)(r->line_plies + 1) * r->gen_rounds, r->gen_fast_seconds);
+}
+
+static double gen_ref_rate(const bench_result_t *r)
+{
+    return r->ref_missing ? 0.0 : per_second((double)(r->line_plies + 1), r->gen_ref_seconds);
+}
+
+static double gen_ratio(const bench_result_t *r)
+{
+    double ref = gen_ref_rate(r);
+    return ref > 0 ? gen_fast_rate(r) / ref : 0.0;
+}
+
+static double mcts_rate(const bench_result_t *r, double seconds)
+{
+    return per_second((double)r->mcts_iterations, seconds);
+}
+
+static double mcts_speedup(const bench_result_t *r)
+{
+    return r->mcts_n_seconds > 0 ? r->mcts1_seconds / r->mcts_n_seconds : 0.0;
+}
+
+/* One goal of bench/BENCH.md: a name, the target and the figure reached. */
+typedef struct bench_goal {
+    const char *name;  /* what is measured */
+    double target;     /* the goal */
+    double value;      /* the figure of this run; 0 if not measured */
+    bool measured;     /* the run had the cases the goal needs */
+} bench_goal_t;
+
+#define BENCH_GOAL_COUNT 5
+
+static const bench_result_t *find_case(const bench_report_t *rep, const char *label)
+{
+    for (int i = 0; i < rep->case_count; i++)
+        if (!strcmp(rep->cases[i].bcase->label, label))
+            return &rep->cases[i];
+    return NULL;
+}
+
+/* The goals and how far this run got: perft over every case together, the generator
+   ratio of the worst case, the MCTS speed-up over every case together. */
+static void compute_goals(const bench_report_t *rep, bench_goal_t *g)
+{
+    const bench_result_t *tu4 = find_case(rep, "towerup-4p");
+    const bench_result_t *ut3 = find_case(rep, "uptown-3p");
+    double bulk = 0, mcts1 = 0, mcts_n = 0, worst_ratio = 0;
+    bool ratio_all = rep->case_count > 0;
+    for (int i = 0; i < rep->case_count; i++) {
+        const bench_result_t *r = &rep->cases[i];
+        bulk += r->bulk_seconds;
+        mcts1 += r->mcts1_seconds;
+        mcts_n += r->mcts_n_seconds;
+        double ratio = gen_ratio(r);
+        ratio_all &= ratio > 0;
+        if (i == 0 || ratio < worst_ratio)
+            worst_ratio = ratio;
+    }
+    bool timed = !rep->count_only && rep->case_count > 0;
+    g[0] = (bench_goal_t){"towerup-4p random games/s (1 core)", 20000,
+                          tu4 ? games_per_second(tu4) : 0, timed && tu4};
+    g[1] = (bench_goal_t){"uptown-3p random games/s (1 core)", 50000,
+                          ut3 ? games_per_second(ut3) : 0, timed && ut3};
+    g[2] = (bench_goal_t){"perft bulk Mleaves/s (all cases)", 100,
+                          per_second((double)rep->perft_nodes, bulk) * 1e-6, timed};
+    g[3] = (bench_goal_t){"fast/reference generator (worst case)", 50, worst_ratio,
+                          timed && ratio_all};
+    g[4] = (bench_goal_t){"MCTS 2 threads / 1 thread (all cases)", 1.9,
+                          mcts_n > 0 ? mcts1 / mcts_n : 0, timed && rep->cores >= 2};
+}
+
+void bench_print_header(FILE *out, const bench_report_t *rep)
+{
+    fprintf(out, "skyline bench%s: one thread unless stated, %d cores, fixed seeds\n",
+            rep->quick ? " --quick" : "", rep->cores);
+    if (rep->count_only)
+        fprintf(out, "%-11s %9s %5s %14s\n", "case", "moves", "depth", "perft leaves");
+    else
+        fprintf(out,
+                "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s\n",
+                "case", "moves", "depth", "perft leaves", "bulk", "full", "games/s",
+                "cp-mk", "mk-un", "gen fast/s", "gen ref/s", "ratio", "mcts 1t", "mcts Nt",
+                "xN");
+}
+
+void bench_print_row(FILE *out, const bench_result_t *r)
+{
+    char moves[24], depth[16];
+    snprintf(moves, sizeof moves, "%d/%d", r->start_moves, r->mid_moves);
+    snprintf(depth, sizeof depth, "%d/%d", r->start_depth, r->mid_depth);
+    unsigned long long leaves = (unsigned long long)(r->start_nodes + r->mid_nodes);
+    if (r->bulk_seconds == 0 && r->playouts == 0) {
+        fprintf(out, "%-11s %9s %5s %14llu\n", r->bcase->label, moves, depth, leaves);
+        return;
+    }
+    char ratio[16];
+    if (gen_ratio(r) > 0)
+        snprintf(ratio, sizeof ratio, "%.0f", gen_ratio(r));
+    else
+        snprintf(ratio, sizeof ratio, "-");
+    fprintf(out,
+            "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
+            "%5.2f%s\n",
+            r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r),
+            games_per_second(r), ns_per_move(r, r->copy_make_seconds),
+            ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
+            mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
+            r->full_mismatch ? "  FULL PERFT MISMATCH" : "");
+}
+
+void bench_print_footer(FILE *out, const bench_report_t *rep)
+{
+    bool timed = !rep->count_only && rep->case_count > 0;
+    if (timed) {
+        int threads = rep->case_count ? rep->cases[0].mcts_threads : 0;
+        fprintf(out,
+                "moves: legal moves at the start / at the mid position; depth: perft depth from "
+                "each;\nbulk, full: perft Mleaves/s with bulk counting / with every leaf made "
+                "and undone;\ngames/s: random full games (api->playout); cp-mk, mk-un: ns per "
+                "move for memcpy+make\nand for make+undo over every legal move of one seeded "
+                "game; gen fast/s, gen ref/s:\npositions/s of that game listed by the engine "
+                "and by the slow reference, ratio fast/ref;\nmcts 1t, mcts Nt: MCTS "
+                "iterations/s from the mid position with 1 and %d threads, xN the speed-up.\n",
+                threads);
+        bench_goal_t goals[BENCH_GOAL_COUNT];
+        compute_goals(rep, goals);
+        fprintf(out, "goals:\n");
+        for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
+            if (!goals[i].measured)
+                fprintf(out, "  %-40s not measured\n", goals[i].name);
+            else
+                fprintf(out, "  %-40s %12.2f / %9.2f = %5.2f %s\n", goals[i].name,
+                        goals[i].value, goals[i].target, goals[i].value / goals[i].target,
+                        goals[i].value >= goals[i].target ? "met" : "MISSED");
+        }
+    }
+    fprintf(out, "total perft leaves %llu, signature search nodes %llu, %.1f s\n",
+            (unsigned long long)rep->perft_nodes, (unsigned long long)rep->mcts_nodes,
+            rep->seconds);
+    fprintf(out, "signature%s %llu\n", rep->quick ? " (quick)" : "",
+            (unsigned long long)rep->signature);
+}
+
+static json_t *json_case(const bench_result_t *r, bool timed)
+{
+    const bench_case_t *c = r->bcase;
+    json_t *o = json_pack("{s:s, s:s, s:i, s:s?, s:i, s:i, s:i}", "case", c->label, "game",
+                          c->api->name, "players", c->players, "board", c->board,
+                          "start_moves", r->start_moves, "mid_plies", r->mid_plies,
+                          "mid_moves", r->mid_moves);
+    json_t *perft = json_pack("{s:i, s:i, s:I, s:I, s:I}", "start_depth", r->start_depth,
+                              "mid_depth", r->mid_depth, "start_nodes",
+                              (json_int_t)r->start_nodes, "mid_nodes", (json_int_t)r->mid_nodes,
+                              "nodes", (json_int_t)(r->start_nodes + r->mid_nodes));
+    json_object_set_new(o, "perft", perft);
+    json_object_set_new(o, "signature_nodes", json_integer(r->signature_nodes));
+    if (!timed)
+        return o;
+    json_object_set_new(perft, "bulk_seconds", json_real(r->bulk_seconds));
+    json_object_set_new(perft, "bulk_mnps", json_real(bulk_mnps(r)));
+    json_object_set_new(perft, "full_seconds", json_real(r->full_seconds));
+    json_object_set_new(perft, "full_mnps", json_real(full_mnps(r)));
+    json_object_set_new(perft, "full_matches", json_boolean(!r->full_mismatch));
+    json_object_set_new(o, "playout",
+                        json_pack("{s:I, s:f, s:f}", "games", (json_int_t)r->playouts,
+                                  "seconds", r->playout_seconds, "games_per_second",
+                                  games_per_second(r)));
+    json_object_set_new(o, "copy_make",
+                        json_pack("{s:i, s:I, s:i, s:f, s:f}", "game_plies", r->line_plies,
+                                  "moves", (json_int_t)r->child_moves, "passes", r->cm_passes,
+                                  "copy_make_ns", ns_per_move(r, r->copy_make_seconds),
+                                  "make_undo_ns", ns_per_move(r, r->make_undo_seconds)));
+    json_t *gen = json_pack("{s:i, s:f, s:I}", "positions", r->line_plies + 1,
+                            "fast_per_second", gen_fast_rate(r), "fast_moves",
+                            (json_int_t)r->gen_fast_moves);
+    if (!r->ref_missing) {
+        json_object_set_new(gen, "ref_per_second", json_real(gen_ref_rate(r)));
+        json_object_set_new(gen, "ref_moves", json_integer(r->gen_ref_moves));
+        json_object_set_new(gen, "ratio", json_real(gen_ratio(r)));
+    }
+    json_object_set_new(o, "movegen", gen);
+    json_object_set_new(o, "mcts",
+                        json_pack("{s:I, s:i, s:f, s:f, s:f}", "iterations",
+                                  (json_int_t)r->mcts_iterations, "threads", r->mcts_threads,
+                                  "one_thread_per_second", mcts_rate(r, r->mcts1_seconds),
+                                  "threads_per_second", mcts_rate(r, r->mcts_n_seconds),
+                                  "speedup", mcts_speedup(r)));
+    return o;
+}
+
+void bench_print_json(FILE *out, const bench_report_t *rep)
+{
+    bool timed = !rep->count_only;
+    json_t *root = json_pack("{s:s, s:b, s:b, s:i, s:f}", "bench", "skyline", "quick",
+                             rep->quick, "count_only", rep->count_only, "cores", rep->cores,
+                             "seconds", rep->seconds);
+    json_t *cases = json_array();
+    for (int i = 0; i < rep->case_count; i++)
+        json_array_append_new(cases, json_case(&rep->cases[i], timed));
+    json_object_set_new(root, "cases", cases);
+    if (timed && rep->case_count > 0) {
+        bench_goal_t goals[BENCH_GOAL_COUNT];
+        compute_goals(rep, goals);
+        json_t *arr = json_array();
+        for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
+            if (!goals[i].measured)
+                continue;
+            json_array_append_new(arr, json_pack("{s:s, s:f, s:f, s:f, s:b}", "goal",
+                                                 goals[i].name, "target", goals[i].target,
+                                                 "value", goals[i].value, "ratio",
+                                                 goals[i].value / goals[i].target, "met",
+                                                 goals[i].value >= goals[i].target));
+        }
+        json_object_set_new(root, "goals", arr);
+    }
+    json_object_set_new(root, "perft_nodes", json_integer((json_int_t)rep->perft_nodes));
+    json_object_set_new(root, "mcts_nodes", json_integer((json_int_t)rep->mcts_nodes));
+    json_object_set_new(root, "signature", json_integer((json_int_t)rep->signature));
+    json_dumpf(root, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    fputc('\n', out);
+    json_decref(root);
+}
