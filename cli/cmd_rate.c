@@ -1,9 +1,318 @@
-/* skyline rate: being written (issue in progress). */
+/* skyline rate: ratings and tables from game record files (bots/rating.h). */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "bots/rating.h"
 #include "cli/cli.h"
+
+#define RATE_MAX_BOTS 256
+
+/* Bots seen so far, by spec string: ids in order of first appearance. */
+typedef struct rate_bots {
+    int count;                  /* bots */
+    char *specs[RATE_MAX_BOTS]; /* their specs (owned) */
+} rate_bots_t;
+
+/* A tournament game's identity, to find games given twice. */
+typedef struct rate_key {
+    uint64_t config; /* the tournament's configuration hash */
+    long index;      /* the game index in it */
+    int file;        /* argv position of its file */
+    long line;       /* its line there */
+} rate_key_t;
+
+/* Everything read from the files. */
+typedef struct rate_data {
+    rate_bots_t bots;         /* bots by spec */
+    rating_game_t *games;     /* the games */
+    long count;               /* their number */
+    long cap;                 /* allocated */
+    rate_key_t *keys;         /* tournament keys of the games that have one */
+    long key_count;           /* their number */
+    char game[16];            /* the game name, from the first record */
+    long by_players[GAME_MAX_PLAYERS + 1]; /* games per player count */
+} rate_data_t;
+
+static int rate_lookup(void *ctx, const char *spec)
+{
+    rate_bots_t *b = ctx;
+    for (int i = 0; i < b->count; i++)
+        if (!strcmp(b->specs[i], spec))
+            return i;
+    if (b->count == RATE_MAX_BOTS)
+        return -1;
+    if (!(b->specs[b->count] = strdup(spec)))
+        cli_die("out of memory");
+    return b->count++;
+}
+
+static void rate_usage(void)
+{
+    printf("usage: skyline rate FILE... [--json] [--anchor SPEC] [--bootstrap N]\n"
+           "Reads game records (JSON Lines, e.g. from skyline tournament or play --record) and\n"
+           "prints per bot: rating, games, mean game result with 95%% CI, mean rank and mean\n"
+           "score (Tower Up scores, Uptown groups); the likelihood of superiority over the next\n"
+           "bot; and the pairwise table. Bots are told apart by their spec strings.\n"
+           "Ratings: Bradley-Terry over the pairwise outcomes inside each game, fitted by MM,\n"
+           "on the Elo scale, anchored at 0; error bars and LOS from a bootstrap over games.\n"
+           "  --json          one JSON object instead of tables\n"
+           "  --anchor SPEC   the bot rated 0 (default: the first bot in the files)\n"
+           "  --bootstrap N   bootstrap resamples (default 200, 0: no error bars)\n");
+}
+
+/* Reads one record line into data; exits with FILE:LINE on anything malformed. */
+static void rate_add_line(rate_data_t *d, const char *path, int file, long lineno,
+                          const char *line)
+{
+    json_error_t jerr;
+    json_t *rec = json_loads(line, 0, &jerr);
+    if (!rec)
+        cli_die("%s:%ld: not JSON: %s", path, lineno, jerr.text);
+    const char *game = json_string_value(json_object_get(rec, "game"));
+    if (!game || !game_find(game))
+        cli_die("%s:%ld: record has no known \"game\"", path, lineno);
+    if (!d->game[0])
+        snprintf(d->game, sizeof d->game, "%s", game);
+    else if (strcmp(d->game, game))
+        cli_die("%s:%ld: a %s record among %s records: rate one game at a time", path, lineno,
+                game, d->game);
+    if (d->count == d->cap) {
+        d->cap = d->cap ? 2 * d->cap : 1024;
+        d->games = realloc(d->games, sizeof *d->games * (size_t)d->cap);
+        d->keys = realloc(d->keys, sizeof *d->keys * (size_t)d->cap);
+        if (!d->games || !d->keys)
+            cli_die("out of memory");
+    }
+    char err[GAME_ERR_MAX];
+    rating_game_t *g = &d->games[d->count];
+    if (rating_game_from_record(rec, rate_lookup, &d->bots, g, err, sizeof err))
+        cli_die("%s:%ld: %s", path, lineno, err);
+    d->count++;
+    d->by_players[g->players]++;
+    json_t *t = json_object_get(rec, "tournament");
+    const char *config = json_string_value(json_object_get(t, "config"));
+    json_t *index = json_object_get(t, "index");
+    if (config && json_is_integer(index)) {
+        rate_key_t *k = &d->keys[d->key_count++];
+        char *end;
+        k->config = strtoull(config, &end, 16);
+        if (*end || end == config)
+            cli_die("%s:%ld: tournament config '%s' is not a hash", path, lineno, config);
+        k->index = (long)json_integer_value(index);
+        k->file = file;
+        k->line = lineno;
+    }
+    json_decref(rec);
+}
+
+static void rate_read_file(rate_data_t *d, const char *path, int file)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        cli_die("cannot open record file '%s'", path);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        bool complete = len > 0 && line[len - 1] == '\n';
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = 0;
+        if (len == 0)
+            continue;
+        /* A last line cut short by a running or killed writer is skipped. */
+        if (!complete) {
+            json_t *probe = json_loads(line, 0, NULL);
+            json_decref(probe);
+            if (!probe) {
+                fprintf(stderr, "skyline: %s:%ld: ignoring a cut-off last record\n", path,
+                        lineno);
+                break;
+            }
+        }
+        rate_add_line(d, path, file, lineno, line);
+    }
+    if (ferror(f))
+        cli_die("cannot read record file '%s'", path);
+    free(line);
+    fclose(f);
+}
+
+static int rate_key_cmp(const void *a, const void *b)
+{
+    const rate_key_t *x = a, *y = b;
+    if (x->config != y->config)
+        return x->config < y->config ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void rate_check_duplicates(rate_data_t *d, char **argv)
+{
+    qsort(d->keys, (size_t)d->key_count, sizeof *d->keys, rate_key_cmp);
+    for (long i = 1; i < d->key_count; i++) {
+        rate_key_t *a = &d->keys[i - 1], *b = &d->keys[i];
+        if (a->config == b->config && a->index == b->index)
+            cli_die("game %ld of tournament %016llx is there twice (%s:%ld and %s:%ld)",
+                    b->index, (unsigned long long)b->config, argv[a->file], a->line,
+                    argv[b->file], b->line);
+    }
+}
+
+static json_t *rate_number(double v)
+{
+    return isfinite(v) ? json_real(v) : json_null();
+}
+
+static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int bootstrap)
+{
+    json_t *out = json_object();
+    json_object_set_new(out, "game", json_string(d->game));
+    json_object_set_new(out, "games", json_integer(d->count));
+    json_object_set_new(out, "anchor", json_string(d->bots.specs[t->anchor]));
+    json_object_set_new(out, "model", json_string("bradley-terry over in-game pairs, elo scale"));
+    json_object_set_new(out, "bootstrap", json_integer(bootstrap));
+    json_t *bots = json_array();
+    for (int k = 0; k < t->bot_count; k++) {
+        int i = t->order[k];
+        const rating_bot_t *b = &t->bots[i];
+        json_array_append_new(
+            bots, json_pack("{s:i,s:s,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o}", "rank", k + 1, "spec",
+                            d->bots.specs[i], "elo", rate_number(b->elo), "elo_ci95",
+                            rate_number(bootstrap ? b->elo_ci95 : NAN), "los_next",
+                            rate_number(b->los_next), "games", (json_int_t)b->games, "result",
+                            rate_number(b->result), "result_ci95", rate_number(b->result_ci95),
+                            "mean_rank", rate_number(b->mean_rank), "mean_score",
+                            rate_number(b->mean_score)));
+    }
+    json_object_set_new(out, "bots", bots);
+    json_t *pairs = json_array();
+    int nb = t->bot_count;
+    for (int x = 0; x < nb; x++)
+        for (int y = 0; y < nb; y++) {
+            int a = t->order[x], b = t->order[y];
+            long n = t->pair_count[a * nb + b];
+            if (a != b && n)
+                json_array_append_new(
+                    pairs, json_pack("{s:s,s:s,s:I,s:f}", "a", d->bots.specs[a], "b",
+                                     d->bots.specs[b], "games", (json_int_t)n, "result",
+                                     t->pair_score[a * nb + b]));
+        }
+    json_object_set_new(out, "pairwise", pairs);
+    char *text = json_dumps(out, JSON_INDENT(1));
+    printf("%s\n", text);
+    free(text);
+    json_decref(out);
+}
+
+static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int bootstrap)
+{
+    printf("%ld games of %s (", d->count, d->game);
+    const char *sep = "";
+    for (int p = 2; p <= GAME_MAX_PLAYERS; p++)
+        if (d->by_players[p]) {
+            printf("%s%d players: %ld", sep, p, d->by_players[p]);
+            sep = ", ";
+        }
+    printf("), %d bots, anchor %s\n", t->bot_count, d->bots.specs[t->anchor]);
+    printf("Elo: Bradley-Terry over the pairwise outcomes inside each game; +- is a 95%% "
+           "interval\nfrom %d bootstrap resamples of the games; LOS: over the next bot.\n\n",
+           bootstrap);
+    printf("  #  bot                            elo    +-     LOS   seats  result (95%% CI)  "
+           "mean rank  mean score\n");
+    for (int k = 0; k < t->bot_count; k++) {
+        int i = t->order[k];
+        const rating_bot_t *b = &t->bots[i];
+        char ci[16] = "-", los[16] = "-", score[16] = "-";
+        if (bootstrap && i != t->anchor)
+            snprintf(ci, sizeof ci, "%.0f", b->elo_ci95);
+        if (isfinite(b->los_next))
+            snprintf(los, sizeof los, "%.1f%%", 100 * b->los_next);
+        if (isfinite(b->mean_score))
+            snprintf(score, sizeof score, "%.2f", b->mean_score);
+        printf("%3d  %-28.28s %+6.0f %5s %7s %7ld  %.3f +- %.3f    %6.2f  %10s\n", k + 1,
+               d->bots.specs[i], b->elo, ci, los, b->games, b->result, b->result_ci95,
+               b->mean_rank, score);
+    }
+    int nb = t->bot_count;
+    printf("\nPairwise: the row bot's result against the column bot in games where both sat\n"
+           "(1 ranked better, 1/2 tied), and the number of such pairs.\n    ");
+    for (int y = 0; y < nb; y++)
+        printf(" %12d", y + 1);
+    printf("\n");
+    for (int x = 0; x < nb; x++) {
+        printf("%3d ", x + 1);
+        for (int y = 0; y < nb; y++) {
+            int a = t->order[x], b = t->order[y];
+            long n = t->pair_count[a * nb + b];
+            if (a == b || !n)
+                printf(" %12s", "-");
+            else
+                printf("  %.3f/%-6ld", t->pair_score[a * nb + b], n);
+        }
+        printf("\n");
+    }
+}
 
 int cmd_rate(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    cli_die("rate is not available yet");
+    bool json = false;
+    const char *anchor_spec = NULL;
+    int bootstrap = 200, files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            rate_usage();
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = true;
+        } else if (!strcmp(a, "--anchor")) {
+            anchor_spec = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--bootstrap")) {
+            bootstrap = (int)cli_int(a, cli_value(argc, argv, &i), 0, 100000);
+        } else if (a[0] == '-' && a[1]) {
+            cli_die("rate: unknown option '%s' (see skyline rate --help)", a);
+        } else {
+            files++;
+        }
+    }
+    if (!files)
+        cli_die("rate needs at least one record file (skyline rate FILE...)");
+    rate_data_t d;
+    memset(&d, 0, sizeof d);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap"))
+            i++;
+        else if (argv[i][0] != '-' || !argv[i][1])
+            rate_read_file(&d, argv[i], i);
+    }
+    if (!d.count)
+        cli_die("the record files hold no game");
+    rate_check_duplicates(&d, argv);
+    int anchor = 0;
+    if (anchor_spec) {
+        anchor = -1;
+        for (int b = 0; b < d.bots.count; b++)
+            if (!strcmp(d.bots.specs[b], anchor_spec))
+                anchor = b;
+        if (anchor < 0)
+            cli_die("--anchor '%s' is not a bot of these records", anchor_spec);
+    }
+    rating_table_t t;
+    if (rating_table_compute(d.games, d.count, d.bots.count, anchor, bootstrap, 1, &t))
+        cli_die("out of memory");
+    if (json)
+        rate_print_json(&d, &t, bootstrap);
+    else
+        rate_print_text(&d, &t, bootstrap);
+    rating_table_free(&t);
+    for (int b = 0; b < d.bots.count; b++)
+        free(d.bots.specs[b]);
+    free(d.games);
+    free(d.keys);
+    return 0;
 }
