@@ -40,7 +40,10 @@ static inline uint64_t tu_key_rng(const pcg32_t *r)
     return tu_key(TU_KEY_RNG, rng_mix64(r->state) ^ r->inc) ^ rng_mix64(r->inc);
 }
 
-/* Key of all per-player counters and turn bookkeeping (recomputed around each move). */
+/* Key of all per-player counters and turn bookkeeping: one player's part, the turn
+   bookkeeping part, and both for every player. */
+uint64_t tu_key_player(const towerup_state_t *s, int p);
+uint64_t tu_key_misc(const towerup_state_t *s);
 uint64_t tu_key_scalars(const towerup_state_t *s);
 /* Key of the draw pile, whole. */
 uint64_t tu_key_draw_pile(const towerup_state_t *s);
@@ -76,7 +79,7 @@ static inline bool tu_build_ok(const towerup_state_t *s, int p, int site, int c)
     if (!n || (n & s->colour_mask[c]))
         return false;
     for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++) {
-        int need = __builtin_popcountll(n & s->colour_mask[k]) + (k == c);
+        int need = towerup_popcount(n & s->colour_mask[k]) + (k == c);
         if (s->supply[p][k] < need)
             return false;
     }

@@ -32,7 +32,7 @@ static int roofs_in(const towerup_state_t *s, int site, int p)
 /* Whether a set of present buildings holds a connected subset of 5. */
 static bool has_connected5(const towerup_board_t *b, uint64_t pres)
 {
-    while (__builtin_popcountll(pres) >= 5) {
+    while (towerup_popcount(pres) >= 5) {
         uint64_t comp = pres & -pres, frontier = comp;
         while (frontier) {
             uint64_t next = 0;
@@ -41,7 +41,7 @@ static bool has_connected5(const towerup_board_t *b, uint64_t pres)
             frontier = next & pres & ~comp;
             comp |= frontier;
         }
-        if (__builtin_popcountll(comp) >= 5)
+        if (towerup_popcount(comp) >= 5)
             return true;
         pres &= ~comp;
     }
@@ -77,21 +77,21 @@ static bool objective_met(const towerup_state_t *s, int p, int obj)
                 return false;
         return true;
     case TOWERUP_OBJ_PARK:
-        return __builtin_popcountll(P & b->park) >= 4;
+        return towerup_popcount(P & b->park) >= 4;
     case TOWERUP_OBJ_AREAS:
         for (int a = 0; a < TOWERUP_AREA_COUNT; a++)
             if (!(P & b->area_mask[a]))
                 return false;
         return true;
     case TOWERUP_OBJ_LAKE:
-        return __builtin_popcountll(P & b->lake) >= 4;
+        return towerup_popcount(P & b->lake) >= 4;
     case TOWERUP_OBJ_CONNECTED:
         return has_connected5(b, P);
     case TOWERUP_OBJ_BROWN:
-        return __builtin_popcountll(P & s->colour_mask[3]) >= 4;
+        return towerup_popcount(P & s->colour_mask[3]) >= 4;
     case TOWERUP_OBJ_GREY: {
-        int x = __builtin_popcountll(P & b->area_mask[b->grey[0]]);
-        int y = __builtin_popcountll(P & b->area_mask[b->grey[1]]);
+        int x = towerup_popcount(P & b->area_mask[b->grey[0]]);
+        int y = towerup_popcount(P & b->area_mask[b->grey[1]]);
         return (x >= 3 && y >= 2) || (x >= 2 && y >= 3);
     }
     case TOWERUP_OBJ_BORDERS:
@@ -155,8 +155,12 @@ static void action_end(towerup_state_t *s, int p, int stars_before, int trigger)
     if (s->turns >= TOWERUP_MAX_TURNS && s->phase != TOWERUP_PHASE_OVER) {
         s->phase = TOWERUP_PHASE_OVER;
         for (int q = 0; q < s->players; q++)
-            if (s->cone[q] < 0)
+            if (s->cone[q] < 0) {
+                /* The mover's key part is settled by make_move. */
+                uint64_t old = q == p ? 0 : tu_key_player(s, q);
                 s->cone[q] = (int8_t)cone_now(s, q);
+                s->key ^= q == p ? 0 : old ^ tu_key_player(s, q);
+            }
     }
 }
 
@@ -217,6 +221,7 @@ static int make_build(towerup_state_t *s, int p, move_t m, towerup_undo_t *u)
         s->visible[q] &= ~nb;
     s->site[site] = (uint8_t)(1 | c << 4);
     s->occupied |= 1ULL << site;
+    s->frontier = (s->frontier | b->nbr[site]) & ~s->occupied;
     s->colour_mask[c] |= 1ULL << site;
     int level = s->site[roof] & 15;
     if (u)
@@ -239,6 +244,7 @@ static void make_place(towerup_state_t *s, move_t m)
     s->site[site] = (uint8_t)(1 | c << 4);
     s->key ^= tu_key_site(s, site);
     s->occupied |= 1ULL << site;
+    s->frontier = (s->frontier | s->board->nbr[site]) & ~s->occupied;
     s->colour_mask[c] |= 1ULL << site;
     s->reserve[c]--;
     s->setup_site[k] = (uint8_t)site;
@@ -252,16 +258,19 @@ static void make_place(towerup_state_t *s, move_t m)
 /* make without an undo record when u is NULL (playouts). */
 static void make_move(towerup_state_t *s, move_t m, towerup_undo_t *u)
 {
-    s->key ^= tu_key_scalars(s);
-    int kind = towerup_move_kind(m);
+    int kind = towerup_move_kind(m), p = s->to_move;
+    s->key ^= tu_key_misc(s);
     if (kind == TOWERUP_MOVE_PLACE) {
         make_place(s, m);
     } else {
-        int p = s->to_move, before = tu_star_level(s, p);
+        /* Only the mover's counters change (other cones: see action_end). */
+        s->key ^= tu_key_player(s, p);
+        int before = tu_star_level(s, p);
         int trigger = kind == TOWERUP_MOVE_TAKE ? make_take(s, p, m) : make_build(s, p, m, u);
         action_end(s, p, before, trigger);
+        s->key ^= tu_key_player(s, p);
     }
-    s->key ^= tu_key_scalars(s);
+    s->key ^= tu_key_misc(s);
 }
 
 void towerup_make(towerup_state_t *s, move_t m, towerup_undo_t *u)

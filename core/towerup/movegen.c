@@ -56,11 +56,18 @@ int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLO
     const uint8_t *sup = s->supply[s->to_move];
     gains_t G;
     G.count = 0;
-    int reserve[TOWERUP_COLOUR_COUNT];
-    int8_t g[TOWERUP_COLOUR_COUNT] = {0};
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        reserve[c] = s->reserve[c];
-    gains_walk(k, 0, reserve, g, &G);
+    if (!k->wild_icons && !tu_take_shortage(s, k)) {
+        /* No choice while gaining: one gain vector. */
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            G.g[0][c] = (int8_t)k->colour_icons[c];
+        G.count = 1;
+    } else {
+        int reserve[TOWERUP_COLOUR_COUNT];
+        int8_t g[TOWERUP_COLOUR_COUNT] = {0};
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            reserve[c] = s->reserve[c];
+        gains_walk(k, 0, reserve, g, &G);
+    }
     int gtot = G.g[0][0] + G.g[0][1] + G.g[0][2] + G.g[0][3];
     int back = sup[0] + sup[1] + sup[2] + sup[3] + gtot - TOWERUP_SUPPLY_MAX;
     if (back <= 0) {
@@ -123,13 +130,22 @@ int towerup_gen_moves(const towerup_state_t *s, move_t *moves)
     if (!s->roofs_left[p])
         return n;
     const towerup_board_t *b = s->board;
-    for (uint64_t e = b->all_sites & ~s->occupied; e; e &= e - 1) {
+    const uint8_t *sup = s->supply[p];
+    for (uint64_t e = s->frontier; e; e &= e - 1) {
         int site = __builtin_ctzll(e);
         uint64_t nb = b->nbr[site] & s->occupied;
-        if (!nb)
+        /* Neighbour colours decide everything: the floors they need and the colours
+           the new building cannot have. */
+        int cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
+        for (uint64_t t = nb; t; t &= t - 1) {
+            int col = s->site[__builtin_ctzll(t)] >> 4;
+            cnt[col]++;
+            used |= 1 << col;
+        }
+        if (sup[0] < cnt[0] || sup[1] < cnt[1] || sup[2] < cnt[2] || sup[3] < cnt[3])
             continue;
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-            if (!tu_build_ok(s, p, site, c))
+            if ((used >> c & 1) || !sup[c])
                 continue;
             moves[n++] = towerup_move_build(site, c, site);
             for (uint64_t r = nb; r; r &= r - 1)

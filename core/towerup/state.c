@@ -16,25 +16,34 @@ void tu_errf(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
-uint64_t tu_key_scalars(const towerup_state_t *s)
+uint64_t tu_key_player(const towerup_state_t *s, int p)
 {
-    uint64_t k = 0;
-    for (int p = 0; p < s->players; p++) {
-        uint64_t d = 0;
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            d |= (uint64_t)s->supply[p][c] << (4 * c) | (uint64_t)s->markers[p][c] << (16 + 4 * c);
-        d |= (uint64_t)(s->cone[p] + 1) << 32 | (uint64_t)s->met[p] << 36 |
-             (uint64_t)s->chip_count[p] << 39;
-        for (int i = 0; i < s->chip_count[p]; i++)
-            d |= (uint64_t)s->chips[p][i] << (41 + 3 * i);
-        d |= (uint64_t)p << 52;
-        k ^= tu_key(TU_KEY_PLAYER, d);
-    }
+    uint64_t d = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        d |= (uint64_t)s->supply[p][c] << (4 * c) | (uint64_t)s->markers[p][c] << (16 + 4 * c);
+    d |= (uint64_t)(s->cone[p] + 1) << 32 | (uint64_t)s->met[p] << 36 |
+         (uint64_t)s->chip_count[p] << 39;
+    for (int i = 0; i < s->chip_count[p]; i++)
+        d |= (uint64_t)s->chips[p][i] << (41 + 3 * i);
+    d |= (uint64_t)p << 52;
+    return tu_key(TU_KEY_PLAYER, d);
+}
+
+uint64_t tu_key_misc(const towerup_state_t *s)
+{
     uint64_t m = (uint64_t)s->to_move | (uint64_t)s->turns << 2 | (uint64_t)s->phase << 12 |
                  (uint64_t)s->end_trigger << 14 | (uint64_t)s->trigger_player << 16 |
                  (uint64_t)s->final_round << 18 | (uint64_t)s->final_left << 19 |
                  (uint64_t)s->setup_done << 23;
-    return k ^ tu_key(TU_KEY_MISC, m);
+    return tu_key(TU_KEY_MISC, m);
+}
+
+uint64_t tu_key_scalars(const towerup_state_t *s)
+{
+    uint64_t k = tu_key_misc(s);
+    for (int p = 0; p < s->players; p++)
+        k ^= tu_key_player(s, p);
+    return k;
 }
 
 uint64_t tu_key_draw_pile(const towerup_state_t *s)
@@ -62,6 +71,7 @@ void towerup_fix_derived(towerup_state_t *s)
     const towerup_board_t *b = s->board;
     int on_board[TOWERUP_COLOUR_COUNT] = {0};
     s->occupied = 0;
+    s->frontier = 0;
     memset(s->colour_mask, 0, sizeof s->colour_mask);
     memset(s->present, 0, sizeof s->present);
     memset(s->visible, 0, sizeof s->visible);
@@ -72,6 +82,7 @@ void towerup_fix_derived(towerup_state_t *s)
             continue;
         int h = towerup_height(s, i), c = towerup_site_colour(s, i);
         s->occupied |= 1ULL << i;
+        s->frontier |= b->nbr[i];
         s->colour_mask[c] |= 1ULL << i;
         on_board[c] += h;
         for (int l = 1; l <= h; l++) {
@@ -85,6 +96,7 @@ void towerup_fix_derived(towerup_state_t *s)
                 s->visible[o] |= 1ULL << i;
         }
     }
+    s->frontier &= ~s->occupied;
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
         int held = on_board[c];
         for (int p = 0; p < s->players; p++)
@@ -168,6 +180,7 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
             return -1;
         }
     CHECK_FIELD(occupied);
+    CHECK_FIELD(frontier);
     CHECK_FIELD(colour_mask);
     CHECK_FIELD(present);
     CHECK_FIELD(visible);

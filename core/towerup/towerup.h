@@ -87,6 +87,7 @@ typedef struct towerup_state {
     uint64_t key;                                  /* incremental Zobrist key */
     pcg32_t rng;                                   /* used only for reshuffles */
     uint64_t occupied;                             /* sites holding a building */
+    uint64_t frontier;                             /* empty sites next to a building */
     uint64_t colour_mask[TOWERUP_COLOUR_COUNT];    /* buildings of each colour */
     uint64_t present[TOWERUP_MAX_PLAYERS];         /* buildings holding a player's roof */
     uint64_t visible[TOWERUP_MAX_PLAYERS];         /* buildings topped by a player's roof */
@@ -222,6 +223,15 @@ static inline int towerup_move_roof(move_t m) { return (int)(m >> 8) & 63; }
 static inline int towerup_move_slot(move_t m) { return (int)(m & 3); }
 static inline int towerup_move_net(move_t m, int c) { return (int)((m >> (4 + 4 * c)) & 15) - 8; }
 
+/* Bit count without the library call a plain x86-64 build makes of __builtin_popcountll. */
+static inline int towerup_popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* ---- accessors ---- */
 static inline int towerup_height(const towerup_state_t *s, int site) { return s->site[site] & 15; }
 static inline int towerup_site_colour(const towerup_state_t *s, int site)
@@ -235,7 +245,7 @@ static inline int towerup_roof_owner(const towerup_state_t *s, int site, int lev
 }
 static inline int towerup_visible_roofs(const towerup_state_t *s, int p)
 {
-    return __builtin_popcountll(s->visible[p]);
+    return towerup_popcount(s->visible[p]);
 }
 static inline int towerup_supply_total(const towerup_state_t *s, int p)
 {
