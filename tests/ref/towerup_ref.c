@@ -477,7 +477,9 @@ static void list_add(tr_list_t *list, const tr_move_t *m)
         list->moves[list->count++] = *m;
 }
 
-/* A take outcome: the same slot and net change is one move, listed once. */
+/* A take outcome: the same slot and net change is one move, listed once. With the 44 cards
+   of RULES.md 1.4 every way to one net change agrees on the shortage (no card mixes wild
+   and colour floor icons); a made-up card that did would keep the first way found. */
 static void take_add(tr_list_t *list, int slot, const int start[4], const int end[4],
                      int shortage)
 {
