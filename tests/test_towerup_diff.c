@@ -90,6 +90,16 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
     CHECK(ref != NULL);
     if (!ref)
         return 0;
+    /* With a random set-up the engine placed the starting floors itself: the record lists
+       them first, and the reference plays them before the comparison starts. */
+    json_t *rec_moves = json_object_get(rec, "moves");
+    int setup = (int)json_array_size(rec_moves) - n;
+    CHECK(setup == 0 || (opt->setup_random && setup >= 3));
+    for (int k = 0; k < setup; k++) {
+        const char *text = json_string_value(json_array_get(rec_moves, (size_t)k));
+        CHECK_MSG(text && text[0] == 'P' && tu_ref_play(ref, text) == 0,
+                  "reference refuses set-up move %s", text ? text : "?");
+    }
     static char fast_text[GAME_MAX_MOVES][32], ref_text[GAME_MAX_MOVES][32];
     memcpy(state, initial, api->state_size);
     int positions = 0;
