@@ -13,19 +13,24 @@
 #define BENCH_PLAYOUT_STARTS 32
 /* Longest seeded game the bench follows (Tower Up stops at 400 turns). */
 #define BENCH_LINE_MAX 4096
+/* Positions listed by the fast generator, and by the reference, at full size. */
+#define BENCH_GEN_FAST_CALLS 400000
+#define BENCH_GEN_REF_CALLS 20000
+/* Moves tried by copy-make, and by make/undo, at full size. */
+#define BENCH_CHILD_MOVES 4000000
 
 /*
  * Depths and counts are set so the whole bench takes 10-30 s on a 2-core machine and each
  * timed figure runs for a few tenths of a second at least.
  */
 static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
-    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 4, 3, 3, 2, 8000, 20, 4000, 1000},
-    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 4, 3, 3, 2, 6000, 20, 4000, 1000},
-    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 4, 3, 3, 2, 6000, 20, 4000, 1000},
-    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 2, 3, 2, 2, 8000, 20, 4000, 1000},
-    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 2, 3, 2, 2, 12000, 20, 4000, 1000},
-    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 2, 3, 2, 2, 12000, 20, 4000, 1000},
-    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 2, 3, 2, 2, 12000, 20, 4000, 1000},
+    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 4, 4, 3, 3, 15000, 15000, 1000},
+    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 3, 4, 3, 3, 10000, 12000, 1000},
+    {"towerup-4p", &towerup_api, 4, "standard", 1004, 26, 4, 5, 3, 4, 8000, 12000, 1000},
+    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 3, 4, 3, 3, 8000, 12000, 1000},
+    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 4, 4, 3, 3, 15000, 15000, 1000},
+    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 4, 4, 3, 3, 10000, 12000, 1000},
+    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 3, 4, 3, 3, 8000, 10000, 1000},
 };
 
 const bench_case_t *bench_cases(void) { return bench_case_table; }
@@ -232,8 +237,7 @@ static void measure_copy_make(const bench_work_t *w, const bench_config_t *cfg,
     _Alignas(16) unsigned char step[GAME_UNDO_MAX];
     r->line_plies = w->plies;
     r->child_moves = w->child_count;
-    /* About two million moves per method at full size, whatever the game's length. */
-    long passes = 2000000 / (w->child_count > 0 ? w->child_count : 1);
+    long passes = BENCH_CHILD_MOVES / (w->child_count > 0 ? w->child_count : 1);
     if (cfg->quick)
         passes /= 4;
     r->cm_passes = passes < 1 ? 1 : (int)passes;
@@ -267,8 +271,16 @@ static void measure_copy_make(const bench_work_t *w, const bench_config_t *cfg,
     free(t);
 }
 
-/* The fast generator (several rounds) and the reference (one round) over the positions of
-   the seeded game. */
+/* Passes over the positions so that about calls positions are listed (a quarter with
+   --quick), at least one. */
+static int gen_rounds(long calls, int positions, bool quick)
+{
+    long rounds = (quick ? calls / 4 : calls) / positions;
+    return rounds < 1 ? 1 : (int)rounds;
+}
+
+/* The fast generator and the reference, each over the positions of the seeded game, in
+   rounds; a reference round lists each position several times before the game moves on. */
 static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
                            const bench_config_t *cfg, bench_result_t *r, char *err,
                            size_t errlen)
@@ -282,23 +294,27 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    r->gen_rounds = cfg->quick ? (c->movegen_rounds + 3) / 4 : c->movegen_rounds;
+    int positions = w->plies + 1;
+    r->gen_fast_rounds = gen_rounds(BENCH_GEN_FAST_CALLS, positions, cfg->quick);
+    r->gen_ref_rounds = gen_rounds(BENCH_GEN_REF_CALLS, positions, cfg->quick);
     long total = 0;
     double t0 = bench_now();
-    for (int round = 0; round < r->gen_rounds; round++)
-        for (int i = 0; i <= w->plies; i++)
+    for (int round = 0; round < r->gen_fast_rounds; round++)
+        for (int i = 0; i < positions; i++)
             total += api->gen_moves(work_state(w, i), moves);
     r->gen_fast_seconds = bench_now() - t0;
-    r->gen_fast_moves = total / r->gen_rounds;
+    r->gen_fast_moves = total / r->gen_fast_rounds;
 
     char why[GAME_ERR_MAX];
     bench_ref_t *ref = bench_ref_new(api, w->start, &w->opt, w->line, w->plies, why, sizeof why);
     r->ref_missing = ref == NULL;
     if (!ref)
         fprintf(stderr, "skyline: %s: %s\n", c->label, why);
-    for (int i = 0; ref && i <= w->plies; i++) {
+    for (int i = 0; ref && i < positions; i++) {
+        int n = 0;
         t0 = bench_now();
-        int n = bench_ref_moves(ref, text, GAME_MAX_MOVES);
+        for (int round = 0; round < r->gen_ref_rounds; round++)
+            n = bench_ref_moves(ref, text, GAME_MAX_MOVES);
         r->gen_ref_seconds += bench_now() - t0;
         r->gen_ref_moves += n;
         if (i == w->plies)
@@ -312,6 +328,9 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
             break;
         }
     }
+    if (ref && r->gen_ref_moves != r->gen_fast_moves)
+        fprintf(stderr, "skyline: %s: the reference lists %ld moves over the game, the engine %ld\n",
+                c->label, r->gen_ref_moves, r->gen_fast_moves);
     bench_ref_free(ref);
     free(moves);
     free(text);

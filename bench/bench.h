@@ -33,7 +33,6 @@ typedef struct bench_case {
     int quick_start_depth;      /* the same with --quick */
     int quick_mid_depth;        /* the same with --quick */
     long playouts;              /* random full games timed (a quarter with --quick) */
-    int movegen_rounds;         /* passes of the fast generator over the game's positions */
     long mcts_iterations;       /* iterations of each timed search (a quarter with --quick) */
     long signature_iterations;  /* iterations of the signature's single-thread search */
 } bench_case_t;
@@ -65,9 +64,10 @@ typedef struct bench_result {
     int cm_passes;              /* passes over the game for copy-make and make/undo */
     double copy_make_seconds;   /* memcpy then make of every child move, all passes */
     double make_undo_seconds;   /* make then undo of every child move, all passes */
-    int gen_rounds;             /* passes of the fast generator over the positions */
+    int gen_fast_rounds;        /* passes of the fast generator over the positions */
+    int gen_ref_rounds;         /* calls of the reference generator per position */
     double gen_fast_seconds;    /* fast generator over the positions, all rounds */
-    double gen_ref_seconds;     /* reference generator over the positions, one round */
+    double gen_ref_seconds;     /* reference generator over the positions, all rounds */
     long gen_fast_moves;        /* moves listed by the fast generator in one round */
     long gen_ref_moves;         /* moves listed by the reference in one round */
     bool ref_missing;           /* the reference game could not be built */

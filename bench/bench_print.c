@@ -33,12 +33,14 @@ static double ns_per_move(const bench_result_t *r, double seconds)
 
 static double gen_fast_rate(const bench_result_t *r)
 {
-    return per_second((double)(r->line_plies + 1) * r->gen_rounds, r->gen_fast_seconds);
+    return per_second((double)(r->line_plies + 1) * r->gen_fast_rounds, r->gen_fast_seconds);
 }
 
 static double gen_ref_rate(const bench_result_t *r)
 {
-    return r->ref_missing ? 0.0 : per_second((double)(r->line_plies + 1), r->gen_ref_seconds);
+    return r->ref_missing ? 0.0
+                          : per_second((double)(r->line_plies + 1) * r->gen_ref_rounds,
+                                       r->gen_ref_seconds);
 }
 
 static double gen_ratio(const bench_result_t *r)
