@@ -252,7 +252,7 @@ static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int b
             if (a == b || !n)
                 printf(" %12s", "-");
             else
-                printf("  %.3f/%-6ld", t->pair_score[a * nb + b], n);
+                printf(" %5.3f/%-6ld", t->pair_score[a * nb + b], n);
         }
         printf("\n");
     }

@@ -1,0 +1,136 @@
+# skyline tournament end to end: records replay, worker counts and shards give the same
+# games, kill -9 and resume give exactly K games once each, other configurations and bad
+# input are refused with one line, the SPRT stops on equal bots.
+# Usage: bash test_tournament.sh <skyline-binary> <source-dir>
+set -u
+S=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+checks=0
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+    checks=$((checks + 1))
+    local what=$1
+    shift
+    if ! "$@"; then
+        echo "FAILED: $what" >&2
+        fails=$((fails + 1))
+    fi
+}
+# Game indices of a record file, one a line, sorted numerically.
+indices() { sed -n 's/.*"tournament":{"index":\([0-9]*\),.*/\1/p' "$1" | sort -n; }
+# Records sorted by game index.
+by_index() { awk '{ match($0, /"index":[0-9]+/); print substr($0, RSTART + 8, RLENGTH - 8) "\t" $0 }' "$1" | sort -n | cut -f2-; }
+# Must fail with exactly one line on stderr.
+refused() {
+    checks=$((checks + 1))
+    if "$S" "$@" >"$T/out" 2>"$T/err"; then
+        echo "FAILED: accepted: $*" >&2
+        fails=$((fails + 1))
+    elif [ "$(wc -l <"$T/err")" -ne 1 ]; then
+        echo "FAILED: not one error line for: $*" >&2
+        cat "$T/err" >&2
+        fails=$((fails + 1))
+    fi
+}
+
+# 1. A small 3-player tournament replays ok, one record per game, indices 0..K-1.
+TU3="--game towerup --players 3 --bot random --bot random --bot random --seed 11 --games 30"
+check "small tournament" "$S" tournament $TU3 --out "$T/a.jsonl" --workers 2 --quiet >/dev/null
+check "30 records" [ "$(wc -l <"$T/a.jsonl")" -eq 30 ]
+check "indices 0..29" [ "$(indices "$T/a.jsonl" | tr '\n' ' ')" = "$(seq 0 29 | tr '\n' ' ')" ]
+check "replay ok" "$S" replay "$T/a.jsonl" >/dev/null 2>&1
+check "rate reads it" "$S" rate "$T/a.jsonl" >/dev/null
+# Running it again plays nothing more.
+check "rerun" "$S" tournament $TU3 --out "$T/a.jsonl" --quiet >/dev/null
+check "still 30 records" [ "$(wc -l <"$T/a.jsonl")" -eq 30 ]
+
+# 2. One worker and two workers play the same games; so do two shards together.
+UP4="--game uptown --players 4 --bot random --bot random --bot random --bot random --bot random --seed 5 --games 60"
+check "1 worker" "$S" tournament $UP4 --out "$T/w1.jsonl" --workers 1 --quiet >/dev/null
+check "2 workers" "$S" tournament $UP4 --out "$T/w2.jsonl" --workers 2 --quiet >/dev/null
+by_index "$T/w1.jsonl" >"$T/w1.sorted"
+by_index "$T/w2.jsonl" >"$T/w2.sorted"
+check "same games for 1 and 2 workers" cmp -s "$T/w1.sorted" "$T/w2.sorted"
+check "shard 0/2" "$S" tournament $UP4 --out "$T/s0.jsonl" --shard 0/2 --quiet >/dev/null
+check "shard 1/2" "$S" tournament $UP4 --out "$T/s1.jsonl" --shard 1/2 --quiet >/dev/null
+cat "$T/s0.jsonl" "$T/s1.jsonl" >"$T/s.jsonl"
+by_index "$T/s.jsonl" >"$T/s.sorted"
+check "shards together are the whole tournament" cmp -s "$T/w1.sorted" "$T/s.sorted"
+check "rate reads both shards" "$S" rate "$T/s0.jsonl" "$T/s1.jsonl" >/dev/null
+refused rate "$T/s0.jsonl" "$T/w1.jsonl"
+
+# 3. kill -9 in the middle, then resume: exactly K games, none twice.
+K=10000
+TU2="--game towerup --players 2 --bot random --bot random --seed 3 --games $K"
+"$S" tournament $TU2 --out "$T/k.jsonl" --workers 2 --quiet >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 500); do
+    [ -f "$T/k.jsonl" ] && [ "$(wc -l <"$T/k.jsonl")" -ge 500 ] && break
+    sleep 0.01
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+before=$(wc -l <"$T/k.jsonl")
+check "killed before the end ($before games)" [ "$before" -lt $K ]
+# A record cut short, as by a kill in the middle of a write.
+head -n 1 "$T/k.jsonl" | head -c 300 >>"$T/k.jsonl"
+check "resume" "$S" tournament $TU2 --out "$T/k.jsonl" --quiet >/dev/null 2>"$T/k.err"
+check "cut-off record reported" grep -q "dropping a cut-off last record" "$T/k.err"
+check "exactly K games after resume" [ "$(wc -l <"$T/k.jsonl")" -eq $K ]
+check "no game twice" [ "$(indices "$T/k.jsonl" | uniq | wc -l)" -eq $K ]
+check "every line is whole" [ "$(grep -c '"tournament":{"index":[0-9]*,"config":"[0-9a-f]*"}}$' "$T/k.jsonl")" -eq $K ]
+
+# 4. Another configuration on an existing file is refused; a larger --games extends it.
+refused tournament $TU3 --seed 12 --out "$T/a.jsonl" --quiet
+refused tournament --game towerup --players 3 --bot random --bot random --games 30 --out "$T/a.jsonl" --quiet
+refused tournament $TU3 --format gauntlet --out "$T/a.jsonl" --quiet
+check "extend to 36 games" "$S" tournament $TU3 --games 36 --out "$T/a.jsonl" --quiet >/dev/null
+check "36 records" [ "$(wc -l <"$T/a.jsonl")" -eq 36 ]
+echo '{"game":"towerup","players":3}' >"$T/foreign.jsonl"
+refused tournament $TU3 --out "$T/foreign.jsonl" --quiet
+printf 'garbage\n{"x":1}\n' >"$T/garbage.jsonl"
+refused tournament $TU3 --out "$T/garbage.jsonl" --quiet
+
+# 5. SPRT: equal bots accept H0, at the same game whatever the worker count.
+SP="--game towerup --players 2 --bot random --bot random --seed 8 --games 4000 --sprt 0,100,0.05,0.05"
+check "sprt run 1 worker" "$S" tournament $SP --out "$T/p1.jsonl" --workers 1 --quiet >"$T/p1.out"
+check "sprt run 2 workers" "$S" tournament $SP --out "$T/p2.jsonl" --workers 2 --quiet >"$T/p2.out"
+check "H0 accepted" grep -q "H0 accepted at game" "$T/p1.out"
+check "stopped early" [ "$(wc -l <"$T/p1.jsonl")" -lt 4000 ]
+check "same verdict line" [ "$(grep SPRT "$T/p1.out")" = "$(grep SPRT "$T/p2.out")" ]
+check "sprt resume plays nothing" "$S" tournament $SP --out "$T/p1.jsonl" --quiet >"$T/p3.out"
+check "resumed verdict" [ "$(grep SPRT "$T/p1.out")" = "$(grep SPRT "$T/p3.out")" ]
+check "3 players, per game" "$S" tournament --game uptown --players 3 --bot random --bot random \
+    --seed 2 --games 3000 --sprt 0,150,0.1,0.1 --sprt-per-game --out "$T/p4.jsonl" --quiet >"$T/p4.out"
+check "3 players per game: H0" grep -q "H0 accepted" "$T/p4.out"
+# A clearly stronger bot, when one exists: greedy against random.
+if "$S" play --game towerup --players 2 --bot greedy --games 1 >/dev/null 2>&1; then
+    check "greedy vs random" "$S" tournament --game towerup --players 2 --bot greedy --bot random \
+        --seed 4 --games 2000 --sprt 0,50,0.05,0.05 --out "$T/g.jsonl" --quiet >"$T/g.out"
+    check "H1 accepted" grep -q "H1 accepted" "$T/g.out"
+fi
+
+# 6. Bad input: one line, non-zero exit.
+refused tournament $TU3 --out "$T/x.jsonl" --frobnicate
+refused tournament $TU3 --out "$T/x.jsonl" --bot nosuchbot
+refused tournament $TU3 --out "$T/x.jsonl" --bot random:depth=3
+refused tournament $TU3 --out "$T/x.jsonl" --shard 2/2
+refused tournament $TU3 --out "$T/x.jsonl" --shard 1
+refused tournament $TU3 --out "$T/x.jsonl" --shard -1/2
+refused tournament $TU3 --out "$T/x.jsonl" --sprt 0,10,0.05
+refused tournament $TU3 --out "$T/x.jsonl" --sprt 10,0,0.05,0.05
+refused tournament $TU3 --out "$T/x.jsonl" --format swiss
+refused tournament $TU3 --out "$T/x.jsonl" --workers 0
+refused tournament $TU3 --out "$T/x.jsonl" --games 0
+refused tournament $TU3 --out "$T/x.jsonl" --players 6
+refused tournament $TU3 --out "$T/x.jsonl" --board "$T/no-such.board"
+refused tournament $TU3
+refused tournament --game towerup --bot random --games 3 --out "$T/x.jsonl"
+refused tournament $TU3 --out "$T"
+refused tournament $TU3 --out "$T/no-such-dir/x.jsonl"
+refused rate "$T/no-such.jsonl"
+check "no file left by refused runs" [ ! -e "$T/x.jsonl" ]
+
+echo "test_tournament: $checks checks, $fails failed"
+[ $fails -eq 0 ]
