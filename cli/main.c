@@ -30,10 +30,8 @@ static void main_usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        main_usage(stderr);
-        return 2;
-    }
+    if (argc < 2)
+        cli_die("no command given (see skyline --help)");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         main_usage(stdout);
         return 0;

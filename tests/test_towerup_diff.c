@@ -4,6 +4,7 @@
  * exactly the same moves (as canonical text), and the final results must agree.
  */
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,8 +79,19 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
     move_t moves[GAME_MAX_MOVES];
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
     int count;
+    /* Every other game prefers takes, so that shortages, reshuffles, full supplies and long
+       games are reached. */
+    bool take_heavy = move_seed % 2 == 0;
     while ((count = api->gen_moves(state, moves)) > 0 && n < 4096) {
-        history[n] = moves[pcg32_bounded(&rng, (uint32_t)count)];
+        move_t m = moves[pcg32_bounded(&rng, (uint32_t)count)];
+        for (int tries = 0; take_heavy && tries < 8; tries++) {
+            char text[GAME_MOVE_TEXT_MAX];
+            api->move_to_text(state, m, text);
+            if (text[0] != 'B' || pcg32_bounded(&rng, 10) == 0)
+                break;
+            m = moves[pcg32_bounded(&rng, (uint32_t)count)];
+        }
+        history[n] = m;
         api->make(state, history[n++], undo);
     }
     json_t *rec = api->record_new(initial, opt, history, n, NULL, NULL);
