@@ -427,8 +427,12 @@ static void test_new_game(void)
             first5 |= 1u << a.pile[c][i];
         CHECK(a.rack[c] == first5 && a.pile_pos[c] == 5 && a.left[c] == UPTOWN_ALL_TILES);
     }
-    opt.first_player = 2;
-    CHECK(uptown_new_game(&a, &opt, err, sizeof err) == 0 && a.to_move == 2);
+    /* A given first player changes nothing else: the seed deals the same piles. */
+    opt.first_player = (b.first_player + 1) % 3;
+    CHECK(uptown_new_game(&a, &opt, err, sizeof err) == 0 && a.to_move == opt.first_player);
+    CHECK(memcmp(a.pile, b.pile, sizeof a.pile) == 0);
+    opt.first_player = 3;
+    CHECK(uptown_new_game(&a, &opt, err, sizeof err) != 0);
     opt.players = 6;
     CHECK(uptown_new_game(&a, &opt, err, sizeof err) != 0 && strstr(err, "2 to 5"));
     opt.players = 1;

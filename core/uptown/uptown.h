@@ -47,8 +47,11 @@ typedef struct uptown_state {
     uint8_t first_player;                /* player who moved first */
     uint8_t retired;                     /* colours retired (2 players), bit per colour */
     uint8_t move_count;                  /* moves played so far */
-    uint8_t pad_[2];                     /* explicit padding, always zero */
+    uint8_t pad_[14];                    /* explicit padding, always zero */
 } uptown_state_t;
+/* No implicit padding: make/undo restore every byte, so states compare with memcmp. */
+_Static_assert(offsetof(uptown_state_t, pad_) + 14 == sizeof(uptown_state_t),
+               "uptown_state_t has implicit padding");
 
 /* What make() saves so that undo() restores the exact bytes. */
 typedef struct uptown_undo {
@@ -84,6 +87,8 @@ int uptown_player_groups(const uptown_state_t *s, int player);
 /* Ranks (1-based, ties share the best) from groups then captures. */
 void uptown_ranks(const uptown_state_t *s, int *groups, int *captures, int *ranks);
 void uptown_result(const uptown_state_t *s, double *res);
+/* The key from scratch. It covers the board (colour and tile kind per cell), the racks,
+   captures, retired colours, move count and player to move; not the pile order. */
 uint64_t uptown_hash_full(const uptown_state_t *s);
 /* The part of the key that a colour's rack contributes. */
 uint64_t uptown_rack_hash(int colour, uint32_t rack);

@@ -141,11 +141,13 @@ int uptown_new_game(uptown_state_t *s, const game_options_t *opt, char *err, siz
         snprintf(err, errlen, "Uptown needs 2 to 5 players, not %d.", players);
         return -1;
     }
-    /* The first player is drawn first, then the piles colour by colour. */
+    /* The first player is drawn first (even when given, so that a seed deals the same
+       piles whoever starts), then the piles colour by colour. */
     pcg32_t rng;
     pcg32_seed(&rng, opt->seed, 0x5550544f574eULL);
-    int first = opt->first_player >= 0 ? opt->first_player
-                                       : (int)pcg32_bounded(&rng, (uint32_t)players);
+    int first = (int)pcg32_bounded(&rng, (uint32_t)players);
+    if (opt->first_player >= 0)
+        first = opt->first_player;
     uint8_t piles[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
     int colours = players == 2 ? 4 : players;
     for (int c = 0; c < colours; c++) {
