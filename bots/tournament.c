@@ -352,61 +352,66 @@ done:
 }
 
 /*
- * Reads the finished games of an existing file; a last line cut short (no newline: the
- * program was killed while writing it) is cut off the file. Then opens it for appending.
+ * Opens the file for appending (created if new) and locks it, then reads its finished
+ * games; a last line cut short (no newline: the program was killed while writing it) is
+ * cut off the file.
  */
 static int tour_open_file(tour_t *t, char *err, size_t errlen)
 {
     const char *path = t->cfg->out_path;
-    FILE *f = fopen(path, "r");
-    if (!f && errno != ENOENT) {
-        snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    if (f) {
-        char *line = NULL;
-        size_t cap = 0;
-        ssize_t len;
-        long lineno = 0;
-        off_t good = 0;
-        int rc = 0;
-        errno = 0;
-        while ((len = getline(&line, &cap, f)) >= 0) {
-            lineno++;
-            if (len == 0 || line[len - 1] != '\n')
-                break;
-            good += (off_t)len;
-            line[len - 1] = 0;
-            if (!line[0] || (line[0] == '\r' && !line[1]))
-                continue;
-            if ((rc = tour_load_record(t, line, lineno, err, errlen)))
-                break;
-        }
-        bool read_error = ferror(f);
-        free(line);
-        fclose(f);
-        if (rc)
-            return -1;
-        if (read_error) {
-            snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
-            return -1;
-        }
-        struct stat st;
-        if (stat(path, &st) == 0 && st.st_size > good) {
-            fprintf(stderr, "skyline: %s: dropping a cut-off last record (%lld bytes)\n", path,
-                    (long long)(st.st_size - good));
-            if (truncate(path, good)) {
-                snprintf(err, errlen, "cannot cut the last record off '%s': %s", path,
-                         strerror(errno));
-                return -1;
-            }
-        }
-    }
     t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (t->fd < 0) {
         snprintf(err, errlen, "cannot open record file '%s' for appending: %s", path,
                  strerror(errno));
         return -1;
+    }
+    /* Two runs appending to one file would play games twice: the second is refused. */
+    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(t->fd, F_SETLK, &lock)) {
+        snprintf(err, errlen, "record file '%s' is in use by another running tournament", path);
+        return -1;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    off_t good = 0;
+    int rc = 0;
+    errno = 0;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        if (len == 0 || line[len - 1] != '\n')
+            break;
+        good += (off_t)len;
+        line[len - 1] = 0;
+        if (!line[0] || (line[0] == '\r' && !line[1]))
+            continue;
+        if ((rc = tour_load_record(t, line, lineno, err, errlen)))
+            break;
+    }
+    bool read_error = ferror(f);
+    free(line);
+    fclose(f);
+    if (rc)
+        return -1;
+    if (read_error) {
+        snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(t->fd, &st) == 0 && st.st_size > good) {
+        fprintf(stderr, "skyline: %s: dropping a cut-off last record (%lld bytes)\n", path,
+                (long long)(st.st_size - good));
+        if (ftruncate(t->fd, good)) {
+            snprintf(err, errlen, "cannot cut the last record off '%s': %s", path,
+                     strerror(errno));
+            return -1;
+        }
     }
     return 0;
 }

@@ -69,6 +69,13 @@ for _ in $(seq 1 500); do
     [ -f "$T/k.jsonl" ] && [ "$(wc -l <"$T/k.jsonl")" -ge 500 ] && break
     sleep 0.01
 done
+# A second run on the same file while the first still runs is refused (when it still runs).
+"$S" tournament $TU2 --out "$T/k.jsonl" --quiet >/dev/null 2>"$T/lock.err"
+second=$?
+if kill -0 $pid 2>/dev/null; then
+    check "second run on a busy file refused" [ $second -ne 0 ]
+    check "busy file message" grep -q "in use by another running tournament" "$T/lock.err"
+fi
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 before=$(wc -l <"$T/k.jsonl")
