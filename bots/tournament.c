@@ -352,9 +352,8 @@ done:
 }
 
 /*
- * Opens the file for appending (created if new) and locks it, then reads its finished
- * games; a last line cut short (no newline: the program was killed while writing it) is
- * cut off the file.
+ * Opens the file for appending (created if new), reads its finished games and locks it; a
+ * last line cut short (no newline: the program was killed while writing it) is cut off.
  */
 static int tour_open_file(tour_t *t, char *err, size_t errlen)
 {
@@ -363,12 +362,6 @@ static int tour_open_file(tour_t *t, char *err, size_t errlen)
     if (t->fd < 0) {
         snprintf(err, errlen, "cannot open record file '%s' for appending: %s", path,
                  strerror(errno));
-        return -1;
-    }
-    /* Two runs appending to one file would play games twice: the second is refused. */
-    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    if (fcntl(t->fd, F_SETLK, &lock)) {
-        snprintf(err, errlen, "record file '%s' is in use by another running tournament", path);
         return -1;
     }
     FILE *f = fopen(path, "r");
@@ -401,6 +394,14 @@ static int tour_open_file(tour_t *t, char *err, size_t errlen)
         return -1;
     if (read_error) {
         snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    /* Two runs appending to one file would play games twice: the second is refused. The
+       lock is taken after the reading stream is closed (closing any descriptor of a file
+       drops the process's record locks on it) and before the file is changed. */
+    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(t->fd, F_SETLK, &lock)) {
+        snprintf(err, errlen, "record file '%s' is in use by another running tournament", path);
         return -1;
     }
     struct stat st;
