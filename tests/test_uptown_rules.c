@@ -110,6 +110,10 @@ static void setup_state(uptown_state_t *s, const setup_t *su)
     uptown_recompute(s);
     char err[GAME_ERR_MAX];
     CHECK_MSG(uptown_check(s, err, sizeof err) == 0, "setup: %s", err);
+    char board[UPTOWN_BOARD_TEXT_MAX];
+    uptown_board_to_text(s, board);
+    for (int r = 0; r < 9; r++)
+        CHECK(strncmp(board + 10 * r, su->rows[r], 9) == 0 && board[10 * r + 9] == '\n');
 }
 
 /* Whether text is legal here; if not, err holds the reason. */

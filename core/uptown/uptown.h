@@ -23,6 +23,7 @@
 #define UPTOWN_EMPTY 0xFF      /* cell[] value of an empty cell */
 #define UPTOWN_TILE_DOLLAR 27  /* the `$` tile */
 #define UPTOWN_ALL_TILES 0x0FFFFFFFu /* the 28 tiles of a colour as a mask */
+#define UPTOWN_BOARD_TEXT_MAX 91     /* buffer size of uptown_board_to_text */
 
 /* A move: bits 0-6 cell, 7-11 tile, 12-14 colour, 15 capture, 16 discard (cell 0). */
 #define UPTOWN_MOVE_CAPTURE (1u << 15)
@@ -109,6 +110,9 @@ int uptown_tile_parse(const char *text);
 void uptown_cell_name(int cell, char *buf);
 /* Cell from exactly two characters "A1".."I9" at text, or -1. */
 int uptown_cell_parse(const char *text);
+/* The board as 9 lines of 9 characters ('.' empty, '0'..'4' a colour) into
+   buf[UPTOWN_BOARD_TEXT_MAX]. */
+void uptown_board_to_text(const uptown_state_t *s, char *buf);
 void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf);
 int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
                           size_t errlen);

@@ -35,6 +35,18 @@ int uptown_cell_parse(const char *text)
     return (text[0] - 'A') * 9 + (text[1] - '1');
 }
 
+void uptown_board_to_text(const uptown_state_t *s, char *buf)
+{
+    char *p = buf;
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        int c = uptown_cell_colour(s, cell);
+        *p++ = c < 0 ? '.' : (char)('0' + c);
+        if (cell % 9 == 8)
+            *p++ = '\n';
+    }
+    *p = 0;
+}
+
 void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf)
 {
     int c = uptown_move_colour(m);
