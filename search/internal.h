@@ -79,6 +79,7 @@ struct mcts {
     uint64_t searches;      /* searches run so far (varies the seed per search) */
     double deadline;        /* monotonic time at which to stop, 0: none */
     int players;            /* player count of the searched state */
+    uint64_t root_moves_key; /* order-free key of the legal moves of the searched state */
 };
 
 /* tree.c */

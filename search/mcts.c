@@ -464,13 +464,30 @@ static move_t choose_final(const mcts_t *m, int n)
     return st[best].move;
 }
 
-/* Keeps the tree if it matches the state, else empties it. Returns true if it was kept. */
-static bool tree_prepare(mcts_t *m, int observer, int players)
+/*
+ * Keeps the tree if it matches the state, whose n legal moves are in th0->moves, else
+ * empties it. Returns true if it was kept. A kept root whose children include a move that
+ * is not legal now (the caller did not report every move played) is dropped.
+ */
+static bool tree_prepare(mcts_t *m, int observer, int players, int n)
 {
+    mcts_thread_t *th0 = m->threads[0];
+    uint64_t key = (uint64_t)n;
+    for (int i = 0; i < n; i++)
+        key += rng_mix64(th0->moves[i]);
     bool kept = false;
     if (m->opt.reuse && m->opt.parallel == MCTS_PARALLEL_TREE && m->root_count == 1 &&
-        m->observer == observer && m->players == players)
+        m->observer == observer && m->players == players &&
+        (m->pending_count > 0 || key == m->root_moves_key))
         kept = mcts_tree_descend(m, m->pending, m->pending_count);
+    m->root_moves_key = key;
+    if (kept) {
+        moves_index(th0, n);
+        uint32_t c = atomic_load_explicit(&m->nodes[m->roots[0]].first_child,
+                                          memory_order_relaxed);
+        for (; c != 0 && kept; c = m->nodes[c].next_sibling)
+            kept = moves_lookup(th0, m->nodes[c].move) >= 0;
+    }
     if (!kept)
         mcts_tree_clear(m);
     m->pending_count = 0;
@@ -497,7 +514,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
     if (n > 0) {
         int observer = api->to_move(state);
         int players = api->player_count(state);
-        st.reused = tree_prepare(m, observer, players);
+        st.reused = tree_prepare(m, observer, players, n);
         m->observer = observer;
         m->players = players;
         m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads : 1;

@@ -103,7 +103,8 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt);
  * state is terminal). A single legal move is returned without searching. stats may be NULL.
  * With reuse on, the tree of the previous search is kept if state is that search's state
  * followed by the moves given to mcts_advance since, with the same player to move at the
- * root as before; the caller must call mcts_reset if it is not.
+ * root as before; the caller must call mcts_reset if it is not (a mismatch that shows in
+ * the root's legal moves is detected and the tree dropped, but not every mismatch can be).
  */
 move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats);
 

@@ -301,8 +301,8 @@ static void check_same_search(const game_api_t *api, const void *a, const void *
               "determinizations with one rng differ at ply %d): hidden cards/tiles should be "
               "put in a canonical order (e.g. sorted) before they are shuffled",
               what, api->name, ply);
-    mcts_t *ma = searcher(api, 1500, 21, 1);
-    mcts_t *mb = searcher(api, 1500, 21, 1);
+    mcts_t *ma = searcher(api, 600, 21, 1);
+    mcts_t *mb = searcher(api, 600, 21, 1);
     mcts_stats_t sa, sb;
     move_t va = mcts_search(ma, a, &sa);
     move_t vb = mcts_search(mb, b, &sb);

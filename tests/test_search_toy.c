@@ -233,6 +233,14 @@ static void test_tree_reuse(void)
     CHECK_EQ_INT(visit_sum(&st), st.reused_visits - 1 + 3000);
     CHECK(nim_move_wins(s.pile, mv) || !nim_wins(s.pile));
 
+    /* A state that does not follow from the reported moves: the tree is not kept. */
+    nim_state_t other;
+    nim_set(&other, 2, s.to_move);
+    mcts_search(m, &other, &st);
+    CHECK(!st.reused);
+    mv = mcts_search(m, &s, &st);
+    CHECK(!st.reused);
+
     /* A move never searched cannot be matched: a fresh tree. */
     mcts_advance(m, mv);
     mcts_advance(m, 2);
