@@ -11,6 +11,8 @@
 #define RATING_PRIOR_GAMES 1.0
 #define RATING_MM_MAX_ITERS 100000
 #define RATING_MM_TOLERANCE 1e-10
+/* Most bots fitted by Newton's method; more use MM iterations. */
+#define RATING_NEWTON_MAX_BOTS 64
 /* Natural-log strength to Elo: 400 / ln 10. */
 #define RATING_ELO_PER_NEPER 173.71779276130072
 
@@ -82,25 +84,140 @@ static void rating_pairs_free(rating_pairs_t *p)
     free(p->w);
 }
 
-/* Elo values from strengths, the anchor at 0. */
-static void rating_elo_from_gamma(const double *gamma, int bot_count, int anchor, double *elo)
+/* Log-likelihood of strengths theta (natural-log scale), prior included. With total wins
+   w_i it is sum_i w_i t_i - sum_{i<j} n_ij log(e^t_i + e^t_j) (+ the prior's terms). */
+static double rating_loglik(const rating_pairs_t *p, const double *theta)
 {
-    double base = log(gamma[anchor]);
-    for (int i = 0; i < bot_count; i++)
-        elo[i] = (log(gamma[i]) - base) * RATING_ELO_PER_NEPER;
+    int nb = p->bot_count;
+    double ll = 0;
+    for (int i = 0; i < nb; i++) {
+        double t = theta[i];
+        /* Prior: half a win and half a loss against a player of strength 0. */
+        ll += RATING_PRIOR_GAMES * (0.5 * t - (t > 0 ? t + log1p(exp(-t)) : log1p(exp(t))));
+        ll += p->w[i] * t;
+        for (int j = i + 1; j < nb; j++)
+            if (p->n[i * nb + j] > 0) {
+                double hi = theta[i] > theta[j] ? theta[i] : theta[j];
+                ll -= p->n[i * nb + j] *
+                      (hi + log(exp(theta[i] - hi) + exp(theta[j] - hi)));
+            }
+    }
+    return ll;
 }
 
+/* Solves a x = b in place (b becomes x) by Gaussian elimination with partial pivoting. */
+static int rating_solve(double *a, double *b, int n)
+{
+    for (int c = 0; c < n; c++) {
+        int piv = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r * n + c]) > fabs(a[piv * n + c]))
+                piv = r;
+        if (fabs(a[piv * n + c]) < 1e-300)
+            return -1;
+        if (piv != c) {
+            for (int k = 0; k < n; k++) {
+                double t = a[c * n + k];
+                a[c * n + k] = a[piv * n + k];
+                a[piv * n + k] = t;
+            }
+            double t = b[c];
+            b[c] = b[piv];
+            b[piv] = t;
+        }
+        for (int r = c + 1; r < n; r++) {
+            double f = a[r * n + c] / a[c * n + c];
+            for (int k = c; k < n; k++)
+                a[r * n + k] -= f * a[c * n + k];
+            b[r] -= f * b[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; c--) {
+        for (int k = c + 1; k < n; k++)
+            b[c] -= a[c * n + k] * b[k];
+        b[c] /= a[c * n + c];
+    }
+    return 0;
+}
+
+/*
+ * Newton's method with step halving on the (strictly concave, thanks to the prior)
+ * log-likelihood: quadratic convergence even when a bot wins nearly everything, where MM
+ * crawls. Returns 0 on convergence, -1 otherwise (theta then holds the last iterate).
+ */
+static int rating_pairs_newton(const rating_pairs_t *p, double *theta)
+{
+    int nb = p->bot_count;
+    double *a = malloc(sizeof *a * (size_t)nb * (size_t)nb);
+    double *g = malloc(sizeof *g * (size_t)nb), *next = malloc(sizeof *next * (size_t)nb);
+    int rc = -1;
+    if (!a || !g || !next)
+        goto done;
+    double ll = rating_loglik(p, theta);
+    for (int it = 0; it < 200; it++) {
+        /* Gradient g and negated Hessian a. */
+        for (int i = 0; i < nb; i++) {
+            double si = 1 / (1 + exp(-theta[i]));
+            g[i] = p->w[i] + RATING_PRIOR_GAMES * (0.5 - si);
+            a[i * nb + i] = RATING_PRIOR_GAMES * si * (1 - si);
+            for (int j = 0; j < nb; j++) {
+                if (j == i)
+                    continue;
+                double n = p->n[i * nb + j];
+                double pij = 1 / (1 + exp(theta[j] - theta[i]));
+                g[i] -= n * pij;
+                a[i * nb + j] = -n * pij * (1 - pij);
+                a[i * nb + i] += n * pij * (1 - pij);
+            }
+        }
+        if (rating_solve(a, g, nb))
+            goto done;
+        double step = 1, move = 0, ll_next = ll;
+        for (; step > 1e-10; step *= 0.5) {
+            for (int i = 0; i < nb; i++)
+                next[i] = theta[i] + step * g[i];
+            ll_next = rating_loglik(p, next);
+            if (ll_next >= ll - 1e-12 * fabs(ll))
+                break;
+        }
+        for (int i = 0; i < nb; i++) {
+            if (fabs(next[i] - theta[i]) > move)
+                move = fabs(next[i] - theta[i]);
+            theta[i] = next[i];
+        }
+        ll = ll_next;
+        if (move < 1e-10) {
+            rc = 0;
+            break;
+        }
+    }
+done:
+    free(a);
+    free(g);
+    free(next);
+    return rc;
+}
+
+/* Fits elo (start values on entry, anchor at 0 on return): Newton for up to
+   RATING_NEWTON_MAX_BOTS bots (cubic in the bot count), else or on failure MM. */
 static int rating_fit_pairs(const rating_pairs_t *p, int anchor, double *elo)
 {
     int nb = p->bot_count;
-    double *gamma = calloc((size_t)nb, sizeof *gamma);
-    if (!gamma)
+    double *theta = calloc((size_t)nb, sizeof *theta);
+    if (!theta)
         return -1;
     for (int i = 0; i < nb; i++)
-        gamma[i] = exp(elo[i] / RATING_ELO_PER_NEPER);
-    rating_pairs_fit(p, gamma);
-    rating_elo_from_gamma(gamma, nb, anchor, elo);
-    free(gamma);
+        theta[i] = elo[i] / RATING_ELO_PER_NEPER;
+    if (nb > RATING_NEWTON_MAX_BOTS || rating_pairs_newton(p, theta)) {
+        for (int i = 0; i < nb; i++)
+            theta[i] = exp(elo[i] / RATING_ELO_PER_NEPER);
+        rating_pairs_fit(p, theta);
+        for (int i = 0; i < nb; i++)
+            theta[i] = log(theta[i]);
+    }
+    for (int i = 0; i < nb; i++)
+        elo[i] = (theta[i] - theta[anchor]) * RATING_ELO_PER_NEPER;
+    free(theta);
     return 0;
 }
 

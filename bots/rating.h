@@ -1,8 +1,9 @@
 #pragma once
 /*
  * Statistics of multi-player tournaments: per-bot summaries, a pairwise table, ratings
- * from a Bradley-Terry model over the pairwise outcomes inside each game (fitted by MM
- * iterations, error bars and likelihood of superiority by a seeded bootstrap over games),
+ * from a Bradley-Terry model over the pairwise outcomes inside each game (maximum
+ * likelihood by Newton's method, MM iterations beyond 64 bots; error bars and likelihood
+ * of superiority by a seeded bootstrap over games),
  * and the SPRT on A-versus-B outcomes. Bots are small integer ids; specs live elsewhere.
  */
 #include <stdbool.h>

@@ -57,7 +57,7 @@ static void rate_usage(void)
            "prints per bot: rating, games, mean game result with 95%% CI, mean rank and mean\n"
            "score (Tower Up scores, Uptown groups); the likelihood of superiority over the next\n"
            "bot; and the pairwise table. Bots are told apart by their spec strings.\n"
-           "Ratings: Bradley-Terry over the pairwise outcomes inside each game, fitted by MM,\n"
+           "Ratings: Bradley-Terry over the pairwise outcomes inside each game (maximum likelihood),\n"
            "on the Elo scale, anchored at 0; error bars and LOS from a bootstrap over games.\n"
            "  --json          one JSON object instead of tables\n"
            "  --anchor SPEC   the bot rated 0 (default: the first bot in the files)\n"

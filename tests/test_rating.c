@@ -209,8 +209,33 @@ static void test_records(void)
           -1);
 }
 
+/* Beyond 64 bots the fit uses MM iterations: still the right order of far-apart bots. */
+static void test_many_bots(void)
+{
+    enum { NB = 70, GAMES = 30000 };
+    double truth[NB], elo[NB] = {0};
+    for (int i = 0; i < NB; i++)
+        truth[i] = 8.0 * i;
+    pcg32_t rng;
+    pcg32_seed(&rng, 5, 5);
+    rating_game_t *g = malloc(sizeof *g * GAMES);
+    for (long k = 0; k < GAMES; k++) {
+        int bots[2] = {(int)pcg32_bounded(&rng, NB), 0};
+        do
+            bots[1] = (int)pcg32_bounded(&rng, NB);
+        while (bots[1] == bots[0]);
+        simulate_pl(&rng, 2, bots, truth, &g[k]);
+    }
+    rating_fit_bt(g, GAMES, NULL, NB, 0, elo);
+    CHECK(elo[0] == 0);
+    CHECK_MSG(fabs(elo[NB - 1] - truth[NB - 1]) < 100, "bot %d: %.0f", NB - 1, elo[NB - 1]);
+    CHECK(elo[NB - 1] > elo[NB / 2] && elo[NB / 2] > elo[0]);
+    free(g);
+}
+
 int main(void)
 {
+    test_many_bots();
     test_pl_recovery(2, 2, 4000);
     test_pl_recovery(3, 4, 4000);
     test_pl_recovery(4, 5, 3000);
