@@ -135,11 +135,11 @@ static void fuzz_game(int players, uint64_t seed, int *hidden_changes)
         CHECK(n > 0 || uptown_is_terminal(&s));
         if (n == 0)
             break;
-        if (n_played % 7 == 0)
+        if (n_played % 9 == 0)
             check_moves(&s, moves, n);
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 2; k++)
             check_make_undo(&s, moves[pcg32_bounded(&rng, (uint32_t)n)]);
-        if (n_played % 5 == 0)
+        if (n_played % 6 == 0)
             *hidden_changes += check_determinize(&s, (int)pcg32_bounded(&rng, (uint32_t)players),
                                                  &rng);
         move_t m = moves[pcg32_bounded(&rng, (uint32_t)n)];

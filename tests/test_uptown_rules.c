@@ -443,8 +443,43 @@ static void test_new_game(void)
     CHECK(uptown_new_game(&a, &opt, err, sizeof err) != 0);
 }
 
+/* uptown_check catches each kind of corruption. */
+static void test_check_detects(void)
+{
+    uptown_state_t good, s;
+    setup_state(&good, &EMPTY3);
+    play_text(&good, "s4@E2");
+    char err[GAME_ERR_MAX];
+    CHECK(uptown_check(&good, err, sizeof err) == 0);
+    s = good;
+    s.colour_bb[1] |= UPTOWN_BIT(0);
+    CHECK(uptown_check(&s, err, sizeof err) != 0 && strstr(err, "bitboard"));
+    s = good;
+    s.hash ^= 1;
+    CHECK(uptown_check(&s, err, sizeof err) != 0 && strstr(err, "hash"));
+    s = good;
+    s.left[0] |= 1u << uptown_tile_parse("s4");
+    CHECK(uptown_check(&s, err, sizeof err) != 0);
+    s = good;
+    s.pile[2][20] = s.pile[2][21];
+    CHECK(uptown_check(&s, err, sizeof err) != 0 && strstr(err, "permutation"));
+    s = good;
+    s.rack[1] &= s.rack[1] - 1;
+    CHECK(uptown_check(&s, err, sizeof err) != 0);
+    s = good;
+    s.cell[0] = (uint8_t)(0 << 5 | uptown_tile_parse("9"));
+    CHECK(uptown_check(&s, err, sizeof err) != 0);
+    s = good;
+    s.turns[0]++;
+    CHECK(uptown_check(&s, err, sizeof err) != 0 && strstr(err, "turns"));
+    s = good;
+    s.occupied |= UPTOWN_BIT(80);
+    CHECK(uptown_check(&s, err, sizeof err) != 0 && strstr(err, "occupied"));
+}
+
 int main(void)
 {
+    test_check_detects();
     test_placement();
     test_captures();
     test_two_player_colours();

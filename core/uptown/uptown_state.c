@@ -458,17 +458,6 @@ static int check_colour(const uptown_state_t *s, int c, char *err, size_t errlen
         FAIL("colour %d: %d plays but %d turns", c, plays, s->turns[owner]);
     if (s->players == 2 && retired != (plays == UPTOWN_TURNS))
         FAIL("colour %d: retired flag disagrees with %d plays", c, plays);
-    uint32_t on_board = 0;
-    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
-        if (s->cell[cell] == UPTOWN_EMPTY || s->cell[cell] >> 5 != c)
-            continue;
-        int t = s->cell[cell] & 31;
-        if (t >= UPTOWN_TILE_COUNT || (on_board >> t & 1) || (s->left[c] >> t & 1))
-            FAIL("colour %d: tile %d on cell %d is duplicated or still unplayed", c, t, cell);
-        if (!(uptown_tile_cells[t] >> cell & 1))
-            FAIL("colour %d: tile %d may not stand on cell %d", c, t, cell);
-        on_board |= 1u << t;
-    }
     return 0;
 }
 
@@ -493,24 +482,34 @@ int uptown_check(const uptown_state_t *s, char *err, size_t errlen)
         FAIL("retired colours with %d players", s->players);
     if (s->retired >> s->colours)
         FAIL("retired mask names a colour that is not in the game");
-    u128_t occ = 0;
+    /* One pass over the cells: each colour's cells and tile kinds on the board. */
+    u128_t bb[UPTOWN_COLOUR_MAX] = {0}, occ = 0;
+    uint32_t on_board[UPTOWN_COLOUR_MAX] = {0};
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        if (s->cell[cell] == UPTOWN_EMPTY)
+            continue;
+        int c = s->cell[cell] >> 5, t = s->cell[cell] & 31;
+        if (c >= s->colours)
+            FAIL("cell %d holds a colour that is not in the game", cell);
+        if (t >= UPTOWN_TILE_COUNT || (on_board[c] >> t & 1))
+            FAIL("colour %d: tile %d on cell %d is not a tile or is duplicated", c, t, cell);
+        if (!(uptown_tile_cells[t] >> cell & 1))
+            FAIL("colour %d: tile %d may not stand on cell %d", c, t, cell);
+        on_board[c] |= 1u << t;
+        bb[c] |= UPTOWN_BIT(cell);
+        occ |= UPTOWN_BIT(cell);
+    }
     for (int c = 0; c < s->colours; c++) {
-        u128_t bb = 0;
-        for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
-            if (s->cell[cell] != UPTOWN_EMPTY && s->cell[cell] >> 5 == c)
-                bb |= UPTOWN_BIT(cell);
-        if (bb != s->colour_bb[c])
+        if (bb[c] != s->colour_bb[c])
             FAIL("colour %d: bitboard disagrees with the cells", c);
-        occ |= bb;
         if (check_colour(s, c, err, errlen))
             return -1;
+        if (on_board[c] & s->left[c])
+            FAIL("colour %d: a tile on the board is still counted as unplayed", c);
     }
     for (int c = s->colours; c < UPTOWN_COLOUR_MAX; c++)
         if (s->colour_bb[c] || s->rack[c] || s->left[c])
             FAIL("colour %d is not in the game but has tiles", c);
-    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
-        if (s->cell[cell] != UPTOWN_EMPTY && (s->cell[cell] >> 5) >= s->colours)
-            FAIL("cell %d holds a colour that is not in the game", cell);
     if (occ != s->occupied)
         FAIL("occupied mask disagrees with the cells");
     if (s->hash != uptown_hash_full(s))
