@@ -1,0 +1,223 @@
+/*
+ * Tower Up heuristic (bots/heur_towerup.c): a consistent weight table, finite scores and
+ * values in [0, 1] over random positions of 2-4 player games, the obvious best build of a
+ * hand-made position ranked first, and an argmax player that beats random play.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "bots/heuristic.h"
+#include "core/towerup/towerup.h"
+#include "tests/test.h"
+
+enum { K, G, W, B };
+
+static void defaults(heur_params_t *w)
+{
+    const heuristic_t *h = &heuristic_towerup;
+    w->count = h->param_count;
+    for (int i = 0; i < h->param_count; i++)
+        w->value[i] = h->params[i].value;
+}
+
+static void check_param_table(void)
+{
+    const heuristic_t *h = &heuristic_towerup;
+    CHECK(h->api == &towerup_api);
+    CHECK(h->param_count > 0 && h->param_count <= HEUR_MAX_PARAMS);
+    CHECK(h->score_moves && h->evaluate);
+    for (int i = 0; i < h->param_count; i++) {
+        const heur_param_def_t *d = &h->params[i];
+        CHECK_MSG(d->name && d->name[0] && d->help && d->help[0], "weight %d", i);
+        CHECK_MSG(d->lo <= d->value && d->value <= d->hi, "%s default out of bounds", d->name);
+        CHECK_MSG(d->lo < d->hi && d->step > 0, "%s bounds or step", d->name);
+        for (int j = 0; j < i; j++)
+            CHECK_MSG(strcmp(d->name, h->params[j].name), "%s named twice", d->name);
+    }
+}
+
+static int argmax(const double *v, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (v[i] > v[best])
+            best = i;
+    return best;
+}
+
+static void new_game(towerup_state_t *s, int players, uint64_t seed)
+{
+    game_options_t o;
+    game_options_default(&o);
+    o.players = players;
+    o.seed = seed;
+    char err[GAME_ERR_MAX];
+    int rc = towerup_new_game(s, &o, err, sizeof err);
+    CHECK_MSG(rc == 0, "%s", err);
+}
+
+/* Every legal move of positions along random games: finite scores, values in [0, 1],
+   and the state left untouched. */
+static void check_random_positions(void)
+{
+    const heuristic_t *h = &heuristic_towerup;
+    heur_params_t w;
+    defaults(&w);
+    static move_t moves[GAME_MAX_MOVES];
+    static double scores[GAME_MAX_MOVES];
+    int bad_scores = 0, bad_values = 0, touched = 0, positions = 0;
+    for (int players = 2; players <= 4; players++)
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            towerup_state_t s, copy;
+            new_game(&s, players, 1000 * players + seed);
+            pcg32_t rng;
+            pcg32_seed(&rng, seed, (uint64_t)players);
+            for (;;) {
+                memcpy(&copy, &s, sizeof s);
+                double v[TOWERUP_MAX_PLAYERS];
+                h->evaluate(&s, &w, v);
+                for (int p = 0; p < players; p++)
+                    bad_values += !(v[p] >= 0 && v[p] <= 1);
+                int n = towerup_gen_moves(&s, moves);
+                if (!n)
+                    break;
+                h->score_moves(&s, moves, n, &w, scores);
+                for (int i = 0; i < n; i++)
+                    bad_scores += !isfinite(scores[i]);
+                touched += memcmp(&copy, &s, sizeof s) != 0;
+                positions++;
+                /* Half the moves follow the heuristic, so positions look like real play. */
+                int k = pcg32_bounded(&rng, 2) ? argmax(scores, n)
+                                               : (int)pcg32_bounded(&rng, (uint32_t)n);
+                towerup_undo_t u;
+                towerup_make(&s, moves[k], &u);
+            }
+        }
+    CHECK_EQ_INT(bad_scores, 0);
+    CHECK_EQ_INT(bad_values, 0);
+    CHECK_EQ_INT(touched, 0);
+    CHECK(positions > 500);
+}
+
+/* A building of a colour and height with no roofs, or with one roof of owner at level 1. */
+static void put(towerup_state_t *s, int site, int colour, int height, int owner)
+{
+    s->site[site] = (uint8_t)(height | colour << 4);
+    s->roofs[site] = owner >= 0 ? (uint32_t)(owner + 1) : 0;
+}
+
+/*
+ * Player 0 has roofs on black, grey and white buildings far from an empty site T whose
+ * only neighbour N is a roofless brown building 3 floors high. Founding at T with the
+ * roof on N scores 4 brown steps and meets `colors` (7): it must score highest.
+ */
+static void check_obvious_best(void)
+{
+    towerup_state_t s;
+    game_options_t o;
+    game_options_default(&o);
+    o.players = 2;
+    o.seed = 9;
+    o.first_player = 0;
+    o.objectives = "colors,park,areas";
+    char err[GAME_ERR_MAX];
+    CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);
+    s.phase = TOWERUP_PHASE_PLAY;
+    s.setup_done = s.setup_count;
+    s.to_move = 0;
+    memset(s.site, 0, sizeof s.site);
+    memset(s.roofs, 0, sizeof s.roofs);
+    const towerup_board_t *b = s.board;
+    int T = -1, N = -1;
+    for (int i = 0; i < b->site_count && T < 0; i++)
+        if (towerup_popcount(b->nbr[i]) >= 2) {
+            T = i;
+            N = __builtin_ctzll(b->nbr[i]);
+        }
+    CHECK(T >= 0);
+    if (T < 0 || N < 0)
+        return;
+    put(&s, N, B, 3, -1);
+    /* The other neighbours of T stay empty; the three roofed buildings stand apart. */
+    uint64_t avoid = 1ULL << T | b->nbr[T] | b->nbr[N] | 1ULL << N;
+    int placed = 0;
+    for (int i = 0; i < b->site_count && placed < 3; i++) {
+        if (avoid >> i & 1)
+            continue;
+        put(&s, i, placed, 1, 0);
+        avoid |= 1ULL << i | b->nbr[i];
+        placed++;
+    }
+    CHECK_EQ_INT(placed, 3);
+    static const uint8_t sup[4] = {2, 2, 2, 2};
+    memcpy(s.supply[0], sup, 4);
+    memcpy(s.supply[1], sup, 4);
+    towerup_fix_derived(&s);
+    CHECK(towerup_check(&s, err, sizeof err) == 0);
+
+    const heuristic_t *h = &heuristic_towerup;
+    heur_params_t w;
+    defaults(&w);
+    static move_t moves[GAME_MAX_MOVES];
+    static double scores[GAME_MAX_MOVES];
+    int n = towerup_gen_moves(&s, moves);
+    h->score_moves(&s, moves, n, &w, scores);
+    move_t best = moves[argmax(scores, n)];
+    char text[GAME_MOVE_TEXT_MAX];
+    towerup_move_to_text(&s, best, text);
+    CHECK_MSG(towerup_move_kind(best) == TOWERUP_MOVE_BUILD && towerup_move_site(best) == T &&
+                  towerup_move_roof(best) == N,
+              "best move %s, expected a founding at %d roofed at %d", text, T, N);
+    towerup_undo_t u;
+    towerup_make(&s, best, &u);
+    CHECK(s.met[0] & 1);
+    CHECK_EQ_INT(towerup_score(&s, 0), 4 + 7);
+}
+
+/* One game of an argmax player (seat hero) against uniform random: hero's result. */
+static double play_vs_random(uint64_t seed, int hero, const heur_params_t *w)
+{
+    static move_t moves[GAME_MAX_MOVES];
+    static double scores[GAME_MAX_MOVES];
+    towerup_state_t s;
+    new_game(&s, 2, seed);
+    pcg32_t rng;
+    pcg32_seed(&rng, seed, 77);
+    int n;
+    while ((n = towerup_gen_moves(&s, moves)) > 0) {
+        int k;
+        if (s.to_move == hero) {
+            heuristic_towerup.score_moves(&s, moves, n, w, scores);
+            k = argmax(scores, n);
+        } else {
+            k = (int)pcg32_bounded(&rng, (uint32_t)n);
+        }
+        towerup_undo_t u;
+        towerup_make(&s, moves[k], &u);
+    }
+    int ranks[TOWERUP_MAX_PLAYERS];
+    double res[TOWERUP_MAX_PLAYERS];
+    towerup_ranks(&s, ranks);
+    game_result_from_ranks(2, ranks, res);
+    return res[hero];
+}
+
+static void check_beats_random(void)
+{
+    heur_params_t w;
+    defaults(&w);
+    int wins = 0;
+    for (int g = 0; g < 100; g++)
+        wins += play_vs_random(5000 + (uint64_t)g, g & 1, &w) == 1.0;
+    printf("argmax of score_moves beat random in %d of 100 two-player games\n", wins);
+    CHECK(wins >= 90);
+}
+
+int main(void)
+{
+    check_param_table();
+    check_random_positions();
+    check_obvious_best();
+    check_beats_random();
+    return test_finish("test_heur_towerup");
+}
