@@ -35,6 +35,25 @@ static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
 
 const bench_case_t *bench_cases(void) { return bench_case_table; }
 
+double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_load_average(void)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double load = -1.0;
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1.0;
+        fclose(f);
+    }
+    return load;
+}
+
 double bench_now(void)
 {
     struct timespec ts;
@@ -367,8 +386,11 @@ static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const benc
     r->mcts_iterations = cfg->quick ? c->mcts_iterations / 4 : c->mcts_iterations;
     r->mcts_threads = cfg->threads;
     long done1 = mcts_bench_iterations(w->api, mid, 1, r->mcts_iterations, &r->mcts1_seconds);
+    double cpu0 = bench_cpu_now();
     long done_n = mcts_bench_iterations(w->api, mid, cfg->threads, r->mcts_iterations,
                                         &r->mcts_n_seconds);
+    double cpu = bench_cpu_now() - cpu0;
+    r->mcts_n_cpu = r->mcts_n_seconds > 0 ? cpu / r->mcts_n_seconds : 0.0;
     if (done1 < 0 || done_n < 0) {
         snprintf(err, errlen, "bench: %s: the timed search could not run", c->label);
         return -1;
@@ -410,6 +432,7 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
     rep->quick = conf.quick;
     rep->count_only = conf.count_only;
     rep->cores = omp_get_num_procs();
+    rep->load_start = bench_load_average();
     if (conf.threads <= 0)
         conf.threads = rep->cores;
     double t0 = bench_now();
@@ -432,6 +455,7 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
     }
     rep->signature = rep->perft_nodes + rep->mcts_nodes;
     rep->seconds = bench_now() - t0;
+    rep->load_end = bench_load_average();
     return 0;
 }
 

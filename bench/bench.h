@@ -75,6 +75,8 @@ typedef struct bench_result {
     double mcts1_seconds;       /* single-thread search time */
     int mcts_threads;           /* threads of the parallel search */
     double mcts_n_seconds;      /* parallel search time */
+    double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
+                                   below the thread count when other work took the cores */
     long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */
 } bench_result_t;
 
@@ -89,6 +91,8 @@ typedef struct bench_report {
     uint64_t mcts_nodes;                      /* signature search nodes of every case */
     uint64_t signature;                       /* perft_nodes + mcts_nodes */
     double seconds;                           /* wall time of the whole run */
+    double load_start;                        /* 1-minute load average before (-1: unknown) */
+    double load_end;                          /* the same after the run */
 } bench_report_t;
 
 /* The fixed cases, BENCH_CASE_COUNT of them. */
@@ -118,3 +122,7 @@ void bench_print_json(FILE *out, const bench_report_t *rep);
 
 /* Seconds from a monotonic clock. */
 double bench_now(void);
+/* Processor seconds used by this process (every thread). */
+double bench_cpu_now(void);
+/* The 1-minute load average of the machine, or -1 where it cannot be read. */
+double bench_load_average(void);

@@ -67,7 +67,7 @@ typedef struct bench_goal {
     bool measured;     /* the run had the cases the goal needs */
 } bench_goal_t;
 
-#define BENCH_GOAL_COUNT 5
+#define BENCH_GOAL_COUNT 6
 
 static const bench_result_t *find_case(const bench_report_t *rep, const char *label)
 {
@@ -77,17 +77,32 @@ static const bench_result_t *find_case(const bench_report_t *rep, const char *la
     return NULL;
 }
 
-/* The goals and how far this run got: perft over every case together, the generator
-   ratio of the worst case, the MCTS speed-up over every case together. */
+/* Leaves per second of the bulk perft runs of every case of one game, in millions. */
+static double game_bulk_mnps(const bench_report_t *rep, const char *game, bool *any)
+{
+    double leaves = 0, seconds = 0;
+    *any = false;
+    for (int i = 0; i < rep->case_count; i++) {
+        const bench_result_t *r = &rep->cases[i];
+        if (strcmp(r->bcase->api->name, game))
+            continue;
+        *any = true;
+        leaves += (double)(r->start_nodes + r->mid_nodes);
+        seconds += r->bulk_seconds;
+    }
+    return per_second(leaves, seconds) * 1e-6;
+}
+
+/* The goals and how far this run got: perft over every case of a game together, the
+   generator ratio of the worst case, the MCTS speed-up over every case together. */
 static void compute_goals(const bench_report_t *rep, bench_goal_t *g)
 {
     const bench_result_t *tu4 = find_case(rep, "towerup-4p");
     const bench_result_t *ut3 = find_case(rep, "uptown-3p");
-    double bulk = 0, mcts1 = 0, mcts_n = 0, worst_ratio = 0;
-    bool ratio_all = rep->case_count > 0;
+    double mcts1 = 0, mcts_n = 0, worst_ratio = 0;
+    bool ratio_all = rep->case_count > 0, tu_any, ut_any;
     for (int i = 0; i < rep->case_count; i++) {
         const bench_result_t *r = &rep->cases[i];
-        bulk += r->bulk_seconds;
         mcts1 += r->mcts1_seconds;
         mcts_n += r->mcts_n_seconds;
         double ratio = gen_ratio(r);
@@ -96,30 +111,32 @@ static void compute_goals(const bench_report_t *rep, bench_goal_t *g)
             worst_ratio = ratio;
     }
     bool timed = !rep->count_only && rep->case_count > 0;
-    g[0] = (bench_goal_t){"towerup-4p random games/s (1 core)", 20000,
+    double tu_bulk = game_bulk_mnps(rep, "towerup", &tu_any);
+    double ut_bulk = game_bulk_mnps(rep, "uptown", &ut_any);
+    g[0] = (bench_goal_t){"towerup-4p random games/s", 20000,
                           tu4 ? games_per_second(tu4) : 0, timed && tu4};
-    g[1] = (bench_goal_t){"uptown-3p random games/s (1 core)", 50000,
+    g[1] = (bench_goal_t){"uptown-3p random games/s", 50000,
                           ut3 ? games_per_second(ut3) : 0, timed && ut3};
-    g[2] = (bench_goal_t){"perft bulk Mleaves/s (all cases)", 100,
-                          per_second((double)rep->perft_nodes, bulk) * 1e-6, timed};
-    g[3] = (bench_goal_t){"fast/reference generator (worst case)", 50, worst_ratio,
+    g[2] = (bench_goal_t){"towerup perft bulk Mleaves/s", 100, tu_bulk, timed && tu_any};
+    g[3] = (bench_goal_t){"uptown perft bulk Mleaves/s", 100, ut_bulk, timed && ut_any};
+    g[4] = (bench_goal_t){"fast/reference generator (worst case)", 50, worst_ratio,
                           timed && ratio_all};
-    g[4] = (bench_goal_t){"MCTS 2 threads / 1 thread (all cases)", 1.9,
+    g[5] = (bench_goal_t){"MCTS 2 threads / 1 thread (all cases)", 1.9,
                           mcts_n > 0 ? mcts1 / mcts_n : 0, timed && rep->cores >= 2};
 }
 
 void bench_print_header(FILE *out, const bench_report_t *rep)
 {
-    fprintf(out, "skyline bench%s: one thread unless stated, %d cores, fixed seeds\n",
-            rep->quick ? " --quick" : "", rep->cores);
+    fprintf(out, "skyline bench%s: one thread unless stated, %d cores, fixed seeds, load %.2f\n",
+            rep->quick ? " --quick" : "", rep->cores, rep->load_start);
     if (rep->count_only)
         fprintf(out, "%-11s %9s %5s %14s\n", "case", "moves", "depth", "perft leaves");
     else
         fprintf(out,
-                "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s\n",
+                "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s %4s\n",
                 "case", "moves", "depth", "perft leaves", "bulk", "full", "games/s",
                 "cp-mk", "mk-un", "gen fast/s", "gen ref/s", "ratio", "mcts 1t", "mcts Nt",
-                "xN");
+                "xN", "cpu");
 }
 
 void bench_print_row(FILE *out, const bench_result_t *r)
@@ -139,12 +156,12 @@ void bench_print_row(FILE *out, const bench_result_t *r)
         snprintf(ratio, sizeof ratio, "-");
     fprintf(out,
             "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
-            "%5.2f%s\n",
+            "%5.2f %4.2f%s\n",
             r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r),
             games_per_second(r), ns_per_move(r, r->copy_make_seconds),
             ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
             mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
-            r->full_mismatch ? "  FULL PERFT MISMATCH" : "");
+            r->mcts_n_cpu, r->full_mismatch ? "  FULL PERFT MISMATCH" : "");
 }
 
 void bench_print_footer(FILE *out, const bench_report_t *rep)
@@ -159,8 +176,13 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                 "move for memcpy+make\nand for make+undo over every legal move of one seeded "
                 "game; gen fast/s, gen ref/s:\npositions/s of that game listed by the engine "
                 "and by the slow reference, ratio fast/ref;\nmcts 1t, mcts Nt: MCTS "
-                "iterations/s from the mid position with 1 and %d threads, xN the speed-up.\n",
+                "iterations/s from the mid position with 1 and %d threads, xN the speed-up,\n"
+                "cpu the cores the parallel search actually had (processor s / wall s).\n",
                 threads);
+        if (rep->load_start > 0.5 || rep->load_end > 1.5)
+            fprintf(out, "warning: the machine was busy (load %.2f before, %.2f after): speeds "
+                         "are low and\nthe MCTS speed-up is bounded by the cpu column.\n",
+                    rep->load_start, rep->load_end);
         bench_goal_t goals[BENCH_GOAL_COUNT];
         compute_goals(rep, goals);
         fprintf(out, "goals:\n");
@@ -219,20 +241,21 @@ static json_t *json_case(const bench_result_t *r, bool timed)
     }
     json_object_set_new(o, "movegen", gen);
     json_object_set_new(o, "mcts",
-                        json_pack("{s:I, s:i, s:f, s:f, s:f}", "iterations",
+                        json_pack("{s:I, s:i, s:f, s:f, s:f, s:f}", "iterations",
                                   (json_int_t)r->mcts_iterations, "threads", r->mcts_threads,
                                   "one_thread_per_second", mcts_rate(r, r->mcts1_seconds),
                                   "threads_per_second", mcts_rate(r, r->mcts_n_seconds),
-                                  "speedup", mcts_speedup(r)));
+                                  "speedup", mcts_speedup(r), "cpu", r->mcts_n_cpu));
     return o;
 }
 
 void bench_print_json(FILE *out, const bench_report_t *rep)
 {
     bool timed = !rep->count_only;
-    json_t *root = json_pack("{s:s, s:b, s:b, s:i, s:f}", "bench", "skyline", "quick",
-                             rep->quick, "count_only", rep->count_only, "cores", rep->cores,
-                             "seconds", rep->seconds);
+    json_t *root = json_pack("{s:s, s:b, s:b, s:i, s:f, s:f, s:f}", "bench", "skyline",
+                             "quick", rep->quick, "count_only", rep->count_only, "cores",
+                             rep->cores, "seconds", rep->seconds, "load_start", rep->load_start,
+                             "load_end", rep->load_end);
     json_t *cases = json_array();
     for (int i = 0; i < rep->case_count; i++)
         json_array_append_new(cases, json_case(&rep->cases[i], timed));
