@@ -1,0 +1,69 @@
+/*
+ * skyline bench on the command line: bad options give one line on stderr and a non-zero
+ * exit; --count --quick --json prints one JSON object whose signature is the one in
+ * tests/bench-signature.txt (count-only: no timing, so it is fast and exact).
+ */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "tests/test.h"
+
+/* Runs the skyline binary with args; stdout to out_path, stderr to err_path. Exit status. */
+static int run_skyline(const char *args, const char *out_path, const char *err_path)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "'%s' %s >'%s' 2>'%s' </dev/null", SKYLINE_BINARY, args, out_path,
+             err_path);
+    int rc = system(cmd);
+    return rc == -1 || !WIFEXITED(rc) ? -1 : WEXITSTATUS(rc);
+}
+
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (const char *p = text; *p; p++)
+        n += *p == '\n';
+    return n;
+}
+
+static void bad_option(const char *args)
+{
+    int rc = run_skyline(args, "test_bench_cli.out", "test_bench_cli.err");
+    char *err = test_read_file("test_bench_cli.err");
+    CHECK_MSG(rc != 0, "skyline %s exited 0", args);
+    CHECK_MSG(count_lines(err) == 1, "skyline %s: stderr has %d lines: %s", args,
+              count_lines(err), err);
+    free(err);
+}
+
+int main(void)
+{
+    bad_option("bench --bogus");
+    bad_option("bench --game chess");
+    bad_option("bench --threads 0");
+    bad_option("bench --threads");
+    bad_option("bench extra");
+
+    int rc = run_skyline("bench --count --quick --json", "test_bench_cli.out",
+                         "test_bench_cli.err");
+    CHECK_EQ_INT(rc, 0);
+    json_error_t jerr;
+    json_t *rep = json_load_file("test_bench_cli.out", 0, &jerr);
+    CHECK_MSG(rep != NULL, "bench --json output is not JSON: %s", jerr.text);
+    char *sig = test_read_file(SKYLINE_SOURCE_DIR "/tests/bench-signature.txt");
+    const char *quick = strstr(sig, "\nquick ");
+    CHECK(quick != NULL);
+    if (rep && quick) {
+        CHECK_EQ_INT(json_integer_value(json_object_get(rep, "signature")),
+                     strtoll(quick + 7, NULL, 10));
+        CHECK_EQ_INT(json_array_size(json_object_get(rep, "cases")), 7);
+        CHECK(json_is_true(json_object_get(rep, "quick")));
+    }
+    json_decref(rep);
+    free(sig);
+    remove("test_bench_cli.out");
+    remove("test_bench_cli.err");
+    return test_finish("test_bench_cli");
+}
