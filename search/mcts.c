@@ -377,6 +377,13 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
  * worker() is kept out of line so that every other access has its own frame on top.
  */
 #if defined(__SANITIZE_THREAD__)
+#define MCTS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MCTS_TSAN 1
+#endif
+#endif
+#if defined(MCTS_TSAN)
 const char *__tsan_default_suppressions(void);
 const char *__tsan_default_suppressions(void)
 {

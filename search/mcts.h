@@ -52,7 +52,8 @@ typedef struct mcts_options {
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
     size_t memory_bytes;      /* cap on the node arena(s), in bytes */
-    bool reuse;               /* keep the subtree of the moves told by mcts_advance */
+    bool reuse;               /* keep the subtree of the moves told by mcts_advance
+                                 (tree mode only: root mode always starts afresh) */
     uint64_t seed;            /* fixes all randomness of a single-thread search */
 
     mcts_rollout_fn rollout;   /* NULL: api->playout */
@@ -115,6 +116,14 @@ void mcts_advance(mcts_t *m, move_t mv);
 void mcts_reset(mcts_t *m);
 
 void mcts_free(mcts_t *m);
+
+/*
+ * Checks the tree after a search (for tests and debug builds): no virtual loss or busy flag
+ * left, sums within [0, visits], availabilities >= visits, children visited at most as often
+ * as their parent, one child per move, every allocated node in a tree. 0, or -1 with err
+ * filled. Not to be called while a search runs.
+ */
+int mcts_check(const mcts_t *m, char *err, size_t errlen);
 
 /*
  * For `skyline bench`: runs one search of exactly `iterations` iterations (default options

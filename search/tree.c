@@ -1,4 +1,5 @@
 /* The node arena: allocation by atomic add, child lookup, and subtree reuse by compaction. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -153,4 +154,83 @@ bool mcts_tree_descend(mcts_t *m, const move_t *moves, int count)
     if (count == 0)
         return true;
     return tree_compact(m, n);
+}
+
+static int check_fail(char *err, size_t errlen, const char *what, uint32_t node)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "node %u: %s", (unsigned)node, what);
+    return -1;
+}
+
+/* Checks one node against its children; *count gets the children. */
+static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, size_t errlen)
+{
+    const mcts_node_t *x = &m->nodes[n];
+    int64_t visits = atomic_load_explicit(&x->visits, memory_order_relaxed);
+    int64_t sum = atomic_load_explicit(&x->value_sum, memory_order_relaxed);
+    if (atomic_load_explicit(&x->vloss, memory_order_relaxed) != 0)
+        return check_fail(err, errlen, "virtual loss left after the search", n);
+    if (atomic_load_explicit(&x->busy, memory_order_relaxed) != 0)
+        return check_fail(err, errlen, "still marked busy", n);
+    if (visits < 0 || sum < 0 || sum > visits * MCTS_VALUE_ONE)
+        return check_fail(err, errlen, "result sum outside [0, visits]", n);
+    if (x->player >= 0 && atomic_load_explicit(&x->avail, memory_order_relaxed) < visits)
+        return check_fail(err, errlen, "fewer availabilities than visits", n);
+    int64_t child_visits = 0;
+    *count = 0;
+    uint32_t c = atomic_load_explicit(&x->first_child, memory_order_relaxed);
+    for (; c != 0; c = m->nodes[c].next_sibling) {
+        if (c >= m->capacity)
+            return check_fail(err, errlen, "child index outside the arena", n);
+        for (uint32_t d = m->nodes[c].next_sibling; d != 0; d = m->nodes[d].next_sibling)
+            if (d < m->capacity && m->nodes[d].move == m->nodes[c].move)
+                return check_fail(err, errlen, "two children with one move", n);
+        child_visits += atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
+        (*count)++;
+    }
+    if (child_visits > visits)
+        return check_fail(err, errlen, "children visited more than their parent", n);
+    return 0;
+}
+
+int mcts_check(const mcts_t *m, char *err, size_t errlen)
+{
+    uint64_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+    if (used > m->capacity)
+        used = m->capacity;
+    if (used == 0)
+        return check_fail(err, errlen, "arena counter at 0", 0);
+    uint32_t *stack = malloc((size_t)used * sizeof *stack);
+    if (!stack)
+        return check_fail(err, errlen, "out of memory for the check", 0);
+    uint64_t reached = 0;
+    int rc = 0;
+    for (int r = 0; r < m->root_count && rc == 0; r++) {
+        if (m->roots[r] == 0 || m->roots[r] >= used) {
+            rc = check_fail(err, errlen, "root missing or outside the arena", m->roots[r]);
+            break;
+        }
+        uint64_t top = 0;
+        stack[top++] = m->roots[r];
+        while (top > 0 && rc == 0) {
+            uint32_t n = stack[--top], count;
+            if (++reached >= used) {
+                rc = check_fail(err, errlen, "more nodes reached than allocated", n);
+                break;
+            }
+            rc = check_node(m, n, &count, err, errlen);
+            uint32_t c = atomic_load_explicit(&m->nodes[n].first_child, memory_order_relaxed);
+            for (; c != 0 && rc == 0; c = m->nodes[c].next_sibling) {
+                if (top >= used)
+                    rc = check_fail(err, errlen, "a cycle in the tree", n);
+                else
+                    stack[top++] = c;
+            }
+        }
+    }
+    if (rc == 0 && m->root_count > 0 && reached != used - 1)
+        rc = check_fail(err, errlen, "allocated nodes not in any tree", 0);
+    free(stack);
+    return rc;
 }

@@ -17,6 +17,14 @@ static mcts_t *parallel_searcher(const game_api_t *api, mcts_parallel_t mode, lo
     return m;
 }
 
+/* The searcher's tree passes mcts_check. */
+static void check_tree(const mcts_t *m)
+{
+    char err[256];
+    int rc = mcts_check(m, err, sizeof err);
+    CHECK_MSG(rc == 0, "%s", err);
+}
+
 static long visit_sum(const mcts_stats_t *st)
 {
     long sum = 0;
@@ -35,6 +43,7 @@ static void test_modes(void)
         move_t mv = mcts_search(m, &n, &st);
         CHECK_MSG(nim_move_wins(13, mv), "mode %d: move %u", mode, (unsigned)mv);
         CHECK_EQ_INT(st.iterations, 3000);
+        check_tree(m);
         /* A thread that finds a node being expanded may roll out from it instead. */
         CHECK(visit_sum(&st) <= 3000 && visit_sum(&st) > 2950);
         mcts_free(m);
@@ -46,6 +55,7 @@ static void test_modes(void)
         while (!trick_is_terminal(&t)) {
             mv = mcts_search(m, &t, &st);
             CHECK(toy_is_legal(&trick_api, &t, mv));
+            check_tree(m);
             trick_make(&t, mv, &undo);
             mcts_advance(m, mv);
         }
@@ -70,6 +80,7 @@ static void test_parallel_memory_cap(void)
         CHECK(toy_is_legal(&trick_api, &t, mv));
         CHECK(st.memory_capped);
         CHECK_EQ_INT(st.iterations, 2000);
+        check_tree(m);
         mcts_free(m);
     }
 }
@@ -88,6 +99,7 @@ static void test_parallel_reuse(void)
             break;
         mv = mcts_search(m, &n, &st);
         CHECK(toy_is_legal(&nim_api, &n, mv));
+        check_tree(m);
         /* The player to move changes between searches except after extra turns. */
         if (st.reused)
             CHECK(visit_sum(&st) <= st.reused_visits - 1 + st.iterations &&

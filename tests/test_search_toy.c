@@ -4,6 +4,14 @@
 #include "tests/test.h"
 #include "tests/test_search_toy.h"
 
+/* The searcher's tree passes mcts_check. */
+static void check_tree(const mcts_t *m)
+{
+    char err[256];
+    int rc = mcts_check(m, err, sizeof err);
+    CHECK_MSG(rc == 0, "%s", err);
+}
+
 static mcts_t *searcher(const game_api_t *api, long iterations, uint64_t seed)
 {
     mcts_options_t opt;
@@ -31,6 +39,7 @@ static void test_nim_winning_moves(void)
         CHECK(st.root_move_count == 3 || st.root_move_count == pile);
         CHECK(st.nodes > 0 && st.max_depth > 0);
         CHECK(!st.memory_capped);
+        check_tree(m);
         found++;
         mcts_free(m);
     }
@@ -185,6 +194,7 @@ static void test_memory_cap(void)
         CHECK(toy_is_legal(&trick_api, &s, mv));
         CHECK(st.memory_capped);
         CHECK_EQ_INT(st.iterations, 5000);
+        check_tree(m);
         CHECK(caps[i] < 1000 || (size_t)st.nodes * 40 <= caps[i]);
         /* Searching again (tree kept, still full) stays safe. */
         mv = mcts_search(m, &s, &st);
@@ -228,6 +238,7 @@ static void test_tree_reuse(void)
     mv = mcts_search(m, &s, &st);
     CHECK(st.reused);
     CHECK(st.reused_visits > 0);
+    check_tree(m);
     CHECK(st.nodes < nodes_before + 3000);
     /* Every iteration, old and new, went through a root child (no terminal root). */
     CHECK_EQ_INT(visit_sum(&st), st.reused_visits - 1 + 3000);
