@@ -9,6 +9,9 @@
 
 const bot_kind_t *const bot_kinds[] = {
     &bot_kind_random,
+    &bot_kind_greedy,
+    &bot_kind_heuristic,
+    &bot_kind_mcts,
     NULL,
 };
 

@@ -1,0 +1,158 @@
+/* Heuristic lookup by game and parameter files (FORMATS.md §7): defaults, load, save. */
+#include "bots/heuristic.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const heuristic_t *heuristic_for(const game_api_t *api)
+{
+    if (!api)
+        return NULL;
+    if (!strcmp(api->name, heuristic_towerup.api->name))
+        return &heuristic_towerup;
+    if (!strcmp(api->name, heuristic_uptown.api->name))
+        return &heuristic_uptown;
+    return NULL;
+}
+
+void heur_params_default(const heuristic_t *h, heur_params_t *w)
+{
+    memset(w, 0, sizeof *w);
+    w->count = h->param_count;
+    for (int i = 0; i < h->param_count; i++)
+        w->value[i] = h->params[i].value;
+}
+
+int heur_param_find(const heuristic_t *h, const char *name)
+{
+    for (int i = 0; i < h->param_count; i++)
+        if (!strcmp(h->params[i].name, name))
+            return i;
+    return -1;
+}
+
+/* The next whitespace-separated token of *p (advanced past it), or NULL at the end. */
+static char *next_token(char **p)
+{
+    char *s = *p;
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    if (!*s) {
+        *p = s;
+        return NULL;
+    }
+    char *start = s;
+    while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
+        s++;
+    if (*s)
+        *s++ = '\0';
+    *p = s;
+    return start;
+}
+
+/* Checks one line (comment already cut off) and stores its value into w. 0, or -1 + err. */
+static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *first_line,
+                     int line, char *what, size_t whatlen)
+{
+    char *p = text;
+    char *name = next_token(&p);
+    if (!name)
+        return 0;
+    char *value = next_token(&p);
+    char *extra = next_token(&p);
+    int i = heur_param_find(h, name);
+    if (i < 0) {
+        snprintf(what, whatlen, "unknown parameter '%s' (%s has:", name, h->api->name);
+        size_t n = strlen(what);
+        for (int k = 0; k < h->param_count && n < whatlen; k++)
+            n += (size_t)snprintf(what + n, whatlen - n, " %s", h->params[k].name);
+        if (n < whatlen)
+            snprintf(what + n, whatlen - n, ")");
+        return -1;
+    }
+    if (!value) {
+        snprintf(what, whatlen, "parameter '%s' has no value", name);
+        return -1;
+    }
+    if (extra) {
+        snprintf(what, whatlen, "extra text '%s' after the value of '%s'", extra, name);
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (errno || end == value || *end || !isfinite(v)) {
+        snprintf(what, whatlen, "bad number '%s' for parameter '%s'", value, name);
+        return -1;
+    }
+    if (first_line[i]) {
+        snprintf(what, whatlen, "parameter '%s' given twice (first on line %d)", name,
+                 first_line[i]);
+        return -1;
+    }
+    first_line[i] = line;
+    w->value[i] = v;
+    return 0;
+}
+
+int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, char *err,
+                     size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open parameter file: %s", path, strerror(errno));
+        return -1;
+    }
+    /* Work on a copy so that w is unchanged when the file is refused. */
+    heur_params_t out = *w;
+    out.count = h->param_count;
+    int first_line[HEUR_MAX_PARAMS] = {0};
+    char *buf = NULL;
+    size_t cap = 0;
+    int line = 0, rc = 0;
+    char what[GAME_ERR_MAX];
+    while (getline(&buf, &cap, f) >= 0) {
+        line++;
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = '\0';
+        if (load_line(h, buf, &out, first_line, line, what, sizeof what)) {
+            snprintf(err, errlen, "%s:%d: %s", path, line, what);
+            rc = -1;
+            break;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: read error", path);
+        rc = -1;
+    }
+    free(buf);
+    fclose(f);
+    if (rc == 0)
+        *w = out;
+    return rc;
+}
+
+int heur_params_save(const heuristic_t *h, const heur_params_t *w, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "# %s heuristic weights (name value; skyline parameter file)\n", h->api->name);
+    for (int i = 0; i < h->param_count; i++) {
+        /* The shortest of %.15g and %.17g that reads back as the same double. */
+        char num[40];
+        snprintf(num, sizeof num, "%.15g", w->value[i]);
+        if (strtod(num, NULL) != w->value[i])
+            snprintf(num, sizeof num, "%.17g", w->value[i]);
+        const heur_param_def_t *d = &h->params[i];
+        fprintf(f, "%-24s %-22s # %s\n", d->name, num, d->help ? d->help : "");
+    }
+    int bad = ferror(f);
+    if (fclose(f) || bad)
+        return -1;
+    return 0;
+}
