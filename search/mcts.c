@@ -374,7 +374,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
  * block of shared-variable pointers that the compiler writes on the caller's stack just
  * before the region and that the region's outlined function reads before any of our
  * code runs. Races whose top frame is that outlined function are therefore suppressed;
- * worker() is kept out of line so that every other access has its own frame on top.
+ * worker() is kept out of line so that every other access has its own frame on top. The
+ * OpenMP runtimes' own calls (uninstrumented, e.g. libomp's mutexes under clang) are too.
  */
 #if defined(__SANITIZE_THREAD__)
 #define MCTS_TSAN 1
@@ -387,7 +388,9 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
 const char *__tsan_default_suppressions(void);
 const char *__tsan_default_suppressions(void)
 {
-    return "race_top:mcts_search._omp_fn\n";
+    return "race_top:mcts_search._omp_fn\n"
+           "called_from_lib:libgomp.so\n"
+           "called_from_lib:libomp.so\n";
 }
 #endif
 
