@@ -311,8 +311,12 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
             }
         } else if (m->opt.rollout) {
             m->opt.rollout(api, s, &th->rng, m->opt.rollout_ctx);
-        } else {
+        } else if (api->playout) {
             api->playout(s, &th->rng);
+        } else {
+            int n;
+            while ((n = api->gen_moves(s, th->moves)) > 0)
+                api->make(s, th->moves[pcg32_bounded(&th->rng, (uint32_t)n)], th->undo);
         }
     }
     api->result(s, th->values);
@@ -324,8 +328,10 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     const game_api_t *api = m->api;
     void *s = th->state;
     api->copy(s, root_state);
-    /* The only view of the real state: resampled for the searcher before anything else. */
-    api->determinize(s, observer, &th->rng);
+    /* The only view of the real state: resampled for the searcher before anything else
+       (a game without a determinize has nothing hidden). */
+    if (api->determinize)
+        api->determinize(s, observer, &th->rng);
     th->path[0] = root;
     th->path_player[0] = -1;
     th->path_len = 1;

@@ -365,6 +365,16 @@ static void test_hooks(void)
 
 static void test_edges(void)
 {
+    /* Without determinize (nothing hidden) and playout (random moves by the search). */
+    game_api_t bare = nim_api;
+    bare.determinize = NULL;
+    bare.playout = NULL;
+    nim_state_t b;
+    nim_set(&b, 13, 1);
+    mcts_t *mb = searcher(&bare, 4000, 6);
+    CHECK(nim_move_wins(13, mcts_search(mb, &b, NULL)));
+    mcts_free(mb);
+
     nim_state_t s;
     mcts_options_t opt;
     mcts_options_default(&opt);
