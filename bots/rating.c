@@ -416,20 +416,49 @@ static double rating_expected_score(double elo)
     return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
 }
 
+/*
+ * The trinomial (win 1, draw 1/2, loss 0) nearest to the observed frequencies f, in the
+ * maximum-likelihood sense, among those with expected score s: p_k = f_k / (1 + l (x_k - s))
+ * with l found by bisection (every f_k > 0, so the root is inside the interval).
+ */
+static void rating_trinomial_fit(const double *f, double s, double *p)
+{
+    static const double x[3] = {1.0, 0.5, 0.0};
+    double lo = -1.0 / (1.0 - s), hi = 1.0 / s;
+    for (int it = 0; it < 200; it++) {
+        double mid = 0.5 * (lo + hi), g = 0;
+        for (int k = 0; k < 3; k++)
+            g += f[k] * (x[k] - s) / (1.0 + mid * (x[k] - s));
+        if (g > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double l = 0.5 * (lo + hi);
+    for (int k = 0; k < 3; k++)
+        p[k] = f[k] / (1.0 + l * (x[k] - s));
+}
+
 double rating_sprt_llr(double wins, double draws, double losses, double elo0, double elo1)
 {
     double n = wins + draws + losses;
     if (n <= 0)
         return 0;
-    /* The observed mean score; its variance from the counts plus half a win, draw and loss,
-       so that it is positive from the first outcomes on (negligible once n is large). */
-    double s = (wins + 0.5 * draws) / n;
-    double rw = wins + 0.5, rd = draws + 0.5, rl = losses + 0.5, rn = rw + rd + rl;
-    double rs = (rw + 0.5 * rd) / rn;
-    double var = (rw * (1 - rs) * (1 - rs) + rd * (0.5 - rs) * (0.5 - rs) + rl * rs * rs) / rn;
-    double s0 = rating_expected_score(elo0), s1 = rating_expected_score(elo1);
-    /* Normal approximation: log of N(s; s1, var/n) / N(s; s0, var/n). */
-    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+    /* Generalised SPRT: under each hypothesis the W/D/L probabilities are the maximum-
+       likelihood trinomial with that expected score. Frequencies get a tiny pseudo-count
+       so that an outcome not seen yet is possible (no infinite ratio after a few wins). */
+    const double eps = 1e-3;
+    double cnt[3] = {wins, draws, losses}, f[3], p0[3], p1[3];
+    double tot = n + 3 * eps;
+    for (int k = 0; k < 3; k++)
+        f[k] = (cnt[k] + eps) / tot;
+    rating_trinomial_fit(f, rating_expected_score(elo0), p0);
+    rating_trinomial_fit(f, rating_expected_score(elo1), p1);
+    double llr = 0;
+    for (int k = 0; k < 3; k++)
+        if (cnt[k] > 0)
+            llr += cnt[k] * log(p1[k] / p0[k]);
+    return llr;
 }
 
 int rating_sprt_add(rating_sprt_t *s, double outcome)

@@ -69,7 +69,7 @@ int rating_table_compute(const rating_game_t *games, long game_count, int bot_co
                          int anchor, int bootstrap, uint64_t seed, rating_table_t *t);
 void rating_table_free(rating_table_t *t);
 
-/* SPRT configuration and state (logistic Elo model, trinomial normal approximation). */
+/* SPRT configuration and state (logistic Elo model, generalised SPRT on W/D/L counts). */
 typedef struct rating_sprt {
     double elo0;    /* H0: the Elo difference A - B is elo0 */
     double elo1;    /* H1: it is elo1 (> elo0) */
@@ -88,7 +88,10 @@ typedef struct rating_sprt {
 int rating_sprt_parse(const char *text, rating_sprt_t *s, char *err, size_t errlen);
 /* Resets counts and verdict for the given bounds. */
 void rating_sprt_init(rating_sprt_t *s, double elo0, double elo1, double alpha, double beta);
-/* Log-likelihood ratio of W/D/L counts for H1 against H0 (0 without outcomes). */
+/*
+ * Log-likelihood ratio of W/D/L counts for H1 against H0 (0 without outcomes): under each
+ * hypothesis, the maximum-likelihood trinomial with that expected score.
+ */
 double rating_sprt_llr(double wins, double draws, double losses, double elo0, double elo1);
 /*
  * Adds one A-versus-B outcome (1, 1/2 or 0) and updates llr and verdict; once a verdict is

@@ -138,6 +138,22 @@ static void test_sprt(void)
     /* Symmetry: swapping wins and losses and the hypotheses' signs flips the LLR. */
     CHECK(fabs(rating_sprt_llr(60, 10, 30, 0, 20) + rating_sprt_llr(30, 10, 60, -20, 0)) <
           1e-9);
+    /* Straight wins, no draws or losses: the Bernoulli ratio (s1/s0)^n, not infinity. */
+    double s1 = 1 / (1 + pow(10, -50 / 400.0));
+    CHECK(fabs(rating_sprt_llr(7, 0, 0, 0, 50) - 7 * log(s1 / 0.5)) < 0.01);
+    rating_sprt_init(&s, 0, 50, 0.05, 0.05);
+    for (int k = 0; k < 10; k++)
+        rating_sprt_add(&s, 1.0);
+    CHECK_EQ_INT(s.verdict, 0);
+    /* Many games: close to the normal approximation N (s1-s0)(2s-s0-s1) / (2 var). */
+    {
+        double w = 520, d = 40, l = 440, n = w + d + l, m = (w + d / 2) / n;
+        double var = (w * (1 - m) * (1 - m) + d * (0.5 - m) * (0.5 - m) + l * m * m) / n;
+        double a = 1 / (1 + pow(10, -10 / 400.0)), b = 1 / (1 + pow(10, -30 / 400.0));
+        double approx = n * (b - a) * (2 * m - a - b) / (2 * var);
+        double llr = rating_sprt_llr(w, d, l, 10, 30);
+        CHECK_MSG(fabs(llr - approx) < 0.02 * fabs(approx) + 0.01, "%f vs %f", llr, approx);
+    }
     /* Clearly stronger (about +190 Elo): H1 quickly; equal: H0. */
     long used;
     for (uint64_t seed = 1; seed <= 5; seed++) {
