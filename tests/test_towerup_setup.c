@@ -241,8 +241,31 @@ static void check_determinize(void)
     CHECK(changed > 0);
 }
 
+/* The card table is the parse of its codes, and is the deck of RULES.md 1.4. */
+static void check_cards(void)
+{
+    const towerup_card_t *cards = towerup_cards();
+    int wild = 0, vehicle = 0, icons = 0;
+    for (int i = 0; i < TOWERUP_CARD_COUNT; i++) {
+        towerup_card_t k;
+        CHECK(towerup_card_parse(cards[i].code, &k) == 0);
+        CHECK_MSG(!memcmp(&k, &cards[i], sizeof k), "card %d (%s)", i, cards[i].code);
+        wild += cards[i].wild_icons;
+        vehicle += cards[i].vehicle >= 0 ? cards[i].steps : 0;
+        icons += cards[i].icon_count;
+    }
+    CHECK_EQ_INT(wild, 12);
+    CHECK_EQ_INT(vehicle, 20);
+    CHECK_EQ_INT(icons, 48 + 36 + 8 + 4 + 24);
+    towerup_card_t k;
+    CHECK(towerup_card_parse("KX", &k) < 0);
+    CHECK(towerup_card_parse("K:K3", &k) < 0);
+    CHECK(towerup_card_parse("", &k) < 0);
+}
+
 int main(void)
 {
+    check_cards();
     check_options();
     check_setup();
     check_text();

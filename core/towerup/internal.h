@@ -49,7 +49,7 @@ uint64_t tu_key_scalars(const towerup_state_t *s);
 uint64_t tu_key_draw_pile(const towerup_state_t *s);
 
 /* Distinct reachable net supply changes of taking a card: returns how many (into nets). */
-#define TU_MAX_NETS 512
+#define TU_MAX_NETS 729 /* 9^3: entries in -4..4 with a fixed sum */
 int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLOUR_COUNT]);
 
 /* Whether taking card shows more icons of a colour than the reserve holds. */

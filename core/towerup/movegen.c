@@ -61,6 +61,19 @@ int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLO
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
             G.g[0][c] = (int8_t)k->colour_icons[c];
         G.count = 1;
+    } else if (k->wild_icons == k->icon_count) {
+        /* Wilds only: every vector of min(wilds, reserve) floors the reserve can give. */
+        const uint8_t *r = s->reserve;
+        int total = r[0] + r[1] + r[2] + r[3], w = k->wild_icons < total ? k->wild_icons : total;
+        for (int a = 0; a <= w && a <= r[0]; a++)
+            for (int b = 0; a + b <= w && b <= r[1]; b++)
+                for (int c = 0; a + b + c <= w && c <= r[2]; c++) {
+                    int e = w - a - b - c;
+                    if (e > r[3])
+                        continue;
+                    int8_t *g = G.g[G.count++];
+                    g[0] = (int8_t)a, g[1] = (int8_t)b, g[2] = (int8_t)c, g[3] = (int8_t)e;
+                }
     } else {
         int reserve[TOWERUP_COLOUR_COUNT];
         int8_t g[TOWERUP_COLOUR_COUNT] = {0};
@@ -71,8 +84,29 @@ int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLO
     int gtot = G.g[0][0] + G.g[0][1] + G.g[0][2] + G.g[0][3];
     int back = sup[0] + sup[1] + sup[2] + sup[3] + gtot - TOWERUP_SUPPLY_MAX;
     if (back <= 0) {
-        memcpy(nets, G.g, (size_t)G.count * TOWERUP_COLOUR_COUNT);
+        for (int j = 0; j < G.count; j++)
+            memcpy(nets[j], G.g[j], TOWERUP_COLOUR_COUNT);
         return G.count;
+    }
+    if (G.count == 1) {
+        /* One gain vector: each way r of returning `back` floors (r <= supply + gain) is
+           its own net change g - r. */
+        int have[TOWERUP_COLOUR_COUNT], n = 0;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            have[c] = sup[c] + G.g[0][c];
+        for (int a = 0; a <= have[0] && a <= back; a++)
+            for (int b = 0; b <= have[1] && a + b <= back; b++)
+                for (int c = 0; c <= have[2] && a + b + c <= back; c++) {
+                    int e = back - a - b - c;
+                    if (e > have[3])
+                        continue;
+                    nets[n][0] = (int8_t)(G.g[0][0] - a);
+                    nets[n][1] = (int8_t)(G.g[0][1] - b);
+                    nets[n][2] = (int8_t)(G.g[0][2] - c);
+                    nets[n][3] = (int8_t)(G.g[0][3] - e);
+                    n++;
+                }
+        return n;
     }
     int lo[TOWERUP_COLOUR_COUNT], hi[TOWERUP_COLOUR_COUNT] = {0};
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {

@@ -1,5 +1,4 @@
 /* Tower Up data tables: personal board, cards, chips, objectives (RULES.md 1.1-1.4). */
-#include <pthread.h>
 #include <string.h>
 
 #include "towerup.h"
@@ -14,15 +13,54 @@ const char *const towerup_objective_id[TOWERUP_OBJECTIVE_COUNT] = {
     "colors", "park", "areas", "lake", "connected",
     "brown",  "grey", "borders", "doubles", "heights"};
 
-static const char *const card_codes[TOWERUP_CARD_COUNT] = {
-    "KKGG", "GGKK", "KKWW", "WWKK", "KKBB", "BBKK", "GGWW", "WWGG", "GGBB", "BBGG",
-    "WWBB", "BBWW", "KGW",  "GWK",  "WKG",  "KGB",  "GBK",  "BKG",  "KWB",  "WBK",
-    "BKW",  "GWB",  "WBG",  "BGW",  "**",   "**",   "**",   "**",   "*:K2", "*:G2",
-    "*:W2", "*:B2", "GW:K1", "GB:K1", "WB:K1", "KW:G1", "KB:G1", "WB:G1", "KG:W1",
-    "KB:W1", "GB:W1", "KG:B1", "KW:B1", "GW:B1"};
-
-static towerup_card_t card_table[TOWERUP_CARD_COUNT];
-static pthread_once_t card_once = PTHREAD_ONCE_INIT;
+/* The 44 cards of RULES.md 1.4: code, icons, vehicle, bottom, icons per colour, wilds
+   (test_towerup_setup checks each entry against towerup_card_parse of its code). */
+static const towerup_card_t card_table[TOWERUP_CARD_COUNT] = {
+    {"KKGG", 4, {0, 0, 1, 1}, -1, 0, 0, {2, 2, 0, 0}, 0},
+    {"GGKK", 4, {1, 1, 0, 0}, -1, 0, 1, {2, 2, 0, 0}, 0},
+    {"KKWW", 4, {0, 0, 2, 2}, -1, 0, 0, {2, 0, 2, 0}, 0},
+    {"WWKK", 4, {2, 2, 0, 0}, -1, 0, 2, {2, 0, 2, 0}, 0},
+    {"KKBB", 4, {0, 0, 3, 3}, -1, 0, 0, {2, 0, 0, 2}, 0},
+    {"BBKK", 4, {3, 3, 0, 0}, -1, 0, 3, {2, 0, 0, 2}, 0},
+    {"GGWW", 4, {1, 1, 2, 2}, -1, 0, 1, {0, 2, 2, 0}, 0},
+    {"WWGG", 4, {2, 2, 1, 1}, -1, 0, 2, {0, 2, 2, 0}, 0},
+    {"GGBB", 4, {1, 1, 3, 3}, -1, 0, 1, {0, 2, 0, 2}, 0},
+    {"BBGG", 4, {3, 3, 1, 1}, -1, 0, 3, {0, 2, 0, 2}, 0},
+    {"WWBB", 4, {2, 2, 3, 3}, -1, 0, 2, {0, 0, 2, 2}, 0},
+    {"BBWW", 4, {3, 3, 2, 2}, -1, 0, 3, {0, 0, 2, 2}, 0},
+    {"KGW", 3, {0, 1, 2, 0}, -1, 0, 0, {1, 1, 1, 0}, 0},
+    {"GWK", 3, {1, 2, 0, 0}, -1, 0, 1, {1, 1, 1, 0}, 0},
+    {"WKG", 3, {2, 0, 1, 0}, -1, 0, 2, {1, 1, 1, 0}, 0},
+    {"KGB", 3, {0, 1, 3, 0}, -1, 0, 0, {1, 1, 0, 1}, 0},
+    {"GBK", 3, {1, 3, 0, 0}, -1, 0, 1, {1, 1, 0, 1}, 0},
+    {"BKG", 3, {3, 0, 1, 0}, -1, 0, 3, {1, 1, 0, 1}, 0},
+    {"KWB", 3, {0, 2, 3, 0}, -1, 0, 0, {1, 0, 1, 1}, 0},
+    {"WBK", 3, {2, 3, 0, 0}, -1, 0, 2, {1, 0, 1, 1}, 0},
+    {"BKW", 3, {3, 0, 2, 0}, -1, 0, 3, {1, 0, 1, 1}, 0},
+    {"GWB", 3, {1, 2, 3, 0}, -1, 0, 1, {0, 1, 1, 1}, 0},
+    {"WBG", 3, {2, 3, 1, 0}, -1, 0, 2, {0, 1, 1, 1}, 0},
+    {"BGW", 3, {3, 1, 2, 0}, -1, 0, 3, {0, 1, 1, 1}, 0},
+    {"**", 2, {4, 4, 0, 0}, -1, 0, 4, {0, 0, 0, 0}, 2},
+    {"**", 2, {4, 4, 0, 0}, -1, 0, 4, {0, 0, 0, 0}, 2},
+    {"**", 2, {4, 4, 0, 0}, -1, 0, 4, {0, 0, 0, 0}, 2},
+    {"**", 2, {4, 4, 0, 0}, -1, 0, 4, {0, 0, 0, 0}, 2},
+    {"*:K2", 1, {4, 0, 0, 0}, 0, 2, 4, {0, 0, 0, 0}, 1},
+    {"*:G2", 1, {4, 0, 0, 0}, 1, 2, 4, {0, 0, 0, 0}, 1},
+    {"*:W2", 1, {4, 0, 0, 0}, 2, 2, 4, {0, 0, 0, 0}, 1},
+    {"*:B2", 1, {4, 0, 0, 0}, 3, 2, 4, {0, 0, 0, 0}, 1},
+    {"GW:K1", 2, {1, 2, 0, 0}, 0, 1, 1, {0, 1, 1, 0}, 0},
+    {"GB:K1", 2, {1, 3, 0, 0}, 0, 1, 1, {0, 1, 0, 1}, 0},
+    {"WB:K1", 2, {2, 3, 0, 0}, 0, 1, 2, {0, 0, 1, 1}, 0},
+    {"KW:G1", 2, {0, 2, 0, 0}, 1, 1, 0, {1, 0, 1, 0}, 0},
+    {"KB:G1", 2, {0, 3, 0, 0}, 1, 1, 0, {1, 0, 0, 1}, 0},
+    {"WB:G1", 2, {2, 3, 0, 0}, 1, 1, 2, {0, 0, 1, 1}, 0},
+    {"KG:W1", 2, {0, 1, 0, 0}, 2, 1, 0, {1, 1, 0, 0}, 0},
+    {"KB:W1", 2, {0, 3, 0, 0}, 2, 1, 0, {1, 0, 0, 1}, 0},
+    {"GB:W1", 2, {1, 3, 0, 0}, 2, 1, 1, {0, 1, 0, 1}, 0},
+    {"KG:B1", 2, {0, 1, 0, 0}, 3, 1, 0, {1, 1, 0, 0}, 0},
+    {"KW:B1", 2, {0, 2, 0, 0}, 3, 1, 0, {1, 0, 1, 0}, 0},
+    {"GW:B1", 2, {1, 2, 0, 0}, 3, 1, 1, {0, 1, 1, 0}, 0},
+};
 
 int towerup_colour_from_letter(char c, bool allow_wild)
 {
@@ -34,35 +72,37 @@ int towerup_colour_from_letter(char c, bool allow_wild)
     return -1;
 }
 
-static void cards_init(void)
+int towerup_card_parse(const char *code, towerup_card_t *k)
 {
-    for (int i = 0; i < TOWERUP_CARD_COUNT; i++) {
-        towerup_card_t *k = &card_table[i];
-        const char *p = card_codes[i];
-        memset(k, 0, sizeof *k);
-        strcpy(k->code, p);
-        k->vehicle = -1;
-        for (; *p && *p != ':'; p++) {
-            int c = towerup_colour_from_letter(*p, true);
-            k->icons[k->icon_count++] = (uint8_t)c;
-            if (c == TOWERUP_WILD)
-                k->wild_icons++;
-            else
-                k->colour_icons[c]++;
-        }
-        if (*p == ':') {
-            k->vehicle = (int8_t)towerup_colour_from_letter(p[1], false);
-            k->steps = (uint8_t)(p[2] - '0');
-        }
-        k->bottom = k->icons[0];
+    memset(k, 0, sizeof *k);
+    if (strlen(code) >= sizeof k->code)
+        return -1;
+    strcpy(k->code, code);
+    k->vehicle = -1;
+    const char *p = code;
+    for (; *p && *p != ':'; p++) {
+        int c = towerup_colour_from_letter(*p, true);
+        if (c < 0 || k->icon_count == 4)
+            return -1;
+        k->icons[k->icon_count++] = (uint8_t)c;
+        if (c == TOWERUP_WILD)
+            k->wild_icons++;
+        else
+            k->colour_icons[c]++;
     }
+    if (*p == ':') {
+        k->vehicle = (int8_t)towerup_colour_from_letter(p[1], false);
+        if (k->vehicle < 0 || (p[2] != '1' && p[2] != '2') || p[3])
+            return -1;
+        k->steps = (uint8_t)(p[2] - '0');
+    }
+    if (!k->icon_count)
+        return -1;
+    k->bottom = k->icons[0];
+    return 0;
 }
 
-const towerup_card_t *towerup_cards(void)
-{
-    pthread_once(&card_once, cards_init);
-    return card_table;
-}
+const towerup_card_t *towerup_cards(void) { return card_table; }
 
 const uint8_t *towerup_chip_values(int players)
 {

@@ -145,6 +145,8 @@ extern const char towerup_colour_letter[5];                  /* "KGWB*" */
 extern const char *const towerup_objective_id[TOWERUP_OBJECTIVE_COUNT];
 /* The 44 cards, by index. */
 const towerup_card_t *towerup_cards(void);
+/* Parses a card code (FORMATS.md §2): 0, or -1 if malformed. */
+int towerup_card_parse(const char *code, towerup_card_t *card);
 /* Chip values for an objective with the given player count (0-terminated, <= 4). */
 const uint8_t *towerup_chip_values(int players);
 /* Objective index of an id, or -1. */
