@@ -83,6 +83,35 @@ static void test_parallel_memory_cap(void)
         check_tree(m);
         mcts_free(m);
     }
+    /* A whole game, a searcher per seat, small arenas with reuse: full trees are kept
+       and compacted. */
+    trick_state_t t, undo;
+    trick_deal(&t, 19);
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.threads = 2;
+    opt.iterations = 600;
+    opt.memory_bytes = 8192;
+    mcts_t *seat[TRICK_PLAYERS];
+    for (int p = 0; p < TRICK_PLAYERS; p++)
+        seat[p] = mcts_new(&trick_api, &opt);
+    int capped = 0, reused = 0;
+    while (!trick_is_terminal(&t)) {
+        mcts_stats_t st;
+        mcts_t *m = seat[t.to_move];
+        move_t mv = mcts_search(m, &t, &st);
+        CHECK(toy_is_legal(&trick_api, &t, mv));
+        check_tree(m);
+        capped += st.memory_capped;
+        reused += st.reused;
+        trick_make(&t, mv, &undo);
+        for (int p = 0; p < TRICK_PLAYERS; p++)
+            mcts_advance(seat[p], mv);
+    }
+    CHECK(capped > 0);
+    CHECK(reused > 0);
+    for (int p = 0; p < TRICK_PLAYERS; p++)
+        mcts_free(seat[p]);
 }
 
 static void test_parallel_reuse(void)
