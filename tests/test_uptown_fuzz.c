@@ -51,6 +51,20 @@ static void check_moves(const uptown_state_t *s, const move_t *moves, int n)
     }
 }
 
+/* The capture test agrees with counting groups before and after removing the tile. */
+static void check_can_remove(const uptown_state_t *s)
+{
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        int c = uptown_cell_colour(s, cell);
+        if (c < 0)
+            continue;
+        u128_t bb = s->colour_bb[c], rest = bb & ~UPTOWN_BIT(cell);
+        bool singleton = uptown_flood(UPTOWN_BIT(cell), bb) == UPTOWN_BIT(cell);
+        bool keeps = uptown_group_count(rest) == uptown_group_count(bb) - singleton;
+        CHECK_MSG(uptown_can_remove(s, cell) == keeps, "cell %d", cell);
+    }
+}
+
 /* Determinize for observer: the view is kept, the state stays consistent. */
 static int check_determinize(const uptown_state_t *s, int observer, pcg32_t *rng)
 {
@@ -135,8 +149,12 @@ static void fuzz_game(int players, uint64_t seed, int *hidden_changes)
         CHECK(n > 0 || uptown_is_terminal(&s));
         if (n == 0)
             break;
-        if (n_played % 9 == 0)
+        if (n_played % 9 == 0) {
             check_moves(&s, moves, n);
+            check_can_remove(&s);
+        }
+        pcg32_t r1 = rng, r2 = rng;
+        CHECK(uptown_random_move(&s, &r1) == moves[pcg32_bounded(&r2, (uint32_t)n)]);
         for (int k = 0; k < 2; k++)
             check_make_undo(&s, moves[pcg32_bounded(&rng, (uint32_t)n)]);
         if (n_played % 6 == 0)

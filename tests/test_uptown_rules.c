@@ -297,6 +297,13 @@ static void test_stuck_and_retire(void)
     char text[GAME_MOVE_TEXT_MAX];
     uptown_move_to_text(&s, moves[0], text);
     CHECK(!strcmp(text, "0:-1"));
+    /* The fast random pick (playouts) picks discards exactly as the list does. */
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        pcg32_t r1, r2;
+        pcg32_seed(&r1, seed, 1);
+        r2 = r1;
+        CHECK(uptown_random_move(&s, &r1) == moves[pcg32_bounded(&r2, (uint32_t)n)]);
+    }
     CHECK(!legal(&s, "1:-1", err) && strstr(err, "retired"));
     CHECK(!legal(&s, "0:-5", err) && strstr(err, "not in the rack"));
     /* Colour 0 has played 23 times: its pile is empty, so this discard retires it. */

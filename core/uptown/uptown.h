@@ -72,6 +72,9 @@ int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
                           const uint8_t piles[][UPTOWN_TILE_COUNT], char *err, size_t errlen);
 /* All legal moves into moves[GAME_MAX_MOVES]; 0 iff terminal. */
 int uptown_gen_moves(const uptown_state_t *s, move_t *moves);
+/* A uniformly random legal move of a non-terminal position: the same move as
+   moves[pcg32_bounded(rng, n)] after n = uptown_gen_moves(s, moves), found faster. */
+move_t uptown_random_move(const uptown_state_t *s, pcg32_t *rng);
 /* Number of legal moves (as uptown_gen_moves returns). */
 int uptown_count_moves(const uptown_state_t *s);
 void uptown_make(uptown_state_t *s, move_t m, uptown_undo_t *u);

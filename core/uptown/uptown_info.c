@@ -66,11 +66,6 @@ bool uptown_observation_equal(const uptown_state_t *a, const uptown_state_t *b, 
 
 void uptown_playout(uptown_state_t *s, pcg32_t *rng)
 {
-    move_t moves[GAME_MAX_MOVES];
-    for (;;) {
-        int n = uptown_gen_moves(s, moves);
-        if (n == 0)
-            return;
-        uptown_play(s, moves[pcg32_bounded(rng, (uint32_t)n)]);
-    }
+    while (!uptown_is_terminal(s))
+        uptown_play(s, uptown_random_move(s, rng));
 }

@@ -9,11 +9,12 @@ u128_t uptown_tile_cells[UPTOWN_TILE_COUNT];
 
 /* Orthogonal neighbours of each cell. */
 static u128_t cell_neighbours[UPTOWN_CELL_COUNT];
-/* The 8 cells around each cell in cyclic order UL, U, UR, R, DR, D, DL, L; -1 off the board. */
-static int8_t cell_ring[UPTOWN_CELL_COUNT][8];
-/* ring_ok[pattern]: the present orthogonal ring cells (1, 3, 5, 7) lie in one arc of the
-   present ring cells, so removing the centre keeps them connected around it. */
-static bool ring_ok[256];
+/* The 3x3 window around a cell packed in 9 bits, row by row (bit 0 up-left, 4 the cell,
+   8 down-right): which of its bits are on the board. */
+static uint16_t window_valid[UPTOWN_CELL_COUNT];
+/* window_ok[window]: the present orthogonal neighbours of the centre lie in one arc of the
+   present cells around it, so removing the centre keeps them connected around it. */
+static bool window_ok[512];
 
 /* Zobrist keys. */
 static uint64_t z_colour[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT]; /* a colour on a cell */
@@ -24,6 +25,7 @@ static uint64_t z_captures[GAME_MAX_PLAYERS][128];             /* a player's cap
 static uint64_t z_retired[UPTOWN_COLOUR_MAX];                  /* a retired colour */
 static uint64_t z_moves[256];                                  /* the move count */
 
+/* pat: the 8 cells around a centre in cyclic order UL, U, UR, R, DR, D, DL, L. */
 static bool ring_pattern_ok(unsigned pat)
 {
     if (pat == 0xFF)
@@ -53,18 +55,23 @@ __attribute__((constructor)) static void uptown_tables_init(void)
             if (ok)
                 uptown_tile_cells[t] |= UPTOWN_BIT(cell);
         }
-        static const int dr[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
-        static const int dc[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
-        for (int i = 0; i < 8; i++) {
-            int rr = r + dr[i], cc = c + dc[i];
-            bool on = rr >= 0 && rr < 9 && cc >= 0 && cc < 9;
-            cell_ring[cell][i] = (int8_t)(on ? rr * 9 + cc : -1);
-            if (on && (i & 1))
+        for (int w = 0; w < 9; w++) {
+            int rr = r + w / 3 - 1, cc = c + w % 3 - 1;
+            if (rr < 0 || rr >= 9 || cc < 0 || cc >= 9)
+                continue;
+            window_valid[cell] |= (uint16_t)(1u << w);
+            if (w == 1 || w == 3 || w == 5 || w == 7)
                 cell_neighbours[cell] |= UPTOWN_BIT(rr * 9 + cc);
         }
     }
-    for (unsigned pat = 0; pat < 256; pat++)
-        ring_ok[pat] = ring_pattern_ok(pat);
+    /* Window bit of each ring position UL, U, UR, R, DR, D, DL, L. */
+    static const int ring_window_bit[8] = {0, 1, 2, 5, 8, 7, 6, 3};
+    for (unsigned w = 0; w < 512; w++) {
+        unsigned pat = 0;
+        for (int i = 0; i < 8; i++)
+            pat |= (w >> ring_window_bit[i] & 1) << i;
+        window_ok[w] = ring_pattern_ok(pat);
+    }
     uint64_t k = 0x5550544f574eULL;
     for (int i = 0; i < UPTOWN_COLOUR_MAX; i++)
         for (int j = 0; j < UPTOWN_CELL_COUNT; j++)
@@ -174,17 +181,14 @@ int uptown_group_count(u128_t cells)
 bool uptown_can_remove(const uptown_state_t *s, int cell)
 {
     u128_t bb = s->colour_bb[s->cell[cell] >> 5];
+    /* The 3x3 window of bb around cell, packed in 9 bits. */
+    u128_t x = cell >= 10 ? bb >> (cell - 10) : bb << (10 - cell);
+    uint64_t lo = (uint64_t)x;
+    unsigned w = (unsigned)((lo & 7) | (lo >> 6 & 070) | (lo >> 12 & 0700)) & window_valid[cell];
+    unsigned orth = w & 0252;
+    if ((orth & (orth - 1)) == 0 || window_ok[w])
+        return true;
     u128_t nb = cell_neighbours[cell] & bb;
-    if ((nb & (nb - 1)) == 0)
-        return true;
-    unsigned pat = 0;
-    for (int i = 0; i < 8; i++) {
-        int rc = cell_ring[cell][i];
-        if (rc >= 0 && (bb >> rc & 1))
-            pat |= 1u << i;
-    }
-    if (ring_ok[pat])
-        return true;
     /* The neighbours may still meet through a longer path: flood from one of them. */
     u128_t reach = uptown_flood(nb & -nb, bb & ~UPTOWN_BIT(cell));
     return (nb & ~reach) == 0;
@@ -221,10 +225,10 @@ void uptown_result(const uptown_state_t *s, double *res)
 
 /* ---------------------------------------------------------------- moves */
 
-int uptown_gen_moves(const uptown_state_t *s, move_t *moves)
+/* The cells the player to move may play on (empty, or a capturable tile); *active gets the
+   colours it may play from. */
+static inline u128_t move_targets(const uptown_state_t *s, unsigned *active_out)
 {
-    if (uptown_is_terminal(s))
-        return 0;
     unsigned own = uptown_player_colours(s, s->to_move);
     unsigned active = own & ~s->retired;
     u128_t own_bb = 0, reach = 0;
@@ -243,6 +247,68 @@ int uptown_gen_moves(const uptown_state_t *s, move_t *moves)
         if (uptown_can_remove(s, cell))
             targets |= UPTOWN_BIT(cell);
     }
+    *active_out = active;
+    return targets;
+}
+
+/* Population count without the library call that __builtin_popcountll becomes without
+   -mpopcnt. */
+static inline int count64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* Index of the k-th (from 0) set bit of x, which has more than k bits set. */
+static inline int nth_bit64(uint64_t x, int k)
+{
+    for (; k > 0; k--)
+        x &= x - 1;
+    return __builtin_ctzll(x);
+}
+
+move_t uptown_random_move(const uptown_state_t *s, pcg32_t *rng)
+{
+    unsigned active;
+    u128_t targets = move_targets(s, &active);
+    /* The same move as uptown_gen_moves(s, moves)[pcg32_bounded(rng, count)], found by
+       counting instead of listing. */
+    u128_t cells[2 * UPTOWN_RACK_SIZE];
+    int counts[2 * UPTOWN_RACK_SIZE], lo_counts[2 * UPTOWN_RACK_SIZE];
+    move_t bases[2 * UPTOWN_RACK_SIZE];
+    int k = 0, total = 0;
+    for (int c = 0; c < s->colours; c++) {
+        if (!(active >> c & 1))
+            continue;
+        for (uint32_t r = s->rack[c]; r; r &= r - 1) {
+            int t = __builtin_ctz(r);
+            cells[k] = uptown_tile_cells[t] & targets;
+            lo_counts[k] = count64((uint64_t)cells[k]);
+            counts[k] = lo_counts[k] + count64((uint64_t)(cells[k] >> 64));
+            bases[k] = uptown_move_place(c, t, 0, false);
+            total += counts[k++];
+        }
+    }
+    if (total == 0) {
+        int pick = (int)pcg32_bounded(rng, (uint32_t)k);
+        return (bases[pick] & ~(move_t)127) | UPTOWN_MOVE_DISCARD;
+    }
+    int pick = (int)pcg32_bounded(rng, (uint32_t)total), i = 0;
+    while (pick >= counts[i])
+        pick -= counts[i++];
+    int cell = pick < lo_counts[i] ? nth_bit64((uint64_t)cells[i], pick)
+                                   : 64 + nth_bit64((uint64_t)(cells[i] >> 64), pick - lo_counts[i]);
+    return (bases[i] + (move_t)cell) | (s->occupied >> cell & 1 ? UPTOWN_MOVE_CAPTURE : 0);
+}
+
+int uptown_gen_moves(const uptown_state_t *s, move_t *moves)
+{
+    if (uptown_is_terminal(s))
+        return 0;
+    unsigned active;
+    u128_t targets = move_targets(s, &active);
     int n = 0;
     for (int c = 0; c < s->colours; c++) {
         if (!(active >> c & 1))
