@@ -100,7 +100,7 @@ int main(void)
     int games = 0;
     static const char *const objs[] = {NULL, "random", "lake,connected,borders",
                                        "doubles,heights,grey", "brown,colors,areas"};
-    for (int i = 0; i < 1800; i++) {
+    for (int i = 0; i < 1200; i++) {
         game_options_default(&opt);
         opt.players = 2 + i % 3;
         opt.seed = 1000 + (uint64_t)i;

@@ -1,7 +1,24 @@
 /* Tower Up make/undo: actions, objectives, extra turns, end of game, playouts. */
+#include <assert.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
+
+/* Debug builds recompute every derived field after each make and undo (STYLE.md 4). */
+static void debug_check(const towerup_state_t *s, const char *where)
+{
+#ifndef NDEBUG
+    char err[GAME_ERR_MAX];
+    if (towerup_check(s, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", where, err);
+        assert(!"towerup state inconsistent");
+    }
+#else
+    (void)s;
+    (void)where;
+#endif
+}
 
 static inline int next_player(const towerup_state_t *s, int p)
 {
@@ -277,6 +294,7 @@ void towerup_make(towerup_state_t *s, move_t m, towerup_undo_t *u)
 {
     memcpy(u->head, s, TOWERUP_HEAD_SIZE);
     make_move(s, m, u);
+    debug_check(s, "towerup_make");
 }
 
 void towerup_undo(towerup_state_t *s, move_t m, const towerup_undo_t *u)
@@ -291,6 +309,7 @@ void towerup_undo(towerup_state_t *s, move_t m, const towerup_undo_t *u)
         s->site[site] = 0;
         s->roofs[towerup_move_roof(m)] = u->old_roofs;
     }
+    debug_check(s, "towerup_undo");
 }
 
 void tu_setup_random(towerup_state_t *s, pcg32_t *rng)
