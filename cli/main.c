@@ -18,6 +18,7 @@ static const cli_command_t commands[] = {
     {"tournament", cmd_tournament, "fair multi-player tournament with records, SPRT and resume"},
     {"rate", cmd_rate, "ratings and tables from tournament record files"},
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
+    {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
 };
 
 static void main_usage(FILE *out)

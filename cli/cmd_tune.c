@@ -1,0 +1,337 @@
+/*
+ * skyline tune: SPSA over a bot's heuristic weights. Each iteration plays theta+ against
+ * theta- on the same deals with the line-up rotated over the seats (common random
+ * numbers), in parallel, and moves theta along the difference of their mean results.
+ */
+#include <math.h>
+#include <jansson.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/heuristic.h"
+#include "bots/match.h"
+#include "bots/spsa.h"
+#include "cli/cli.h"
+
+#define TUNE_MAX_AGAINST 8
+
+/* Everything an iteration needs. */
+typedef struct tune_ctx {
+    cli_game_t g;                          /* game and options */
+    const heuristic_t *heur;               /* the game's heuristic */
+    heur_params_t base;                    /* weights not tuned keep these values */
+    int tuned_index[SPSA_MAX_PARAMS];      /* heuristic index of each tuned parameter */
+    char spec_plus[BOT_SPEC_TEXT_MAX];     /* the tuned bot with theta+ */
+    char spec_minus[BOT_SPEC_TEXT_MAX];    /* the tuned bot with theta- */
+    char path_plus[1024];                  /* theta+ parameter file */
+    char path_minus[1024];                 /* theta- parameter file */
+    const char *against[TUNE_MAX_AGAINST]; /* opponents filling the other seats */
+    int against_count;                     /* number of opponents */
+    int deals;                             /* deals per iteration */
+    int workers;                           /* games played at once */
+} tune_ctx_t;
+
+/* Rebuilds spec with params=path as its only parameter source. */
+static void tune_spec_with_params(const bot_spec_t *spec, const char *path, char *out,
+                                  size_t outlen)
+{
+    int n = snprintf(out, outlen, "%s:", spec->name);
+    for (int k = 0; k < spec->key_count; k++)
+        if (strcmp(spec->keys[k], "params"))
+            n += snprintf(out + n, outlen - (size_t)n, "%s=%s,", spec->keys[k],
+                          spec->values[k]);
+    n += snprintf(out + n, outlen - (size_t)n, "params=%s", path);
+    if ((size_t)n >= outlen)
+        cli_die("bot spec too long with params=%s", path);
+}
+
+static void tune_write_params(const tune_ctx_t *t, const double *theta, int count,
+                              const char *path)
+{
+    heur_params_t w = t->base;
+    for (int i = 0; i < count; i++)
+        w.value[t->tuned_index[i]] = theta[i];
+    if (heur_params_save(t->heur, &w, path))
+        cli_die("cannot write parameter file '%s'", path);
+}
+
+/* One iteration's games: returns mean(theta+) - mean(theta-). */
+static double tune_eval(const double *plus, const double *minus, int count, long k, void *ctx)
+{
+    tune_ctx_t *t = ctx;
+    tune_write_params(t, plus, count, t->path_plus);
+    tune_write_params(t, minus, count, t->path_minus);
+    int players = t->g.opt.players;
+    int games = t->deals * players;
+    double *res_plus = calloc((size_t)games, sizeof *res_plus);
+    double *res_minus = calloc((size_t)games, sizeof *res_minus);
+    int failed = 0;
+    char first_err[GAME_ERR_MAX] = "";
+    #pragma omp parallel for schedule(dynamic) num_threads(t->workers)
+    for (int gi = 0; gi < games; gi++) {
+        int deal = gi / players, rot = gi % players;
+        /* Line-up: theta+, theta-, then opponents; rotated over the seats. */
+        const char *lineup[GAME_MAX_PLAYERS];
+        lineup[0] = t->spec_plus;
+        lineup[1] = t->spec_minus;
+        for (int s = 2; s < players; s++)
+            lineup[s] = t->against[(s - 2) % t->against_count];
+        game_options_t opt = t->g.opt;
+        opt.seed = rng_mix64(t->g.opt.seed ^ rng_mix64((uint64_t)k * 1000003u + (uint64_t)deal));
+        bot_t *bots[GAME_MAX_PLAYERS] = {0};
+        char err[GAME_ERR_MAX] = "";
+        int seat_plus = 0, seat_minus = 0, ok = 1;
+        for (int s = 0; s < players && ok; s++) {
+            int who = (s + rot) % players;
+            if (who == 0)
+                seat_plus = s;
+            if (who == 1)
+                seat_minus = s;
+            bots[s] = bot_new(t->g.api, lineup[who], (uint64_t)s, err, sizeof err);
+            ok = bots[s] != NULL;
+        }
+        match_result_t r;
+        if (ok && match_play(t->g.api, &opt, bots, false, &r, err, sizeof err) == 0) {
+            res_plus[gi] = r.result[seat_plus];
+            res_minus[gi] = r.result[seat_minus];
+            json_decref(r.record);
+        } else {
+            #pragma omp critical(tune_error)
+            {
+                if (!failed++)
+                    snprintf(first_err, sizeof first_err, "%s", err);
+            }
+        }
+        for (int s = 0; s < players; s++)
+            bot_free(bots[s]);
+    }
+    if (failed)
+        cli_die("%s", first_err);
+    double diff = 0;
+    for (int gi = 0; gi < games; gi++)
+        diff += res_plus[gi] - res_minus[gi];
+    free(res_plus);
+    free(res_minus);
+    return diff / games;
+}
+
+/* FNV-1a of the configuration text: a resume must find the same. */
+static void tune_tag(const char *text, char *tag, size_t len)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 1099511628211ULL;
+    snprintf(tag, len, "%016llx", (unsigned long long)h);
+}
+
+static void tune_usage(void)
+{
+    printf("usage: skyline tune --bot SPEC [--params SPECFILE] [--against SPEC ...]\n"
+           "                    --iterations K --seed S --out FILE [options]\n"
+           "SPSA over the bot's heuristic weights (bots heuristic, greedy or mcts). Each\n"
+           "iteration plays theta+ against theta- on the same deals with the line-up rotated\n"
+           "over the seats; 3 to 5 players fill the other seats with the --against bots.\n"
+           "Writes FILE (a parameter file for heuristic:params=FILE) and FILE.ckpt after\n"
+           "every iteration; the same command resumes from FILE.ckpt.\n%s"
+           "  --params SPECFILE       'name start lo hi c' per line (default: every weight of\n"
+           "                          the game's heuristic, with built-in bounds and steps)\n"
+           "  --deals D               deals per iteration (default 2)\n"
+           "  --workers W             games at once (default: cores / bot threads)\n"
+           "  --stop-after N          stop after N iterations of this run (resume later)\n"
+           "  --a X --A X --alpha X --gamma X   gain sequences (defaults: a = 2(A+1)^alpha,\n"
+           "                          A = 10%% of iterations, alpha 0.602, gamma 0.101)\n",
+           cli_game_help);
+}
+
+int cmd_tune(int argc, char **argv)
+{
+    static tune_ctx_t t;
+    cli_game_init(&t.g);
+    const char *bot_text = NULL, *spec_path = NULL, *out = NULL;
+    long iterations = 0, stop_after = 0;
+    double a = -1, A = -1, alpha = 0.602, gamma = 0.101;
+    t.deals = 2;
+    t.workers = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        if (cli_game_option(&t.g, argc, argv, &i))
+            continue;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            tune_usage();
+            return 0;
+        } else if (!strcmp(o, "--bot")) {
+            if (bot_text)
+                cli_die("tune takes one --bot (the bot to tune)");
+            bot_text = cli_value(argc, argv, &i);
+        } else if (!strcmp(o, "--params")) {
+            spec_path = cli_value(argc, argv, &i);
+        } else if (!strcmp(o, "--against")) {
+            if (t.against_count == TUNE_MAX_AGAINST)
+                cli_die("at most %d --against bots", TUNE_MAX_AGAINST);
+            t.against[t.against_count++] = cli_value(argc, argv, &i);
+        } else if (!strcmp(o, "--iterations")) {
+            iterations = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
+        } else if (!strcmp(o, "--stop-after")) {
+            stop_after = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
+        } else if (!strcmp(o, "--out")) {
+            out = cli_value(argc, argv, &i);
+        } else if (!strcmp(o, "--deals")) {
+            t.deals = (int)cli_int(o, cli_value(argc, argv, &i), 1, 100000);
+        } else if (!strcmp(o, "--workers")) {
+            t.workers = (int)cli_int(o, cli_value(argc, argv, &i), 1, 1024);
+        } else if (!strcmp(o, "--a") || !strcmp(o, "--A") || !strcmp(o, "--alpha") ||
+                   !strcmp(o, "--gamma")) {
+            const char *v = cli_value(argc, argv, &i);
+            char *end;
+            double x = strtod(v, &end);
+            if (end == v || *end || !(x >= 0))
+                cli_die("%s needs a non-negative number, not '%s'", o, v);
+            if (!strcmp(o, "--a"))
+                a = x;
+            else if (!strcmp(o, "--A"))
+                A = x;
+            else if (!strcmp(o, "--alpha"))
+                alpha = x;
+            else
+                gamma = x;
+        } else {
+            cli_die("tune: unknown option '%s' (see skyline tune --help)", o);
+        }
+    }
+    if (!bot_text)
+        cli_die("tune needs --bot SPEC (the bot to tune)");
+    if (!iterations)
+        cli_die("tune needs --iterations K");
+    if (!out)
+        cli_die("tune needs --out FILE");
+    cli_game_finish(&t.g);
+    int players = t.g.opt.players;
+    if (players == 2 && t.against_count)
+        cli_die("2-player tuning plays theta+ against theta-: --against is for 3 to 5 players");
+    if (players > 2 && !t.against_count)
+        cli_die("%d-player tuning needs --against SPEC for the other seats", players);
+    t.heur = heuristic_for(t.g.api);
+    if (!t.heur)
+        cli_die("%s has no heuristic to tune", t.g.api->name);
+
+    /* The tuned bot: its params= file (if any) gives the base weights. */
+    char err[GAME_ERR_MAX];
+    bot_spec_t spec;
+    if (bot_spec_parse(bot_text, &spec, err, sizeof err))
+        cli_die("%s", err);
+    if (strcmp(spec.name, "heuristic") && strcmp(spec.name, "greedy") &&
+        strcmp(spec.name, "mcts"))
+        cli_die("bot '%s' has no heuristic weights to tune (heuristic, greedy or mcts)",
+                spec.name);
+    heur_params_default(t.heur, &t.base);
+    for (int k = 0; k < spec.key_count; k++)
+        if (!strcmp(spec.keys[k], "params") &&
+            heur_params_load(t.heur, spec.values[k], &t.base, err, sizeof err))
+            cli_die("%s", err);
+
+    spsa_param_t params[SPSA_MAX_PARAMS];
+    int count = 0;
+    if (spec_path) {
+        if (spsa_spec_load(spec_path, params, &count, err, sizeof err))
+            cli_die("%s", err);
+    } else {
+        for (int i = 0; i < t.heur->param_count && count < SPSA_MAX_PARAMS; i++, count++) {
+            const heur_param_def_t *d = &t.heur->params[i];
+            memset(&params[count], 0, sizeof params[count]);
+            snprintf(params[count].name, sizeof params[count].name, "%s", d->name);
+            params[count].value = t.base.value[i];
+            params[count].lo = d->lo;
+            params[count].hi = d->hi;
+            params[count].c = d->step;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        t.tuned_index[i] = heur_param_find(t.heur, params[i].name);
+        if (t.tuned_index[i] < 0)
+            cli_die("%s: unknown parameter '%s' for the %s heuristic",
+                    spec_path ? spec_path : "--params", params[i].name, t.g.api->name);
+    }
+
+    snprintf(t.path_plus, sizeof t.path_plus, "%s.plus", out);
+    snprintf(t.path_minus, sizeof t.path_minus, "%s.minus", out);
+    tune_spec_with_params(&spec, t.path_plus, t.spec_plus, sizeof t.spec_plus);
+    tune_spec_with_params(&spec, t.path_minus, t.spec_minus, sizeof t.spec_minus);
+    /* Check every bot spec now, so a bad one fails before any game. */
+    tune_write_params(&t, (double[SPSA_MAX_PARAMS]){0}, 0, t.path_plus);
+    bot_t *probe = bot_new(t.g.api, t.spec_plus, 0, err, sizeof err);
+    if (!probe)
+        cli_die("%s", err);
+    int threads = probe->threads;
+    bot_free(probe);
+    for (int j = 0; j < t.against_count; j++) {
+        bot_t *b = bot_new(t.g.api, t.against[j], 0, err, sizeof err);
+        if (!b)
+            cli_die("%s", err);
+        if (b->threads > threads)
+            threads = b->threads;
+        bot_free(b);
+    }
+    if (!t.workers)
+        t.workers = omp_get_num_procs() / threads > 0 ? omp_get_num_procs() / threads : 1;
+
+    spsa_config_t cfg;
+    spsa_config_default(&cfg, iterations, t.g.opt.seed);
+    if (A >= 0)
+        cfg.A = A;
+    cfg.alpha = alpha;
+    cfg.gamma = gamma;
+    cfg.a = a >= 0 ? a : 2.0 * pow(cfg.A + 1.0, cfg.alpha);
+
+    /* The configuration a resume must match (workers may differ: results do not). */
+    char text[8192], tag[32];
+    int n = snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%ld|%llu|%d|%.17g|%.17g|%.17g|%.17g",
+                     t.g.api->name, players, t.g.opt.board ? t.g.opt.board : "",
+                     t.g.opt.objectives ? t.g.opt.objectives : "", t.g.opt.start_floors,
+                     t.g.opt.setup_random, bot_text, spec_path ? spec_path : "", iterations,
+                     (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha,
+                     cfg.gamma);
+    for (int j = 0; j < t.against_count; j++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "|%s", t.against[j]);
+    for (int i = 0; i < count && (size_t)n < sizeof text; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "|%s %.17g %.17g %.17g %.17g",
+                      params[i].name, params[i].value, params[i].lo, params[i].hi, params[i].c);
+    tune_tag(text, tag, sizeof tag);
+
+    char ckpt[1100];
+    snprintf(ckpt, sizeof ckpt, "%s.ckpt", out);
+    static spsa_t s;
+    int loaded = spsa_load(&s, tag, ckpt, err, sizeof err);
+    if (loaded < 0)
+        cli_die("%s", err);
+    if (loaded == 1)
+        spsa_init(&s, &cfg, params, count);
+    else
+        fprintf(stderr, "tune: resuming from %s at iteration %ld of %ld\n", ckpt, s.k,
+                s.cfg.iterations);
+    for (long done = 0; s.k < s.cfg.iterations; done++) {
+        if (stop_after && done == stop_after) {
+            printf("stopped after %ld iterations at %ld of %ld; run again to resume\n", done,
+                   s.k, s.cfg.iterations);
+            return 0;
+        }
+        double diff = spsa_step(&s, tune_eval, &t);
+        if (spsa_save(&s, tag, ckpt, err, sizeof err))
+            cli_die("%s", err);
+        double theta[SPSA_MAX_PARAMS];
+        for (int i = 0; i < s.count; i++)
+            theta[i] = s.p[i].value;
+        tune_write_params(&t, theta, s.count, out);
+        printf("iter %ld/%ld diff %+.3f mean diff %+.4f theta", s.k, s.cfg.iterations, diff,
+               s.diff_sum / (double)s.k);
+        for (int i = 0; i < s.count; i++)
+            printf(" %s=%.4g", s.p[i].name, s.p[i].value);
+        printf("\n");
+        fflush(stdout);
+    }
+    remove(t.path_plus);
+    remove(t.path_minus);
+    printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);
+    return 0;
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# skyline tune: an interrupted run resumed from its checkpoint ends with exactly the
+# parameters of an uninterrupted run; the result loads as heuristic:params=FILE; workers do
+# not change results; bad input is refused with one line naming it.
+set -u
+skyline=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+checks=0
+fails=0
+ok() { checks=$((checks + 1)); }
+fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*" >&2; }
+
+common=(--game towerup --players 3 --bot heuristic --against greedy --iterations 6 --seed 5)
+"$skyline" tune "${common[@]}" --out "$tmp/straight.params" --workers 1 >/dev/null 2>"$tmp/err" \
+    && ok || fail "straight run: $(cat "$tmp/err")"
+"$skyline" tune "${common[@]}" --out "$tmp/parts.params" --workers 2 --stop-after 2 >"$tmp/out" 2>&1
+grep -q "stopped after 2" "$tmp/out" && ok || fail "stop-after: $(cat "$tmp/out")"
+[ -f "$tmp/parts.params.ckpt" ] && ok || fail "no checkpoint"
+"$skyline" tune "${common[@]}" --out "$tmp/parts.params" --workers 2 --stop-after 3 >/dev/null 2>&1
+"$skyline" tune "${common[@]}" --out "$tmp/parts.params" --workers 2 >"$tmp/out" 2>"$tmp/err"
+grep -q "resuming from .* at iteration 5 of 6" "$tmp/err" && ok || fail "resume message: $(cat "$tmp/err")"
+[ "$(grep -c '^iter ' "$tmp/out")" -eq 1 ] && ok || fail "resumed run replayed iterations"
+cmp -s "$tmp/straight.params" "$tmp/parts.params" && ok || fail "resumed parameters differ from a straight run"
+"$skyline" play --players 3 --bot "heuristic:params=$tmp/parts.params" --bot greedy --bot random \
+    --games 2 --quiet >/dev/null 2>&1 && ok || fail "tuned file does not load"
+
+# Uptown, 2 players, with a spec file.
+printf '# tuned subset\njoin 1.0 0 5 0.5\n' >"$tmp/spec.txt"
+"$skyline" tune --game uptown --players 2 --bot heuristic --params "$tmp/spec.txt" --iterations 3 \
+    --seed 1 --out "$tmp/ut.params" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '^iter ' "$tmp/out")" -eq 3 ] && ok || fail "uptown tune: $(cat "$tmp/err")"
+
+expect_error() {
+    local what=$1 pattern=$2
+    shift 2
+    "$@" >/dev/null 2>"$tmp/err"
+    local rc=$?
+    if [ $rc -eq 0 ] || [ $rc -ge 128 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qE -- "$pattern" "$tmp/err"; then
+        fail "$what: rc $rc, stderr: $(cat "$tmp/err")"
+    else
+        ok
+    fi
+}
+printf 'w 1 0 2 0.1\nbad line\n' >"$tmp/bad.txt"
+expect_error "bad spec line" "bad.txt:2:" "$skyline" tune --players 2 --bot heuristic --params "$tmp/bad.txt" --iterations 1 --seed 1 --out "$tmp/x"
+printf 'no_such_weight 1 0 2 0.1\n' >"$tmp/unknown.txt"
+expect_error "unknown weight" "unknown parameter 'no_such_weight'" "$skyline" tune --players 2 --bot heuristic --params "$tmp/unknown.txt" --iterations 1 --seed 1 --out "$tmp/x"
+expect_error "random has no weights" "no heuristic weights" "$skyline" tune --players 2 --bot random --iterations 1 --seed 1 --out "$tmp/x"
+expect_error "3 players need opponents" "against" "$skyline" tune --players 3 --bot heuristic --iterations 1 --seed 1 --out "$tmp/x"
+expect_error "missing out" "--out" "$skyline" tune --players 2 --bot heuristic --iterations 1
+expect_error "bad against" "unknown bot" "$skyline" tune --players 3 --bot heuristic --against frob --iterations 1 --seed 1 --out "$tmp/x"
+expect_error "changed config" "different configuration" "$skyline" tune --game towerup --players 3 --bot heuristic --against random --iterations 6 --seed 5 --out "$tmp/parts.params"
+
+echo "test_tune: $checks checks, $fails failed"
+echo "$((checks - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
