@@ -18,26 +18,26 @@ enum {
 };
 
 static const heur_param_def_t towerup_params[W_COUNT] = {
-    {"marker", 1.0, 0.3, 2.0, 0.1, "per million of marker value gained"},
+    {"marker", 0.85, 0.3, 2.0, 0.1, "per million of marker value gained"},
     {"extra_turn", 4.0, 0.0, 10.0, 0.5, "bonus (millions) when the lowest marker reaches a new star column"},
     {"low_marker", 0.4, 0.0, 3.0, 0.2, "per column the lowest marker moves up (progress to stars)"},
-    {"height", 0.2, -1.0, 2.0, 0.1, "per floor of the roofed building"},
+    {"height", 0.1, -1.0, 2.0, 0.1, "per floor of the roofed building"},
     {"obj_done", 1.0, 0.0, 2.0, 0.1, "weight of the best open chip of an objective the move meets"},
     {"obj_progress", 0.5, 0.0, 1.5, 0.1, "weight of the open chip for objectives not yet met"},
     {"obj_decay", 0.5, 0.1, 0.9, 0.05, "objective potential factor per building still missing"},
     {"visible", 1.0, 0.0, 3.0, 0.2, "per million of expected cone value from visible roofs"},
     {"exposure", 0.3, 0.0, 2.0, 0.1, "cover risk per empty site next to a roofed building"},
     {"cover_opp", 0.6, 0.0, 2.0, 0.1, "per opponent's visible roof covered"},
-    {"floor", 0.3, 0.0, 1.5, 0.05, "value of a floor in supply (spent by builds, gained by takes)"},
+    {"floor", 0.4, 0.0, 1.5, 0.05, "value of a floor in supply (spent by builds, gained by takes)"},
     {"pot_best", 0.5, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
     {"pot_count", 0.15, 0.0, 1.0, 0.05, "per frontier site the supply can build on (up to 6)"},
-    {"leave_height", 0.3, 0.0, 2.0, 0.1, "penalty per floor added to the tallest building left open"},
-    {"deny", 0.1, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
+    {"leave_height", 0.5, 0.0, 2.0, 0.1, "penalty per floor added to the tallest building left open"},
+    {"deny", 0.2, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
     {"end_lead", 2.0, 0.0, 10.0, 0.5, "ending the game: bonus times the lead (clamped to 10 millions)"},
-    {"take_base", 0.0, -3.0, 3.0, 0.25, "constant added to every take"},
+    {"take_base", 0.4, -3.0, 3.0, 0.25, "constant added to every take"},
     {"scale", 4.0, 1.0, 10.0, 0.5, "millions per unit of move score"},
     {"eval_roof", 2.5, 0.0, 6.0, 0.25, "evaluate: millions per roof still to place"},
-    {"eval_temp", 6.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
+    {"eval_temp", 5.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
     {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
 };
 
@@ -68,6 +68,10 @@ typedef struct tu_ctx {
     double keep[TOWERUP_MAX_SITES];        /* chance a roof on a building stays visible */
     double vis_before;                     /* expected visible roofs of the mover */
     double obj_pot_before;                 /* objective potential before the move */
+    uint64_t obj_cached;                   /* roof sites whose obj_delta is known */
+    double obj_delta[TOWERUP_MAX_SITES];   /* objective gain of a roof on a built site */
+    int memo_site, memo_colour;            /* founding whose supply potential is memo_pot */
+    double memo_pot;                       /* supply potential after that founding */
     double lead;                           /* mover's score minus the best opponent's */
     int hmax_open;                         /* tallest building next to an empty site */
 } tu_ctx_t;
@@ -255,7 +259,12 @@ static double objective_potential(const towerup_state_t *s, int p, int r, int r_
         if (d == 0)
             v += w[W_OBJ_DONE] * chip;
         else if (d <= roofs_left)
-            v += w[W_OBJ_PROGRESS] * chip * pow(w[W_OBJ_DECAY], d);
+        {
+            double f = w[W_OBJ_PROGRESS] * chip;
+            for (int k = 0; k < d; k++)
+                f *= w[W_OBJ_DECAY];
+            v += f;
+        }
     }
     return v;
 }
@@ -320,6 +329,8 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
         }
     }
     x->obj_pot_before = objective_potential(s, p, -1, 0, 0, s->roofs_left[p], w);
+    x->obj_cached = 0;
+    x->memo_site = -1;
     double best = -1e9;
     for (int q = 0; q < s->players; q++)
         if (q != p && score_now(s, q) > best)
@@ -371,7 +382,16 @@ static double score_build(tu_ctx_t *x, move_t m, const double *gain_new)
 
     /* Objectives, with the roof added. */
     int left = s->roofs_left[p] - 1;
-    v += objective_potential(s, p, r, rc, h, left, w) - x->obj_pot_before;
+    if (r == site) {
+        v += objective_potential(s, p, r, rc, h, left, w) - x->obj_pot_before;
+    } else {
+        /* A roof on an existing building gains the same whatever is founded next to it. */
+        if (!(x->obj_cached >> r & 1)) {
+            x->obj_delta[r] = objective_potential(s, p, r, rc, h, left, w) - x->obj_pot_before;
+            x->obj_cached |= 1ULL << r;
+        }
+        v += x->obj_delta[r];
+    }
 
     /* Visible roofs: the mover's on the raised neighbours are covered, the new one shows. */
     int er = towerup_popcount(b->nbr[r] & x->empty & ~sb);
@@ -385,14 +405,17 @@ static double score_build(tu_ctx_t *x, move_t m, const double *gain_new)
             for (uint64_t t = s->visible[q] & nb; t; t &= t - 1)
                 v += w[W_COVER_OPP] * x->keep[__builtin_ctzll(t)];
 
-    /* Supply after the build. */
-    int sup[TOWERUP_COLOUR_COUNT];
-    for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++)
-        sup[k] = s->supply[p][k] - towerup_popcount(nb & s->colour_mask[k]) - (k == c);
-    if (left > 0)
-        v += supply_potential(x, sup, gain_new);
-    else
-        v += w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
+    /* Supply after the build: the same for every roof of one founding. */
+    if (x->memo_site != site || x->memo_colour != c) {
+        int sup[TOWERUP_COLOUR_COUNT];
+        for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++)
+            sup[k] = s->supply[p][k] - towerup_popcount(nb & s->colour_mask[k]) - (k == c);
+        x->memo_site = site;
+        x->memo_colour = c;
+        x->memo_pot = left > 0 ? supply_potential(x, sup, gain_new)
+                               : w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
+    }
+    v += x->memo_pot;
 
     /* Tallest building left open to the next player. */
     if (!x->last_word) {
