@@ -13,6 +13,10 @@
  * Parallel with OpenMP: tree mode (one shared tree, C11 atomics, virtual loss) or root mode
  * (one tree per thread, root statistics summed). One thread with an iteration budget and a
  * fixed seed is fully deterministic.
+ *
+ * ThreadSanitizer builds: search/mcts.c defines __tsan_default_suppressions (only when built
+ * with -fsanitize=thread) to hide reports that come from the OpenMP runtime's own, unseen
+ * synchronisation; everything the search shares is synchronised in ways TSan can see.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,7 +40,9 @@ typedef enum mcts_final {
 
 /* Plays the state (a determinization) to the end of the game. */
 typedef void (*mcts_rollout_fn)(const game_api_t *api, void *state, pcg32_t *rng, void *ctx);
-/* Prior belief in [0, 1] that move m is good for the player to move in state. */
+/* Prior belief in [0, 1] that move m is good for the player to move in state. Called, from
+   the worker threads, for every untried move of a node each time one of them is expanded
+   (the one with the best prior is), so a costly prior should cache per state. */
 typedef double (*mcts_prior_fn)(const game_api_t *api, const void *state, move_t m, void *ctx);
 /* Estimated result per player, each in [0, 1], of a non-terminal state. */
 typedef void (*mcts_evaluate_fn)(const game_api_t *api, const void *state, double *values,
