@@ -183,7 +183,7 @@ static void fuzz_game(int players, uint64_t seed, int *hidden_changes)
 
 int main(void)
 {
-    static const int games[6] = {0, 0, 500, 500, 400, 400};
+    static const int games[6] = {0, 0, 400, 400, 300, 300};
     for (int players = 2; players <= 5; players++) {
         int hidden_changes = 0;
         for (int g = 0; g < games[players]; g++)
