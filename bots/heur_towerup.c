@@ -12,7 +12,7 @@
 /* Weight indices, in the order of the table below. */
 enum {
     W_MARKER, W_EXTRA_TURN, W_LOW_MARKER, W_HEIGHT, W_OBJ_DONE, W_OBJ_PROGRESS, W_OBJ_DECAY,
-    W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE_HEIGHT,
+    W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE,
     W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_PLACE_OPEN,
     W_COUNT
 };
@@ -31,7 +31,7 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"floor", 0.4, 0.0, 1.5, 0.05, "value of a floor in supply (spent by builds, gained by takes)"},
     {"pot_best", 0.5, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
     {"pot_count", 0.15, 0.0, 1.0, 0.05, "per frontier site the supply can build on (up to 6)"},
-    {"leave_height", 0.5, 0.0, 2.0, 0.1, "penalty per floor added to the tallest building left open"},
+    {"leave", 1.5, 0.0, 3.0, 0.1, "penalty per million the next player's best build gains"},
     {"deny", 0.2, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
     {"end_lead", 2.0, 0.0, 10.0, 0.5, "ending the game: bonus times the lead (clamped to 10 millions)"},
     {"take_base", 0.4, -3.0, 3.0, 0.25, "constant added to every take"},
@@ -73,7 +73,10 @@ typedef struct tu_ctx {
     int memo_site, memo_colour;            /* founding whose supply potential is memo_pot */
     double memo_pot;                       /* supply potential after that founding */
     double lead;                           /* mover's score minus the best opponent's */
-    int hmax_open;                         /* tallest building next to an empty site */
+    double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* the same for the next player */
+    double opp_site[TOWERUP_MAX_SITES];    /* next player's best build on a frontier site */
+    double opp_best;                       /* their best build anywhere (0: none) */
+    double memo_leave;                     /* what that founding adds to opp_best */
 } tu_ctx_t;
 
 /* ---- small helpers ---- */
@@ -277,6 +280,65 @@ static double keep_chance(const tu_ctx_t *x, int e)
     return x->last_word ? 1.0 : 1.0 / (1.0 + x->w[W_EXPOSURE] * e);
 }
 
+/*
+ * The next player's best build on frontier site e (0 if they cannot found there), on the
+ * board as it is, or after the mover founds colour c on site (site >= 0).
+ */
+static double opp_site_value(const tu_ctx_t *x, int e, int site, int c)
+{
+    const towerup_state_t *s = x->s;
+    const towerup_board_t *b = x->b;
+    const uint8_t *sq = s->supply[x->next];
+    uint64_t raised = site >= 0 ? b->nbr[site] & s->occupied : 0;
+    int cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
+    double best = 0;
+    for (uint64_t t = b->nbr[e] & s->occupied; t; t &= t - 1) {
+        int j = __builtin_ctzll(t), col = towerup_site_colour(s, j);
+        int h = towerup_height(s, j) + (int)(raised >> j & 1) + 1;
+        cnt[col]++;
+        used |= 1 << col;
+        double g = x->qgain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+        best = g > best ? g : best;
+    }
+    if (site >= 0 && (b->nbr[e] >> site & 1)) {
+        cnt[c]++;
+        used |= 1 << c;
+        best = x->qgain[c][2] > best ? x->qgain[c][2] : best;
+    }
+    bool found = false;
+    for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++) {
+        if (sq[k] < cnt[k])
+            return 0;
+        if (!(used >> k & 1) && sq[k] > cnt[k]) {
+            found = true;
+            best = x->qgain[k][1] > best ? x->qgain[k][1] : best;
+        }
+    }
+    return found ? best : 0;
+}
+
+/* How much founding colour c on site raises the next player's best build. */
+static double opp_gain_after(const tu_ctx_t *x, int site, int c)
+{
+    const towerup_state_t *s = x->s;
+    const towerup_board_t *b = x->b;
+    uint64_t sb = 1ULL << site, empty_after = x->empty & ~sb;
+    uint64_t touched = b->nbr[site];
+    for (uint64_t t = b->nbr[site] & s->occupied; t; t &= t - 1)
+        touched |= b->nbr[__builtin_ctzll(t)];
+    touched &= empty_after;
+    double best = 0;
+    for (uint64_t e = s->frontier & ~touched & ~sb; e; e &= e - 1) {
+        int i = __builtin_ctzll(e);
+        best = x->opp_site[i] > best ? x->opp_site[i] : best;
+    }
+    for (uint64_t e = touched; e; e &= e - 1) {
+        double v = opp_site_value(x, __builtin_ctzll(e), site, c);
+        best = v > best ? v : best;
+    }
+    return best > x->opp_best ? best - x->opp_best : 0;
+}
+
 /* Score estimate (millions) of player q now, cone counted from visible roofs. */
 static double score_now(const towerup_state_t *s, int q)
 {
@@ -301,13 +363,21 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
         for (int k = 0; k < MAX_STEPS; k++)
             x->gain[c][k] = k ? marker_gain(s, p, c, k, w) : 0;
-    x->hmax_open = 0;
     for (uint64_t t = s->occupied; t; t &= t - 1) {
         int i = __builtin_ctzll(t);
-        int e = towerup_popcount(b->nbr[i] & x->empty);
-        x->keep[i] = keep_chance(x, e);
-        if (e && towerup_height(s, i) > x->hmax_open)
-            x->hmax_open = towerup_height(s, i);
+        x->keep[i] = keep_chance(x, towerup_popcount(b->nbr[i] & x->empty));
+    }
+    x->opp_best = 0;
+    if (!x->last_word && s->roofs_left[x->next]) {
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            for (int k = 0; k < MAX_STEPS; k++)
+                x->qgain[c][k] = k ? marker_gain(s, x->next, c, k, w) : 0;
+        for (uint64_t e = s->frontier; e; e &= e - 1) {
+            int i = __builtin_ctzll(e);
+            x->opp_site[i] = opp_site_value(x, i, -1, 0);
+            if (x->opp_site[i] > x->opp_best)
+                x->opp_best = x->opp_site[i];
+        }
     }
     x->vis_before = 0;
     for (uint64_t t = s->visible[p]; t; t &= t - 1)
@@ -414,20 +484,11 @@ static double score_build(tu_ctx_t *x, move_t m, const double *gain_new)
         x->memo_colour = c;
         x->memo_pot = left > 0 ? supply_potential(x, sup, gain_new)
                                : w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
+        x->memo_leave = 0;
+        if (!x->last_word && s->roofs_left[x->next] && w[W_LEAVE] != 0)
+            x->memo_leave = w[W_LEAVE] * opp_gain_after(x, site, c);
     }
-    v += x->memo_pot;
-
-    /* Tallest building left open to the next player. */
-    if (!x->last_word) {
-        int hmax = towerup_popcount(b->nbr[site] & x->empty) ? 1 : 0;
-        for (uint64_t t = nb; t; t &= t - 1) {
-            int i = __builtin_ctzll(t);
-            if ((b->nbr[i] & x->empty & ~sb) && towerup_height(s, i) + 1 > hmax)
-                hmax = towerup_height(s, i) + 1;
-        }
-        if (hmax > x->hmax_open)
-            v -= w[W_LEAVE_HEIGHT] * (hmax - x->hmax_open);
-    }
+    v += x->memo_pot - x->memo_leave;
 
     /* The last roof ends the game: good when ahead. */
     if (!left && !s->end_trigger)
