@@ -122,9 +122,13 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
 
 /* ---- hidden information ---- */
 
+/* Resamples what observer cannot see: each opponent colour not retired gets a new rack of
+   the same size and a new pile order from its unplayed tiles; the observer's own piles are
+   reshuffled. Piles stay permutations of the 28 tiles (drawn tiles first). */
 void uptown_determinize(uptown_state_t *s, int observer, pcg32_t *rng);
 /* Whether player observer sees the same thing in both states. */
 bool uptown_observation_equal(const uptown_state_t *a, const uptown_state_t *b, int observer);
+/* Plays uniformly random legal moves (uptown_random_move) to the end of the game. */
 void uptown_playout(uptown_state_t *s, pcg32_t *rng);
 
 /* ---- records (FORMATS.md §4) ---- */
