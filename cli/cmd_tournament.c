@@ -11,6 +11,8 @@
 static void tournament_usage(void)
 {
     printf("usage: skyline tournament --bot SPEC --bot SPEC [...] --games K --out FILE [options]\n"
+           "With no options at all: Tower Up, 3 players, bots random, greedy, heuristic and\n"
+           "mcts:iters=300,rollout=heuristic, 60 games into tournament.jsonl.\n"
            "Plays a tournament between 2 to %d bots and appends one JSON record per game to\n"
            "FILE, with a \"tournament\" key {index, config}. Games come in blocks: one deal\n"
            "played once per rotation of a line-up over the seats. Running the same command\n"
@@ -96,6 +98,18 @@ int cmd_tournament(int argc, char **argv)
     cfg.progress_interval = 10;
     bool quiet = false;
     const char *format_name = "roundrobin";
+    if (argc == 1) {
+        /* The built-in default: the main job of README's first command. */
+        static const char *const defaults[] = {"random", "greedy", "heuristic",
+                                               "mcts:iters=300,rollout=heuristic"};
+        for (int b = 0; b < 4; b++)
+            cfg.specs[cfg.bot_count++] = defaults[b];
+        cfg.games = 60;
+        cfg.out_path = "tournament.jsonl";
+        fprintf(stderr, "skyline: no options: the default tournament, Tower Up for 3 players, "
+                        "random, greedy, heuristic and mcts, 60 games into tournament.jsonl "
+                        "(resumed if it exists)\n");
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_game_option(&g, argc, argv, &i))
