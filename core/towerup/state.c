@@ -398,6 +398,13 @@ void towerup_determinize(towerup_state_t *s, int observer, pcg32_t *rng)
 {
     (void)observer;
     s->key ^= tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+    /* Canonical order first (by card index), so the result depends only on what the
+       observer sees and on rng, never on the order being replaced. */
+    uint64_t pile = 0;
+    for (int i = s->draw_pos; i < s->draw_end; i++)
+        pile |= 1ULL << s->draw[i];
+    for (int i = s->draw_pos; pile; pile &= pile - 1)
+        s->draw[i++] = (uint8_t)__builtin_ctzll(pile);
     pcg32_shuffle_u8(rng, s->draw + s->draw_pos, s->draw_end - s->draw_pos);
     uint64_t a = pcg32_next(rng), b = pcg32_next(rng);
     pcg32_seed(&s->rng, a << 32 | b, pcg32_next(rng));
