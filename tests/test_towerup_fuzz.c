@@ -91,8 +91,61 @@ static int fuzz_game(const game_options_t *opt, pcg32_t *rng, bool full)
     return s.turns;
 }
 
+/* check must catch a corrupted derived field, and the key must see each primary field. */
+static void check_catches_corruption(void)
+{
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = 3;
+    opt.seed = 5;
+    opt.setup_random = true;
+    towerup_state_t s, t;
+    char err[GAME_ERR_MAX];
+    CHECK(towerup_new_game(&s, &opt, err, sizeof err) == 0);
+    pcg32_t rng;
+    pcg32_seed(&rng, 1, 1);
+    move_t moves[GAME_MAX_MOVES];
+    towerup_undo_t u;
+    for (int i = 0; i < 12; i++) {
+        int n = towerup_gen_moves(&s, moves);
+        towerup_make(&s, moves[pcg32_bounded(&rng, (uint32_t)n)], &u);
+    }
+    CHECK(towerup_check(&s, err, sizeof err) == 0);
+    int site = __builtin_ctzll(s.occupied);
+#define CORRUPT(stmt)                                                                    \
+    do {                                                                                 \
+        t = s;                                                                           \
+        stmt;                                                                            \
+        CHECK_MSG(towerup_check(&t, err, sizeof err) < 0, "not caught: %s", #stmt);      \
+    } while (0)
+    CORRUPT(t.occupied ^= 1ULL << 50);
+    CORRUPT(t.frontier = 0);
+    CORRUPT(t.colour_mask[0] ^= t.colour_mask[1]);
+    CORRUPT(t.present[1] ^= 1);
+    CORRUPT(t.visible[0] = ~0ULL);
+    CORRUPT(t.reserve[2]++);
+    CORRUPT(t.roofs_left[1]--);
+    CORRUPT(t.discard ^= 1);
+    CORRUPT(t.market[0] = t.market[1]);
+    CORRUPT(t.key ^= 1);
+    CORRUPT(t.site[site]++);
+    CORRUPT(t.supply[0][0] = 11);
+    CORRUPT(t.markers[1][2] = 16);
+    CORRUPT(t.chip_count[0] = 2);
+    /* Primary fields that only the key sees. */
+    CORRUPT(t.supply[1][3] ^= 1);
+    CORRUPT(t.markers[2][1] ^= 1);
+    CORRUPT(t.to_move = (uint8_t)((t.to_move + 1) % 3));
+    CORRUPT(t.turns++);
+    CORRUPT(uint8_t c = t.draw[t.draw_pos]; t.draw[t.draw_pos] = t.draw[t.draw_pos + 1];
+            t.draw[t.draw_pos + 1] = c);
+    CORRUPT(t.rng.state++);
+#undef CORRUPT
+}
+
 int main(void)
 {
+    check_catches_corruption();
     pcg32_t rng;
     pcg32_seed(&rng, 2024, 7);
     game_options_t opt;
