@@ -8,10 +8,16 @@ enum {
     TU_KEY_RNG
 };
 
-static inline uint64_t tu_key(uint64_t kind, uint64_t data)
+/* The splitmix64 finaliser (a bijection), inline here because keys are hot. */
+static inline uint64_t tu_mix64(uint64_t x)
 {
-    return rng_mix64((kind << 56) ^ data);
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
 }
+
+static inline uint64_t tu_key(uint64_t kind, uint64_t data) { return tu_mix64((kind << 56) ^ data); }
 
 /* Key of one site's building (0 for an empty site). */
 static inline uint64_t tu_key_site(const towerup_state_t *s, int site)
@@ -37,7 +43,7 @@ static inline uint64_t tu_key_discard(int card) { return tu_key(TU_KEY_DISCARD, 
 
 static inline uint64_t tu_key_rng(const pcg32_t *r)
 {
-    return tu_key(TU_KEY_RNG, rng_mix64(r->state) ^ r->inc) ^ rng_mix64(r->inc);
+    return tu_key(TU_KEY_RNG, tu_mix64(r->state) ^ r->inc) ^ tu_mix64(r->inc);
 }
 
 /* Key of all per-player counters and turn bookkeeping: one player's part, the turn
