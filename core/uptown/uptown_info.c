@@ -11,7 +11,12 @@ void uptown_determinize(uptown_state_t *s, int observer, pcg32_t *rng)
         if (s->retired >> c & 1)
             continue;
         if (own >> c & 1) {
-            /* The observer knows its rack, not its pile order. */
+            /* The observer knows its rack, not its pile order: the pile is rebuilt in tile
+               order from the set it knows, then shuffled, so the result depends on nothing
+               hidden. */
+            int k = pos;
+            for (uint32_t x = s->left[c] & ~s->rack[c]; x; x &= x - 1)
+                s->pile[c][k++] = (uint8_t)__builtin_ctz(x);
             pcg32_shuffle_u8(rng, s->pile[c] + pos, rest);
             continue;
         }
