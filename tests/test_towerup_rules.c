@@ -220,6 +220,33 @@ static void check_shortage_end(void)
     CHECK_EQ_INT(s.turns, 4);
 }
 
+/* Extra turns are played in the final round too; the cone waits for the last of them. */
+static void check_final_round_extra(void)
+{
+    towerup_state_t s;
+    blank(&s, 3);
+    put(&s, 0, K, 6, 0, 0);
+    put(&s, 10, K, 6, 0, 0);
+    put(&s, 40, K, 5, 0, 0);
+    put(&s, 47, G, 1, 2, 1); /* one visible roof of player 1 */
+    set_markers(&s, 1, 2, 2, 2, 1);
+    set_market(&s, 0, CARD_KKGG);
+    set_market(&s, 1, CARD_WILD_B2);
+    set_market(&s, 2, CARD_KGW);
+    towerup_fix_derived(&s);
+    play(&s, take_max(&s, 0, K));
+    CHECK_EQ_INT(s.end_trigger, TOWERUP_END_SHORTAGE);
+    CHECK_EQ_INT(s.to_move, 1);
+    play(&s, first_take(&s, 1));
+    CHECK_EQ_INT(s.to_move, 1); /* extra turn */
+    CHECK(s.cone[1] < 0);
+    CHECK_EQ_INT(s.final_left, 3);
+    play(&s, first_take(&s, 2));
+    CHECK_EQ_INT(s.to_move, 2);
+    CHECK_EQ_INT(s.cone[1], 1);
+    CHECK_EQ_INT(s.final_left, 2);
+}
+
 static void check_last_roof_end(void)
 {
     towerup_state_t s;
@@ -367,6 +394,7 @@ int main(void)
     check_extra_turns();
     check_limit_before_extra();
     check_shortage_end();
+    check_final_round_extra();
     check_last_roof_end();
     check_cones_safeguard_ranks();
     check_take_listing();
