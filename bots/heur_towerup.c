@@ -50,6 +50,9 @@ typedef struct tu_front {
     uint8_t cnt[TOWERUP_COLOUR_COUNT]; /* neighbouring buildings per colour */
     uint8_t used;                      /* colours of the neighbours (bit per colour) */
     double nb_gain;                    /* best marker gain of roofing a raised neighbour */
+    uint32_t need;                     /* cnt packed one byte per colour */
+    uint32_t need1;                    /* cnt + 1 per colour, packed */
+    int free;                          /* colours a founding here may have (bit per colour) */
 } tu_front_t;
 
 /* What every move of one position shares. */
@@ -63,6 +66,7 @@ typedef struct tu_ctx {
     bool last_word;                        /* this is the last turn of the game */
     bool final;                            /* the mover plays a final turn: points now */
     double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* scored value of c's marker + k */
+    double gain_found[16];                 /* best gain[c][1] over a set of colours c */
     int front_count;                       /* entries of front */
     tu_front_t front[TOWERUP_MAX_SITES];   /* frontier sites */
     double keep[TOWERUP_MAX_SITES];        /* chance a roof on a building stays visible */
@@ -363,6 +367,12 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
         for (int k = 0; k < MAX_STEPS; k++)
             x->gain[c][k] = k ? marker_gain(s, p, c, k, w) : 0;
+    x->gain_found[0] = -1;
+    for (int set = 1; set < 16; set++) {
+        int c = __builtin_ctz((unsigned)set);
+        double rest = x->gain_found[set & (set - 1)];
+        x->gain_found[set] = x->gain[c][1] > rest ? x->gain[c][1] : rest;
+    }
     for (uint64_t t = s->occupied; t; t &= t - 1) {
         int i = __builtin_ctzll(t);
         x->keep[i] = keep_chance(x, towerup_popcount(b->nbr[i] & x->empty));
@@ -397,6 +407,12 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
             double g = x->gain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
             f->nb_gain = g > f->nb_gain ? g : f->nb_gain;
         }
+        f->need = f->need1 = 0;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+            f->need |= (uint32_t)f->cnt[c] << (8 * c);
+            f->need1 |= (uint32_t)(f->cnt[c] + 1) << (8 * c);
+        }
+        f->free = ~f->used & 15;
     }
     x->obj_pot_before = objective_potential(s, p, -1, 0, 0, s->roofs_left[p], w);
     x->obj_cached = 0;
@@ -410,35 +426,40 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
 
 /* Value of holding supply sup with the mover's markers on the current board: the best
    build it affords next turn, how many frontier sites it can build on, its floors. */
-static double supply_potential(const tu_ctx_t *x, const int *sup, const double *gain_new)
+static double supply_potential(const tu_ctx_t *x, const int *sup)
 {
     const double *w = x->w;
+    int total = sup[0] + sup[1] + sup[2] + sup[3];
+    double floors = w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
+    if (x->final)
+        return 0.1 * floors;
+    /* Four byte-wide compares at once: bit 7 of a byte of ((S | H) - N) is set iff that
+       colour's supply is at least N's byte (all values are below 128). */
+    const uint32_t H = 0x80808080u;
+    uint32_t S = (uint32_t)sup[0] | (uint32_t)sup[1] << 8 | (uint32_t)sup[2] << 16 |
+                 (uint32_t)sup[3] << 24;
+    S |= H;
     double best = 0;
-    int count = 0, total = sup[0] + sup[1] + sup[2] + sup[3];
+    int count = 0;
     for (int i = 0; i < x->front_count; i++) {
         const tu_front_t *f = &x->front[i];
-        if (sup[0] < f->cnt[0] || sup[1] < f->cnt[1] || sup[2] < f->cnt[2] || sup[3] < f->cnt[3])
+        if (((S - f->need) & H) != H)
             continue;
-        double g = -1;
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            if (!(f->used >> c & 1) && sup[c] > f->cnt[c])
-                g = gain_new[c] > g ? gain_new[c] : g;
-        if (g < 0)
+        uint32_t m = ((S - f->need1) & H) >> 7;
+        int found = (int)((m | m >> 7 | m >> 14 | m >> 21) & 15) & f->free;
+        if (!found)
             continue;
         count++;
-        if (f->nb_gain > g)
-            g = f->nb_gain;
+        double g = x->gain_found[found] > f->nb_gain ? x->gain_found[found] : f->nb_gain;
         best = g > best ? g : best;
     }
-    if (x->final)
-        return w[W_FLOOR] * 0.1 * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
     return w[W_POT_BEST] * best + w[W_POT_COUNT] * (count < POT_COUNT_CAP ? count : POT_COUNT_CAP) +
-           w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
+           floors;
 }
 
 /* ---- move scores (millions, before scaling) ---- */
 
-static double score_build(tu_ctx_t *x, move_t m, const double *gain_new)
+static double score_build(tu_ctx_t *x, move_t m)
 {
     const towerup_state_t *s = x->s;
     const towerup_board_t *b = x->b;
@@ -482,7 +503,7 @@ static double score_build(tu_ctx_t *x, move_t m, const double *gain_new)
             sup[k] = s->supply[p][k] - towerup_popcount(nb & s->colour_mask[k]) - (k == c);
         x->memo_site = site;
         x->memo_colour = c;
-        x->memo_pot = left > 0 ? supply_potential(x, sup, gain_new)
+        x->memo_pot = left > 0 ? supply_potential(x, sup)
                                : w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
         x->memo_leave = 0;
         if (!x->last_word && s->roofs_left[x->next] && w[W_LEAVE] != 0)
@@ -496,7 +517,7 @@ static double score_build(tu_ctx_t *x, move_t m, const double *gain_new)
     return v;
 }
 
-static double score_take(tu_ctx_t *x, move_t m, const double *gain_new)
+static double score_take(tu_ctx_t *x, move_t m)
 {
     const towerup_state_t *s = x->s;
     const double *w = x->w;
@@ -512,7 +533,7 @@ static double score_take(tu_ctx_t *x, move_t m, const double *gain_new)
     if (k->vehicle >= 0)
         v += x->gain[k->vehicle][k->steps];
     if (s->roofs_left[p] > 0)
-        v += supply_potential(x, sup, gain_new);
+        v += supply_potential(x, sup);
     else
         v += w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
     if (shortage && !s->end_trigger)
@@ -564,9 +585,6 @@ static void towerup_score_moves(const void *state, const move_t *moves, int coun
     }
     tu_ctx_t x;
     ctx_init(&x, s, w);
-    double gain_new[TOWERUP_COLOUR_COUNT];
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        gain_new[c] = x.gain[c][1];
     double deny[TOWERUP_MARKET] = {0};
     if (w[W_DENY] != 0 && !x.last_word)
         for (int slot = 0; slot < TOWERUP_MARKET; slot++)
@@ -575,9 +593,9 @@ static void towerup_score_moves(const void *state, const move_t *moves, int coun
         move_t m = moves[i];
         double v;
         if (towerup_move_kind(m) == TOWERUP_MOVE_BUILD)
-            v = score_build(&x, m, gain_new);
+            v = score_build(&x, m);
         else
-            v = score_take(&x, m, gain_new) + deny[towerup_move_slot(m)];
+            v = score_take(&x, m) + deny[towerup_move_slot(m)];
         scores[i] = v * inv;
     }
 }
