@@ -2,8 +2,8 @@
  * mcts: the information-set MCTS of search/mcts.h (it determinizes every iteration for the
  * player to move, so hidden parts of the state are never read). Keys: iters=, time= (ms per
  * move), threads=, c=, fpu=, vloss=, parallel=tree|root, final=visits|mean, mem= (MiB),
- * reuse=0|1, rollout=random|heuristic with eps=, prior=none|heuristic with prior_w=,
- * cutoff=D (D random moves past the leaf, then the heuristic's evaluate), params=FILE and
+ * reuse=0|1, rollout=random|heuristic with eps= and sample=, prior=none|heuristic with
+ * prior_w=, cutoff=D (D random moves past the leaf, then the heuristic's evaluate), params=FILE and
  * any weight name (the heuristic's weights). Without iters= and time=: iters=1000. Keys that
  * would change nothing (eps= without heuristic rollouts, ...) are refused.
  */
@@ -31,6 +31,7 @@ typedef struct mcts_bot {
     const heuristic_t *h; /* the game's heuristic, NULL if no hook uses it */
     heur_params_t w;      /* its weights */
     double eps;           /* heuristic rollouts: share of uniformly random moves */
+    int sample;           /* heuristic rollouts: moves scored per ply, 0: all */
     uint64_t id;          /* unique among the bots of the process (prior cache owner) */
 } mcts_bot_t;
 
@@ -64,6 +65,17 @@ static void rollout_heuristic(const game_api_t *api, void *state, pcg32_t *rng, 
         if (n > 1 && pcg32_double(rng) < mb->eps) {
             pick = (int)pcg32_bounded(rng, (uint32_t)n);
         } else if (n > 1) {
+            /* With sample=K, only K moves drawn at random (the first K after a partial
+               shuffle) are scored: much cheaper where there are many legal moves. */
+            if (mb->sample > 0 && n > mb->sample) {
+                for (int i = 0; i < mb->sample; i++) {
+                    int j = i + (int)pcg32_bounded(rng, (uint32_t)(n - i));
+                    move_t t = moves[i];
+                    moves[i] = moves[j];
+                    moves[j] = t;
+                }
+                n = mb->sample;
+            }
             mb->h->score_moves(state, moves, n, &mb->w, scores);
             int ties = 1;
             for (int i = 1; i < n; i++) {
@@ -150,7 +162,8 @@ static int key_choice(const char *key, const char *value, const char *const *nam
 
 /* Which keys were given, to refuse those that would change nothing. */
 typedef struct mcts_keys_seen {
-    int eps, prior_w, weights, params; /* index+1 of the key in the spec, 0: not given */
+    int eps, sample, prior_w;          /* index+1 of the key in the spec, 0: not given */
+    int weights, params;               /* the same, for weights and params= */
     int rollout_heur, prior_heur;      /* rollout=heuristic, prior=heuristic given */
     int cutoff;                        /* cutoff= given */
     int iters, time;                   /* budgets given */
@@ -213,6 +226,11 @@ static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const
         if (bot_spec_double(key, value, 0.0, 1.0, &mb->eps, err, errlen))
             return -1;
         seen->eps = k + 1;
+    } else if (!strcmp(key, "sample")) {
+        if (bot_spec_int(key, value, 0, GAME_MAX_MOVES, &v, err, errlen))
+            return -1;
+        mb->sample = (int)v;
+        seen->sample = k + 1;
     } else if (!strcmp(key, "prior")) {
         if ((c = key_choice(key, value, choice_prior, err, errlen)) < 0)
             return -1;
@@ -234,8 +252,8 @@ static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const
     } else {
         snprintf(err, errlen,
                  "unknown key '%s' (mcts takes iters, time, threads, c, fpu, vloss, parallel, "
-                 "final, mem, reuse, rollout, eps, prior, prior_w, cutoff, params and the "
-                 "heuristic's weights)",
+                 "final, mem, reuse, rollout, eps, sample, prior, prior_w, cutoff, params and "
+                 "the heuristic's weights)",
                  key);
         return -1;
     }
@@ -273,6 +291,10 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         mb->opt.iterations = MCTS_BOT_DEFAULT_ITERS;
     if (seen.eps && !seen.rollout_heur) {
         snprintf(err, errlen, "key 'eps' needs rollout=heuristic");
+        return -1;
+    }
+    if (seen.sample && !seen.rollout_heur) {
+        snprintf(err, errlen, "key 'sample' needs rollout=heuristic");
         return -1;
     }
     if (seen.prior_w && !seen.prior_heur) {
@@ -371,7 +393,7 @@ const bot_kind_t bot_kind_mcts = {
     .name = "mcts",
     .help = "mcts: information-set MCTS; keys: iters, time (ms), threads, c, fpu, vloss, "
             "parallel=tree|root, final=visits|mean, mem (MiB), reuse=0|1, "
-            "rollout=random|heuristic, eps, prior=none|heuristic, prior_w, cutoff, "
+            "rollout=random|heuristic, eps, sample, prior=none|heuristic, prior_w, cutoff, "
             "params=FILE, weight names",
     .init = mcts_bot_init,
     .choose = mcts_bot_choose,
