@@ -13,7 +13,7 @@
 enum {
     W_MARKER, W_EXTRA_TURN, W_LOW_MARKER, W_HEIGHT, W_OBJ_DONE, W_OBJ_PROGRESS, W_OBJ_DECAY,
     W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE,
-    W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_PLACE_OPEN,
+    W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_EVAL_MOVE, W_EVAL_WAIT, W_PLACE_OPEN,
     W_COUNT
 };
 
@@ -29,7 +29,7 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"exposure", 0.3, 0.0, 2.0, 0.1, "cover risk per empty site next to a roofed building"},
     {"cover_opp", 0.6, 0.0, 2.0, 0.1, "per opponent's visible roof covered"},
     {"floor", 0.4, 0.0, 1.5, 0.05, "value of a floor in supply (spent by builds, gained by takes)"},
-    {"pot_best", 0.5, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
+    {"pot_best", 0.35, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
     {"pot_count", 0.15, 0.0, 1.0, 0.05, "per frontier site the supply can build on (up to 6)"},
     {"leave", 1.5, 0.0, 3.0, 0.1, "penalty per million the next player's best build gains"},
     {"deny", 0.2, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
@@ -38,6 +38,8 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"scale", 4.0, 1.0, 10.0, 0.5, "millions per unit of move score"},
     {"eval_roof", 2.5, 0.0, 6.0, 0.25, "evaluate: millions per roof still to place"},
     {"eval_temp", 5.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
+    {"eval_move", 1.0, 0.0, 2.0, 0.1, "evaluate: weight of the best founding of the player to move"},
+    {"eval_wait", 0.3, 0.0, 2.0, 0.1, "evaluate: weight of the best founding of the others"},
     {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
 };
 
@@ -71,6 +73,7 @@ typedef struct tu_ctx {
     tu_front_t front[TOWERUP_MAX_SITES];   /* frontier sites */
     double keep[TOWERUP_MAX_SITES];        /* chance a roof on a building stays visible */
     double vis_before;                     /* expected visible roofs of the mover */
+    int obj_left_before;                   /* roofs that can still work on objectives */
     double obj_pot_before;                 /* objective potential before the move */
     uint64_t obj_cached;                   /* roof sites whose obj_delta is known */
     double obj_delta[TOWERUP_MAX_SITES];   /* objective gain of a roof on a built site */
@@ -414,7 +417,9 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
         }
         f->free = ~f->used & 15;
     }
-    x->obj_pot_before = objective_potential(s, p, -1, 0, 0, s->roofs_left[p], w);
+    /* In a final turn only objectives met now count. */
+    x->obj_left_before = x->final ? 0 : s->roofs_left[p];
+    x->obj_pot_before = objective_potential(s, p, -1, 0, 0, x->obj_left_before, w);
     x->obj_cached = 0;
     x->memo_site = -1;
     double best = -1e9;
@@ -472,13 +477,13 @@ static double score_build(tu_ctx_t *x, move_t m)
     double v = x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1] + w[W_HEIGHT] * h;
 
     /* Objectives, with the roof added. */
-    int left = s->roofs_left[p] - 1;
+    int left = s->roofs_left[p] - 1, obj_left = x->final ? 0 : left;
     if (r == site) {
-        v += objective_potential(s, p, r, rc, h, left, w) - x->obj_pot_before;
+        v += objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
     } else {
         /* A roof on an existing building gains the same whatever is founded next to it. */
         if (!(x->obj_cached >> r & 1)) {
-            x->obj_delta[r] = objective_potential(s, p, r, rc, h, left, w) - x->obj_pot_before;
+            x->obj_delta[r] = objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
             x->obj_cached |= 1ULL << r;
         }
         v += x->obj_delta[r];
@@ -602,6 +607,42 @@ static void towerup_score_moves(const void *state, const move_t *moves, int coun
 
 /* ---- position value ---- */
 
+/* Scored gain of player q's best founding now (0 if none). */
+static double best_build_now(const towerup_state_t *s, int q, const double *w)
+{
+    if (!s->roofs_left[q])
+        return 0;
+    const towerup_board_t *b = s->board;
+    const uint8_t *sup = s->supply[q];
+    double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS], best = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        for (int k = 0; k < MAX_STEPS; k++)
+            gain[c][k] = k ? marker_gain(s, q, c, k, w) : 0;
+    for (uint64_t e = s->frontier; e; e &= e - 1) {
+        int site = __builtin_ctzll(e), cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
+        double g = -1;
+        for (uint64_t t = b->nbr[site] & s->occupied; t; t &= t - 1) {
+            int i = __builtin_ctzll(t), col = towerup_site_colour(s, i);
+            int h = towerup_height(s, i) + 1;
+            cnt[col]++;
+            used |= 1 << col;
+            double gi = gain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+            g = gi > g ? gi : g;
+        }
+        bool ok = true, found = false;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+            ok &= sup[c] >= cnt[c];
+            if (!(used >> c & 1) && sup[c] > cnt[c]) {
+                found = true;
+                g = gain[c][1] > g ? gain[c][1] : g;
+            }
+        }
+        if (ok && found && g > best)
+            best = g;
+    }
+    return best;
+}
+
 /* Score plus potential of player q, in millions. */
 static double player_estimate(const towerup_state_t *s, int q, const double *w)
 {
@@ -623,6 +664,8 @@ static double player_estimate(const towerup_state_t *s, int q, const double *w)
     v += objective_potential(s, q, -1, 0, 0, roofs, w);
     int total = towerup_supply_total(s, q);
     v += w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
+    if (s->cone[q] < 0)
+        v += w[q == s->to_move ? W_EVAL_MOVE : W_EVAL_WAIT] * best_build_now(s, q, w);
     return v;
 }
 
