@@ -25,6 +25,17 @@ static inline int next_player(const towerup_state_t *s, int p)
     return p + 1 == s->players ? 0 : p + 1;
 }
 
+/* A building of colour c appears (sign 1) or goes (sign -1) at site: its neighbours'
+   colour counts change. */
+static inline void nbr_colours_add(towerup_state_t *s, int site, int c, int sign)
+{
+    uint16_t d = (uint16_t)(1u << (4 * c));
+    for (uint64_t n = s->board->nbr[site]; n; n &= n - 1) {
+        uint16_t *p = &s->nbr_colours[__builtin_ctzll(n)];
+        *p = (uint16_t)(sign > 0 ? *p + d : *p - d);
+    }
+}
+
 static inline int cone_now(const towerup_state_t *s, int p)
 {
     int v = towerup_visible_roofs(s, p);
@@ -239,6 +250,7 @@ static int make_build(towerup_state_t *s, int p, move_t m, towerup_undo_t *u)
     s->site[site] = (uint8_t)(1 | c << 4);
     s->occupied |= 1ULL << site;
     s->frontier = (s->frontier | b->nbr[site]) & ~s->occupied;
+    nbr_colours_add(s, site, c, 1);
     s->colour_mask[c] |= 1ULL << site;
     int level = s->site[roof] & 15;
     if (u)
@@ -262,6 +274,7 @@ static void make_place(towerup_state_t *s, move_t m)
     s->key ^= tu_key_site(s, site);
     s->occupied |= 1ULL << site;
     s->frontier = (s->frontier | s->board->nbr[site]) & ~s->occupied;
+    nbr_colours_add(s, site, c, 1);
     s->colour_mask[c] |= 1ULL << site;
     s->reserve[c]--;
     s->setup_site[k] = (uint8_t)site;
@@ -301,6 +314,8 @@ void towerup_undo(towerup_state_t *s, move_t m, const towerup_undo_t *u)
 {
     memcpy(s, u->head, TOWERUP_HEAD_SIZE);
     int kind = towerup_move_kind(m), site = towerup_move_site(m);
+    if (kind != TOWERUP_MOVE_TAKE)
+        nbr_colours_add(s, site, towerup_move_colour(m), -1);
     if (kind == TOWERUP_MOVE_PLACE) {
         s->site[site] = 0;
     } else if (kind == TOWERUP_MOVE_BUILD) {

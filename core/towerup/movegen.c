@@ -165,21 +165,21 @@ int towerup_gen_moves(const towerup_state_t *s, move_t *moves)
         return n;
     const towerup_board_t *b = s->board;
     const uint8_t *sup = s->supply[p];
+    /* Supplies capped at 7 in 4-bit lanes: a site's neighbours (at most 5 of a colour)
+       are affordable iff no lane of (supply | 8) - counts loses its 8. */
+    unsigned lanes = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        lanes |= (unsigned)(sup[c] < 7 ? sup[c] : 7) << (4 * c);
     for (uint64_t e = s->frontier; e; e &= e - 1) {
         int site = __builtin_ctzll(e);
-        uint64_t nb = b->nbr[site] & s->occupied;
-        /* Neighbour colours decide everything: the floors they need and the colours
-           the new building cannot have. */
-        int cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
-        for (uint64_t t = nb; t; t &= t - 1) {
-            int col = s->site[__builtin_ctzll(t)] >> 4;
-            cnt[col]++;
-            used |= 1 << col;
-        }
-        if (sup[0] < cnt[0] || sup[1] < cnt[1] || sup[2] < cnt[2] || sup[3] < cnt[3])
+        unsigned cnt = s->nbr_colours[site];
+        if ((((lanes | 0x8888u) - cnt) & 0x8888u) != 0x8888u)
             continue;
+        /* Colours of the neighbours: a new building cannot have them. */
+        unsigned used = (cnt | cnt >> 1 | cnt >> 2) & 0x1111u;
+        uint64_t nb = b->nbr[site] & s->occupied;
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-            if ((used >> c & 1) || !sup[c])
+            if ((used >> (4 * c) & 1) || !sup[c])
                 continue;
             moves[n++] = towerup_move_build(site, c, site);
             for (uint64_t r = nb; r; r &= r - 1)

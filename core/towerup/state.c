@@ -72,6 +72,7 @@ void towerup_fix_derived(towerup_state_t *s)
     int on_board[TOWERUP_COLOUR_COUNT] = {0};
     s->occupied = 0;
     s->frontier = 0;
+    memset(s->nbr_colours, 0, sizeof s->nbr_colours);
     memset(s->colour_mask, 0, sizeof s->colour_mask);
     memset(s->present, 0, sizeof s->present);
     memset(s->visible, 0, sizeof s->visible);
@@ -83,6 +84,8 @@ void towerup_fix_derived(towerup_state_t *s)
         int h = towerup_height(s, i), c = towerup_site_colour(s, i);
         s->occupied |= 1ULL << i;
         s->frontier |= b->nbr[i];
+        for (uint64_t n = b->nbr[i]; n; n &= n - 1)
+            s->nbr_colours[__builtin_ctzll(n)] += (uint16_t)(1u << (4 * c));
         s->colour_mask[c] |= 1ULL << i;
         on_board[c] += h;
         for (int l = 1; l <= h; l++) {
@@ -181,6 +184,7 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
         }
     CHECK_FIELD(occupied);
     CHECK_FIELD(frontier);
+    CHECK_FIELD(nbr_colours);
     CHECK_FIELD(colour_mask);
     CHECK_FIELD(present);
     CHECK_FIELD(visible);

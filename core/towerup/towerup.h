@@ -128,6 +128,7 @@ typedef struct towerup_state {
     /* -- end of head -- */
     uint8_t site[TOWERUP_MAX_SITES];               /* 0 empty, else height | colour << 4 */
     uint32_t roofs[TOWERUP_MAX_SITES];             /* 3 bits per level (1 at bit 0): owner+1 */
+    uint16_t nbr_colours[TOWERUP_MAX_SITES];       /* neighbouring buildings per colour, 4 bits each */
 } towerup_state_t;
 
 #define TOWERUP_HEAD_SIZE offsetof(towerup_state_t, site)
