@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Bots through the command line: games between every kind of bot replay ok from their
+# records; bad specs and bad parameter files give one stderr line naming the culprit
+# (the key, the value, FILE:LINE), never a crash.
+set -u
+skyline=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+checks=0
+
+ok() { checks=$((checks + 1)); }
+fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*" >&2; }
+
+# expect_error DESCRIPTION PATTERN COMMAND...: non-zero exit (not a crash), one stderr line
+# matching PATTERN.
+expect_error() {
+    local what=$1 pattern=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    local lines
+    lines=$(wc -l <"$tmp/err")
+    if [ $rc -eq 0 ] || [ $rc -ge 128 ]; then
+        fail "$what: exit status $rc"
+    elif [ "$lines" -ne 1 ]; then
+        fail "$what: $lines lines on stderr: $(head -3 "$tmp/err")"
+    elif ! grep -qE -- "$pattern" "$tmp/err"; then
+        fail "$what: stderr '$(cat "$tmp/err")' does not match '$pattern'"
+    else
+        ok
+    fi
+}
+
+# Every kind of bot at one table, both games; the records replay with the engine's rules.
+for game in towerup uptown; do
+    rec="$tmp/$game.jsonl"
+    if "$skyline" play --game "$game" --players 4 --seed 3 --games 2 --record "$rec" \
+        --bot greedy --bot heuristic:temp=0.5 --bot mcts:iters=30,cutoff=2,prior=heuristic \
+        --bot mcts:iters=20,rollout=heuristic,eps=0.3,sample=4 --quiet >/dev/null \
+        2>"$tmp/err"; then ok; else fail "play $game: $(cat "$tmp/err")"; fi
+    if "$skyline" replay "$rec" >/dev/null 2>"$tmp/err"; then ok
+    else fail "replay $game: $(cat "$tmp/err")"; fi
+    if grep -q 'mcts:iters=30,cutoff=2,prior=heuristic' "$rec"; then ok
+    else fail "$game: the record's seats do not hold the specs"; fi
+done
+
+play() { "$skyline" play --game uptown --players 2 --quiet "$@"; }
+expect_error "unknown bot" "unknown bot 'clever'" play --bot clever
+expect_error "unknown key" "unknown key 'depth'" play --bot greedy:depth=2
+expect_error "unknown weight" "unknown key 'w_nope'" play --bot heuristic:w_nope=1
+expect_error "bad temp" "bad value 'hot' for key 'temp'" play --bot heuristic:temp=hot
+expect_error "bad iters" "bad value '0' for key 'iters'" play --bot mcts:iters=0
+expect_error "bad choice" "bad value 'both' for key 'parallel'" play --bot mcts:parallel=both
+expect_error "useless eps" "'eps' needs rollout=heuristic" play --bot mcts:eps=0.5
+expect_error "missing params file" "$tmp/none.params" play --bot greedy:params=$tmp/none.params
+
+printf '# weights\n\nno_such_weight 1\n' >"$tmp/bad.params"
+expect_error "params unknown name" "$tmp/bad.params:3: unknown parameter 'no_such_weight'" \
+    play --bot heuristic:params=$tmp/bad.params
+printf 'join 1.0\njoin 2\n' >"$tmp/twice.params"
+expect_error "params twice" "$tmp/twice.params:2: .*'join' given twice" \
+    play --bot mcts:prior=heuristic,params=$tmp/twice.params
+
+echo "test_bots.sh: $checks checks, $fails failed"
+[ $fails -eq 0 ]
