@@ -255,4 +255,13 @@ static inline int towerup_supply_total(const towerup_state_t *s, int p)
     return s->supply[p][0] + s->supply[p][1] + s->supply[p][2] + s->supply[p][3];
 }
 static inline int towerup_draw_count(const towerup_state_t *s) { return s->draw_end - s->draw_pos; }
+/* Card index of the i-th card of the draw pile, 0 = top (hidden: for tests and tools). */
+static inline int towerup_draw_card(const towerup_state_t *s, int i) { return s->draw[s->draw_pos + i]; }
+/* Card index in a market slot (0..2). */
+static inline int towerup_market_card(const towerup_state_t *s, int slot) { return s->market[slot]; }
+static inline int towerup_reserve(const towerup_state_t *s, int c) { return s->reserve[c]; }
+static inline int towerup_supply(const towerup_state_t *s, int p, int c) { return s->supply[p][c]; }
+static inline int towerup_marker(const towerup_state_t *s, int p, int c) { return s->markers[p][c]; }
+static inline int towerup_roofs_left(const towerup_state_t *s, int p) { return s->roofs_left[p]; }
+static inline int towerup_reshuffle_count(const towerup_state_t *s) { return s->reshuffles; }
 static inline bool towerup_is_over(const towerup_state_t *s) { return s->phase == TOWERUP_PHASE_OVER; }
