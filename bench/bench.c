@@ -20,17 +20,17 @@
 #define BENCH_CHILD_MOVES 4000000
 
 /*
- * Depths and counts are set so the whole bench takes 10-30 s on a 2-core machine and each
+ * Budgets and counts are set so the whole bench takes 10-30 s on a 2-core machine and each
  * timed figure runs for a few tenths of a second at least.
  */
 static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
-    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 4, 4, 3, 3, 15000, 15000, 1000},
-    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 3, 4, 3, 3, 10000, 12000, 1000},
-    {"towerup-4p", &towerup_api, 4, "standard", 1004, 26, 4, 5, 3, 4, 8000, 12000, 1000},
-    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 3, 4, 3, 3, 8000, 12000, 1000},
-    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 4, 4, 3, 3, 15000, 15000, 1000},
-    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 4, 4, 3, 3, 10000, 12000, 1000},
-    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 3, 4, 3, 3, 8000, 10000, 1000},
+    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 15000, 1000},
+    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 6, 8000000, 10000, 12000, 1000},
+    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 6, 8000000, 8000, 12000, 1000},
+    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 6, 80000000, 8000, 12000, 1000},
+    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 6, 80000000, 15000, 15000, 1000},
+    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 6, 80000000, 10000, 12000, 1000},
+    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 6, 80000000, 8000, 10000, 1000},
 };
 
 const bench_case_t *bench_cases(void) { return bench_case_table; }
@@ -158,6 +158,36 @@ static int work_init(bench_work_t *w, const bench_case_t *c, char *err, size_t e
     return 0;
 }
 
+/*
+ * The perft depth for a position: deeper while the leaves of the next depth, estimated as
+ * the last count times its growth over the depth before, stay within budget. Counts only,
+ * so the choice is the same on every machine.
+ */
+static int perft_depth(const game_api_t *api, void *s, int max_depth, uint64_t budget)
+{
+    double prev = 1.0, cur = (double)game_perft(api, s, 1);
+    int d = 1;
+    while (d < max_depth && cur > 0) {
+        double next = cur * (cur / prev);
+        if (next > (double)budget)
+            break;
+        prev = cur;
+        cur = (double)game_perft(api, s, ++d);
+    }
+    return d;
+}
+
+/* The mid position: the first from c->mid_plies on with a rich move list. */
+static int mid_index(const bench_work_t *w, const bench_case_t *c)
+{
+    for (int i = c->mid_plies; i < w->plies; i++) {
+        int moves = w->child_end[i] - (i ? w->child_end[i - 1] : 0);
+        if (moves >= BENCH_MID_MIN_MOVES)
+            return i;
+    }
+    return c->mid_plies < w->plies ? c->mid_plies : w->plies;
+}
+
 /* Perft from the start and from the mid position, bulk and (unless count-only) full. */
 static void measure_perft(const bench_work_t *w, const bench_case_t *c,
                           const bench_config_t *cfg, bench_result_t *r)
@@ -170,15 +200,15 @@ static void measure_perft(const bench_work_t *w, const bench_case_t *c,
         free(s);
         return;
     }
-    r->mid_plies = c->mid_plies < w->plies ? c->mid_plies : w->plies;
-    r->start_depth = cfg->quick ? c->quick_start_depth : c->start_depth;
-    r->mid_depth = cfg->quick ? c->quick_mid_depth : c->mid_depth;
+    r->mid_plies = mid_index(w, c);
+    uint64_t budget = cfg->quick ? c->perft_leaves / 16 : c->perft_leaves;
     const void *from[2] = {w->start, work_state(w, r->mid_plies)};
-    int depth[2] = {r->start_depth, r->mid_depth};
+    int depth[2];
     uint64_t nodes[2];
     for (int k = 0; k < 2; k++) {
         memcpy(s, from[k], api->state_size);
         int n = api->gen_moves(s, moves);
+        depth[k] = perft_depth(api, s, c->max_depth, budget);
         if (k == 0)
             r->start_moves = n;
         else
@@ -193,6 +223,8 @@ static void measure_perft(const bench_work_t *w, const bench_case_t *c,
         r->full_seconds += bench_now() - t0;
         r->full_mismatch |= full != nodes[k];
     }
+    r->start_depth = depth[0];
+    r->mid_depth = depth[1];
     r->start_nodes = nodes[0];
     r->mid_nodes = nodes[1];
     if (cfg->count_only)

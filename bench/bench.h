@@ -4,6 +4,10 @@
  * time with fixed seeds, and a signature (a node count) that changes only when move
  * generation or search behaviour changes.
  *
+ * Perft depths follow from leaf counts alone (the deepest whose leaves, estimated from the
+ * growth of the last two depths, stay within the case's budget), so the runs keep their
+ * length when the rules change and the signature still depends on nothing but the rules.
+ *
  * Per case: perft with bulk counting and with full make/undo from the start and from a
  * mid-game position (reached by seeded random moves), random full games per second,
  * copy-make against make/undo, the fast move generator against the slow reference of
@@ -19,6 +23,8 @@
 
 /* Benchmark cases: Tower Up 2p (duo), 3p and 4p (standard), Uptown 2p to 5p. */
 #define BENCH_CASE_COUNT 7
+/* The mid position is the first, from the case's mid_plies on, with this many moves. */
+#define BENCH_MID_MIN_MOVES 30
 
 /* One benchmark case: a game, a player count and how much work each figure gets. */
 typedef struct bench_case {
@@ -27,11 +33,10 @@ typedef struct bench_case {
     int players;                /* player count */
     const char *board;          /* Tower Up board name; NULL for Uptown */
     uint64_t seed;              /* seed of the game and of every random choice */
-    int mid_plies;              /* random moves played from the start to the mid position */
-    int start_depth;            /* perft depth from the start */
-    int mid_depth;              /* perft depth from the mid position */
-    int quick_start_depth;      /* the same with --quick */
-    int quick_mid_depth;        /* the same with --quick */
+    int mid_plies;              /* random moves played from the start before the mid position
+                                   is looked for (the first with BENCH_MID_MIN_MOVES moves) */
+    int max_depth;              /* deepest perft */
+    uint64_t perft_leaves;      /* leaf budget of each perft (a sixteenth with --quick) */
     long playouts;              /* random full games timed (a quarter with --quick) */
     long mcts_iterations;       /* iterations of each timed search (a quarter with --quick) */
     long signature_iterations;  /* iterations of the signature's single-thread search */
@@ -48,7 +53,7 @@ typedef struct bench_config {
 typedef struct bench_result {
     const bench_case_t *bcase;  /* the case */
     int start_moves;            /* legal moves at the start */
-    int mid_plies;              /* random moves actually played to the mid position */
+    int mid_plies;              /* random moves played to the mid position */
     int mid_moves;              /* legal moves at the mid position */
     int start_depth;            /* perft depth used from the start */
     int mid_depth;              /* perft depth used from the mid position */
