@@ -56,8 +56,8 @@ static void new_game(towerup_state_t *s, int players, uint64_t seed)
     CHECK_MSG(rc == 0, "%s", err);
 }
 
-/* Every legal move of positions along random games: finite scores, values in [0, 1],
-   and the state left untouched. */
+/* Every legal move of positions along random games: finite scores, values in [0, 1]
+   (the result once the game is over), and the state left untouched. */
 static void check_random_positions(void)
 {
     const heuristic_t *h = &heuristic_towerup;
@@ -79,8 +79,14 @@ static void check_random_positions(void)
                 for (int p = 0; p < players; p++)
                     bad_values += !(v[p] >= 0 && v[p] <= 1);
                 int n = towerup_gen_moves(&s, moves);
-                if (!n)
+                if (!n) {
+                    /* Over: the values are the game result. */
+                    double res[TOWERUP_MAX_PLAYERS];
+                    towerup_api.result(&s, res);
+                    for (int p = 0; p < players; p++)
+                        bad_values += v[p] != res[p];
                     break;
+                }
                 h->score_moves(&s, moves, n, &w, scores);
                 for (int i = 0; i < n; i++)
                     bad_scores += !isfinite(scores[i]);
