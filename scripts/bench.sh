@@ -2,7 +2,10 @@
 # Runs `skyline bench --json` RUNS times (default 5) and prints, for each speed figure, the
 # median and the spread (min-max) over the runs. Further arguments go to skyline bench
 # (e.g. --quick or --game uptown). The binary is $SKYLINE, else build/skyline.
-#   usage: scripts/bench.sh [RUNS] [skyline bench options...]
+# On a machine shared with other work, BENCH_BOOST=1 runs each bench in its own session
+# at the highest priority (root only: the session's autogroup gets nice -19), so that it
+# gets the cores it asks for; the "cpu" figure says how many the parallel search had.
+#   usage: [BENCH_BOOST=1] scripts/bench.sh [RUNS] [skyline bench options...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 runs=5
@@ -21,9 +24,17 @@ if [[ ! -x "$skyline" ]]; then
 fi
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
+run_bench() {
+    if [[ "${BENCH_BOOST:-0}" == 1 ]]; then
+        setsid -w bash -c 'echo -19 >/proc/self/autogroup && exec nice -n -19 "$@"' bench \
+            "$skyline" bench --json "$@"
+    else
+        "$skyline" bench --json "$@"
+    fi
+}
 for ((i = 1; i <= runs; i++)); do
     echo "bench.sh: run $i of $runs" >&2
-    "$skyline" bench --json "$@" >>"$out"
+    run_bench "$@" >>"$out"
 done
 python3 - "$out" "$runs" <<'PY'
 import json
@@ -35,7 +46,8 @@ FIGURES = {
     "bulk_mnps": "Mleaves/s", "full_mnps": "Mleaves/s", "games_per_second": "games/s",
     "copy_make_ns": "ns/move", "make_undo_ns": "ns/move", "fast_per_second": "positions/s",
     "ref_per_second": "positions/s", "ratio": "x", "one_thread_per_second": "iter/s",
-    "threads_per_second": "iter/s", "speedup": "x", "value": "", "seconds": "s",
+    "threads_per_second": "iter/s", "speedup": "x", "cpu": "cores", "value": "",
+    "seconds": "s", "load_start": "", "load_end": "",
 }
 
 
