@@ -179,10 +179,15 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                 "iterations/s from the mid position with 1 and %d threads, xN the speed-up,\n"
                 "cpu the cores the parallel search actually had (processor s / wall s).\n",
                 threads);
-        if (rep->load_start > 0.5 || rep->load_end > 1.5)
-            fprintf(out, "warning: the machine was busy (load %.2f before, %.2f after): speeds "
-                         "are low and\nthe MCTS speed-up is bounded by the cpu column.\n",
-                    rep->load_start, rep->load_end);
+        double least_cpu = threads;
+        for (int i = 0; i < rep->case_count; i++)
+            if (rep->cases[i].mcts_n_cpu < least_cpu)
+                least_cpu = rep->cases[i].mcts_n_cpu;
+        if (least_cpu < 0.9 * threads)
+            fprintf(out, "warning: other work took the cores (load %.2f before, %.2f after, the "
+                         "parallel search\nhad %.2f of %d): speeds are low and the speed-up is "
+                         "bounded by the cpu column.\n",
+                    rep->load_start, rep->load_end, least_cpu, threads);
         bench_goal_t goals[BENCH_GOAL_COUNT];
         compute_goals(rep, goals);
         fprintf(out, "goals:\n");
