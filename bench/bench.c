@@ -14,8 +14,8 @@
 /* Longest seeded game the bench follows (Tower Up stops at 400 turns). */
 #define BENCH_LINE_MAX 4096
 /* Positions listed by the fast generator, and by the reference, at full size. */
-#define BENCH_GEN_FAST_CALLS 400000
-#define BENCH_GEN_REF_CALLS 20000
+#define BENCH_GEN_FAST_CALLS 2000000
+#define BENCH_GEN_REF_CALLS 40000
 /* Moves tried by copy-make, and by make/undo, at full size. */
 #define BENCH_CHILD_MOVES 4000000
 
@@ -24,13 +24,13 @@
  * timed figure runs for a few tenths of a second at least.
  */
 static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
-    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 15000, 1000},
-    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 6, 8000000, 10000, 12000, 1000},
-    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 6, 8000000, 8000, 12000, 1000},
-    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 6, 80000000, 8000, 12000, 1000},
-    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 6, 80000000, 15000, 15000, 1000},
-    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 6, 80000000, 10000, 12000, 1000},
-    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 6, 80000000, 8000, 10000, 1000},
+    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 60000, 1000},
+    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 6, 8000000, 10000, 20000, 1000},
+    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 6, 8000000, 8000, 16000, 1000},
+    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 6, 80000000, 8000, 14000, 1000},
+    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 6, 80000000, 15000, 24000, 1000},
+    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 6, 80000000, 10000, 16000, 1000},
+    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 6, 80000000, 8000, 12000, 1000},
 };
 
 const bench_case_t *bench_cases(void) { return bench_case_table; }
