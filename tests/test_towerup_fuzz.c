@@ -67,7 +67,12 @@ static int fuzz_game(const game_options_t *opt, pcg32_t *rng, bool full)
         check_position(&s, full, rng);
         int n = towerup_gen_moves(&s, moves);
         counts[k] = n;
+        /* The playout's sampler picks the same move without listing them. */
+        pcg32_t twin = *rng;
+        move_t sampled = towerup_random_move(&s, &twin);
         played[k] = moves[pcg32_bounded(rng, (uint32_t)n)];
+        CHECK_MSG(sampled == played[k] && twin.state == rng->state,
+                  "towerup_random_move differs from the listed move");
         towerup_make(&s, played[k++], &u);
         if (towerup_check(&s, err, sizeof err) < 0)
             CHECK_MSG(0, "after move %d: %s", k - 1, err);
@@ -157,7 +162,7 @@ int main(void)
 #ifdef NDEBUG
     const int game_count = 4000;
 #else
-    const int game_count = 1200;
+    const int game_count = 900;
 #endif
     for (int i = 0; i < game_count; i++) {
         game_options_default(&opt);

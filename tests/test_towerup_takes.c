@@ -67,6 +67,14 @@ static void compare_takes(const towerup_state_t *s)
 {
     static move_t moves[GAME_MAX_MOVES];
     int n = towerup_gen_moves(s, moves), p = s->to_move;
+    /* The counting sampler agrees with the list (it counts takes without listing them). */
+    for (uint64_t seq = 0; seq < 12; seq++) {
+        pcg32_t a, b;
+        pcg32_seed(&a, 99, seq);
+        b = a;
+        move_t m = towerup_random_move(s, &a);
+        CHECK(m == moves[pcg32_bounded(&b, (uint32_t)n)]);
+    }
     for (int slot = 0; slot < TOWERUP_MARKET; slot++) {
         static brute_t bt;
         memset(&bt, 0, sizeof bt);

@@ -339,9 +339,6 @@ void tu_setup_random(towerup_state_t *s, pcg32_t *rng)
 
 void towerup_playout(towerup_state_t *s, pcg32_t *rng)
 {
-    move_t moves[GAME_MAX_MOVES];
-    while (s->phase != TOWERUP_PHASE_OVER) {
-        int n = towerup_gen_moves(s, moves);
-        make_move(s, moves[pcg32_bounded(rng, (uint32_t)n)], NULL);
-    }
+    while (s->phase != TOWERUP_PHASE_OVER)
+        make_move(s, towerup_random_move(s, rng), NULL);
 }

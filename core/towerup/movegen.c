@@ -50,17 +50,15 @@ static void gains_walk(const towerup_card_t *k, int i, int *reserve, int8_t *g, 
  * sum(d) = sum(g) - k where k floors must go back to get down to 10: the returned floors
  * are then r = g - d >= 0 with r <= supply + g. So each d is listed once by construction.
  */
-int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLOUR_COUNT])
+/* The distinct gain vectors of taking card k. */
+static void gains_compute(const towerup_state_t *s, const towerup_card_t *k, gains_t *G)
 {
-    const towerup_card_t *k = &towerup_cards()[card];
-    const uint8_t *sup = s->supply[s->to_move];
-    gains_t G;
-    G.count = 0;
+    G->count = 0;
     if (!k->wild_icons && !tu_take_shortage(s, k)) {
         /* No choice while gaining: one gain vector. */
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            G.g[0][c] = (int8_t)k->colour_icons[c];
-        G.count = 1;
+            G->g[0][c] = (int8_t)k->colour_icons[c];
+        G->count = 1;
     } else if (k->wild_icons == k->icon_count) {
         /* Wilds only: every vector of min(wilds, reserve) floors the reserve can give. */
         const uint8_t *r = s->reserve;
@@ -71,7 +69,7 @@ int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLO
                     int e = w - a - b - c;
                     if (e > r[3])
                         continue;
-                    int8_t *g = G.g[G.count++];
+                    int8_t *g = G->g[G->count++];
                     g[0] = (int8_t)a, g[1] = (int8_t)b, g[2] = (int8_t)c, g[3] = (int8_t)e;
                 }
     } else {
@@ -79,8 +77,15 @@ int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLO
         int8_t g[TOWERUP_COLOUR_COUNT] = {0};
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
             reserve[c] = s->reserve[c];
-        gains_walk(k, 0, reserve, g, &G);
+        gains_walk(k, 0, reserve, g, G);
     }
+}
+
+int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLOUR_COUNT])
+{
+    const uint8_t *sup = s->supply[s->to_move];
+    gains_t G;
+    gains_compute(s, &towerup_cards()[card], &G);
     int gtot = G.g[0][0] + G.g[0][1] + G.g[0][2] + G.g[0][3];
     int back = sup[0] + sup[1] + sup[2] + sup[3] + gtot - TOWERUP_SUPPLY_MAX;
     if (back <= 0) {
@@ -133,6 +138,40 @@ int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLO
     return n;
 }
 
+/*
+ * Supplies capped at 7 in 4-bit lanes: a site's neighbours (at most 5 of a colour) are
+ * affordable iff no lane of (lanes | 8) - counts loses its 8.
+ */
+static inline unsigned supply_lanes(const uint8_t *sup)
+{
+    unsigned lanes = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        lanes |= (unsigned)(sup[c] < 7 ? sup[c] : 7) << (4 * c);
+    return lanes;
+}
+
+/* Colours (bit mask) a player with this supply can found at a frontier site. */
+static inline unsigned site_build_colours(const towerup_state_t *s, const uint8_t *sup,
+                                          unsigned lanes, int site)
+{
+    unsigned cnt = s->nbr_colours[site];
+    if ((((lanes | 0x8888u) - cnt) & 0x8888u) != 0x8888u)
+        return 0;
+    /* Colours of the neighbours: a new building cannot have them. */
+    unsigned used = (cnt | cnt >> 1 | cnt >> 2) & 0x1111u, ok = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        if (!(used >> (4 * c) & 1) && sup[c])
+            ok |= 1u << c;
+    return ok;
+}
+
+/* Neighbouring buildings of a site: the sum of its colour-count lanes. */
+static inline int site_neighbour_buildings(const towerup_state_t *s, int site)
+{
+    unsigned cnt = s->nbr_colours[site];
+    return (int)((cnt & 15) + (cnt >> 4 & 15) + (cnt >> 8 & 15) + (cnt >> 12));
+}
+
 static int gen_setup(const towerup_state_t *s, move_t *moves)
 {
     int n = 0, want = s->setup_colour[s->setup_done];
@@ -165,21 +204,15 @@ int towerup_gen_moves(const towerup_state_t *s, move_t *moves)
         return n;
     const towerup_board_t *b = s->board;
     const uint8_t *sup = s->supply[p];
-    /* Supplies capped at 7 in 4-bit lanes: a site's neighbours (at most 5 of a colour)
-       are affordable iff no lane of (supply | 8) - counts loses its 8. */
-    unsigned lanes = 0;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        lanes |= (unsigned)(sup[c] < 7 ? sup[c] : 7) << (4 * c);
+    unsigned lanes = supply_lanes(sup);
     for (uint64_t e = s->frontier; e; e &= e - 1) {
         int site = __builtin_ctzll(e);
-        unsigned cnt = s->nbr_colours[site];
-        if ((((lanes | 0x8888u) - cnt) & 0x8888u) != 0x8888u)
+        unsigned ok = site_build_colours(s, sup, lanes, site);
+        if (!ok)
             continue;
-        /* Colours of the neighbours: a new building cannot have them. */
-        unsigned used = (cnt | cnt >> 1 | cnt >> 2) & 0x1111u;
         uint64_t nb = b->nbr[site] & s->occupied;
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-            if ((used >> (4 * c) & 1) || !sup[c])
+            if (!(ok >> c & 1))
                 continue;
             moves[n++] = towerup_move_build(site, c, site);
             for (uint64_t r = nb; r; r &= r - 1)
@@ -187,6 +220,123 @@ int towerup_gen_moves(const towerup_state_t *s, move_t *moves)
         }
     }
     return n;
+}
+
+/* Ways to return `back` floors taking at most have[c] of colour c (inclusion-exclusion
+   over the colours whose bound is broken). */
+static int returns_count(const int *have, int back)
+{
+    unsigned small = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        if (have[c] < back)
+            small |= 1u << c;
+    int total = 0;
+    /* Subsets of the colours whose bound can be broken, the empty set included. */
+    for (unsigned set = small;; set = (set - 1) & small) {
+        int m = back, sign = 1;
+        for (unsigned t = set; t; t &= t - 1) {
+            m -= have[__builtin_ctz(t)] + 1;
+            sign = -sign;
+        }
+        if (m >= 0)
+            total += sign * (m + 3) * (m + 2) * (m + 1) / 6;
+        if (!set)
+            break;
+    }
+    return total;
+}
+
+/* The number of take moves of a card: the length of tu_take_nets' list. */
+static int take_count(const towerup_state_t *s, int card)
+{
+    const uint8_t *sup = s->supply[s->to_move];
+    gains_t G;
+    gains_compute(s, &towerup_cards()[card], &G);
+    int gtot = G.g[0][0] + G.g[0][1] + G.g[0][2] + G.g[0][3];
+    int back = sup[0] + sup[1] + sup[2] + sup[3] + gtot - TOWERUP_SUPPLY_MAX;
+    if (back <= 0)
+        return G.count;
+    if (G.count == 1) {
+        int have[TOWERUP_COLOUR_COUNT];
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            have[c] = sup[c] + G.g[0][c];
+        return returns_count(have, back);
+    }
+    int8_t nets[TU_MAX_NETS][TOWERUP_COLOUR_COUNT];
+    return tu_take_nets(s, card, nets);
+}
+
+/* The frontier sites where player p can found: colours allowed and roof choices. */
+typedef struct build_groups {
+    int count;                          /* sites listed */
+    uint8_t site[TOWERUP_MAX_SITES];    /* the site */
+    uint8_t colours[TOWERUP_MAX_SITES]; /* colours allowed there (bit mask) */
+    uint8_t per[TOWERUP_MAX_SITES];     /* roof choices per colour: 1 + neighbours */
+} build_groups_t;
+
+/* Fills the groups; returns the number of build moves. */
+static int build_groups(const towerup_state_t *s, int p, build_groups_t *bg)
+{
+    const uint8_t *sup = s->supply[p];
+    unsigned lanes = supply_lanes(sup);
+    int n = 0;
+    bg->count = 0;
+    for (uint64_t e = s->frontier; e; e &= e - 1) {
+        int site = __builtin_ctzll(e);
+        unsigned ok = site_build_colours(s, sup, lanes, site);
+        if (!ok)
+            continue;
+        int per = 1 + site_neighbour_buildings(s, site), k = bg->count++;
+        bg->site[k] = (uint8_t)site;
+        bg->colours[k] = (uint8_t)ok;
+        bg->per[k] = (uint8_t)per;
+        n += per * towerup_popcount(ok);
+    }
+    return n;
+}
+
+/* The idx-th build move, in the order of towerup_gen_moves. */
+static move_t build_nth(const towerup_state_t *s, const build_groups_t *bg, int idx)
+{
+    for (int g = 0;; g++) {
+        int per = bg->per[g], here = per * towerup_popcount(bg->colours[g]);
+        if (idx >= here) {
+            idx -= here;
+            continue;
+        }
+        int site = bg->site[g], k = idx / per, j = idx % per, c = 0;
+        for (;; c++)
+            if ((bg->colours[g] >> c & 1) && k-- == 0)
+                break;
+        int roof = site;
+        for (uint64_t r = s->board->nbr[site] & s->occupied; j > 0; j--, r &= r - 1)
+            roof = __builtin_ctzll(r);
+        return towerup_move_build(site, c, roof);
+    }
+}
+
+move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng)
+{
+    if (s->phase != TOWERUP_PHASE_PLAY) {
+        move_t moves[GAME_MAX_MOVES];
+        int n = towerup_gen_moves(s, moves);
+        return n ? moves[pcg32_bounded(rng, (uint32_t)n)] : 0;
+    }
+    int count[TOWERUP_MARKET], takes = 0, p = s->to_move;
+    for (int slot = 0; slot < TOWERUP_MARKET; slot++)
+        takes += count[slot] = take_count(s, s->market[slot]);
+    build_groups_t bg;
+    int builds = s->roofs_left[p] ? build_groups(s, p, &bg) : 0;
+    int r = (int)pcg32_bounded(rng, (uint32_t)(takes + builds));
+    if (r >= takes)
+        return build_nth(s, &bg, r - takes);
+    int slot = 0;
+    while (r >= count[slot])
+        r -= count[slot++];
+    int8_t nets[TU_MAX_NETS][TOWERUP_COLOUR_COUNT];
+    tu_take_nets(s, s->market[slot], nets);
+    int net[TOWERUP_COLOUR_COUNT] = {nets[r][0], nets[r][1], nets[r][2], nets[r][3]};
+    return towerup_move_take(slot, net);
 }
 
 void towerup_move_to_text(const towerup_state_t *s, move_t m, char *buf)

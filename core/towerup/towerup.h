@@ -185,6 +185,9 @@ int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m
                            size_t errlen);
 void towerup_determinize(towerup_state_t *s, int observer, pcg32_t *rng);
 void towerup_playout(towerup_state_t *s, pcg32_t *rng);
+/* A uniformly random legal move (0 if the game is over): the same move as
+   moves[pcg32_bounded(rng, n)] over towerup_gen_moves' list, without listing it. */
+move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng);
 /* Score in millions (an unset cone counts 0). */
 int towerup_score(const towerup_state_t *s, int p);
 /* 1-based ranks (RULES.md 1.10) from the current scores. */
