@@ -125,20 +125,28 @@ static int roofs_of(const towerup_state_t *s, int site, int p)
     return n;
 }
 
-/* Value of moving player p's marker of colour c by k steps: marker value, star and
-   lowest-marker progress. */
-static double marker_gain(const towerup_state_t *s, int p, int c, int k, const double *w)
+/* gain[c][k]: value of moving player p's marker of colour c by k steps (0 for k = 0):
+   marker value, lowest-marker progress and the extra-turn bonus. */
+static void marker_gains(const towerup_state_t *s, int p, const double *w,
+                         double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS])
 {
-    uint8_t m[TOWERUP_COLOUR_COUNT];
-    memcpy(m, s->markers[p], sizeof m);
-    int lo = lowest_marker(m), old = m[c];
-    m[c] = (uint8_t)column_add(old, k);
-    int lo2 = lowest_marker(m);
-    double v = w[W_MARKER] * (towerup_column_value[m[c]] - towerup_column_value[old]);
-    v += w[W_LOW_MARKER] * (lo2 - lo);
-    if (towerup_star_count[lo2] > towerup_star_count[lo])
-        v += w[W_EXTRA_TURN];
-    return v;
+    const uint8_t *m = s->markers[p];
+    int lo = lowest_marker(m);
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int others = TOWERUP_COLUMN_COUNT;
+        for (int d = 0; d < TOWERUP_COLOUR_COUNT; d++)
+            if (d != c && m[d] < others)
+                others = m[d];
+        gain[c][0] = 0;
+        for (int k = 1; k < MAX_STEPS; k++) {
+            int col = column_add(m[c], k), lo2 = col < others ? col : others;
+            double v = w[W_MARKER] * (towerup_column_value[col] - towerup_column_value[m[c]]);
+            v += w[W_LOW_MARKER] * (lo2 - lo);
+            if (towerup_star_count[lo2] > towerup_star_count[lo])
+                v += w[W_EXTRA_TURN];
+            gain[c][k] = v;
+        }
+    }
 }
 
 /* ---- objectives: how many more roofs an objective needs, roughly ---- */
@@ -367,9 +375,7 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     x->final = s->final_round;
     x->last_word = s->final_round && s->final_left == 1;
     int p = x->p;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        for (int k = 0; k < MAX_STEPS; k++)
-            x->gain[c][k] = k ? marker_gain(s, p, c, k, w) : 0;
+    marker_gains(s, p, w, x->gain);
     x->gain_found[0] = -1;
     for (int set = 1; set < 16; set++) {
         int c = __builtin_ctz((unsigned)set);
@@ -382,9 +388,7 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     }
     x->opp_best = 0;
     if (!x->last_word && s->roofs_left[x->next]) {
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            for (int k = 0; k < MAX_STEPS; k++)
-                x->qgain[c][k] = k ? marker_gain(s, x->next, c, k, w) : 0;
+        marker_gains(s, x->next, w, x->qgain);
         for (uint64_t e = s->frontier; e; e &= e - 1) {
             int i = __builtin_ctzll(e);
             x->opp_site[i] = opp_site_value(x, i, -1, 0);
@@ -615,9 +619,7 @@ static double best_build_now(const towerup_state_t *s, int q, const double *w)
     const towerup_board_t *b = s->board;
     const uint8_t *sup = s->supply[q];
     double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS], best = 0;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        for (int k = 0; k < MAX_STEPS; k++)
-            gain[c][k] = k ? marker_gain(s, q, c, k, w) : 0;
+    marker_gains(s, q, w, gain);
     for (uint64_t e = s->frontier; e; e &= e - 1) {
         int site = __builtin_ctzll(e), cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
         double g = -1;
