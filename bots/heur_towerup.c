@@ -2,6 +2,22 @@
  * Tower Up heuristic (bots/heuristic.h): move scores from the move encoding and a small
  * per-position context, without making the moves; and a per-player position value.
  * Everything read here is public (the draw pile's order is never used).
+ *
+ * A move is valued in millions, then divided by `scale`:
+ * - founding: the roofed building's marker steps as column values (convex), progress of
+ *   the lowest marker and a bonus when it reaches a new star column (extra turn), the
+ *   building's height; objectives not yet met (best chip still open, times decay^roofs
+ *   still missing; the full chip when met now); expected cone value of visible roofs
+ *   (a roof next to k empty sites survives with 1 / (1 + exposure k)), opponents' roofs
+ *   covered; the supply left (below); the next player's best founding afterwards
+ *   (`leave`); ending the game by the last roof when ahead or behind (`end_lead`);
+ * - take: vehicle steps as above, the supply after it (below), what the card would give
+ *   the next player (`deny`), a shortage ending the game, a constant (`take_base`);
+ * - supply: its best founding on the current frontier, how many frontier sites it can
+ *   found on, its floors. In a player's final turn only points now count.
+ * evaluate: score + expected cone + roofs left + objective potential + floors + best
+ * founding now (full weight for the player to move), turned into results in [0, 1] by a
+ * logistic of pairwise differences. Defaults come from coordinate search in self-play.
  */
 #include <math.h>
 #include <string.h>
@@ -13,13 +29,14 @@
 enum {
     W_MARKER, W_EXTRA_TURN, W_LOW_MARKER, W_HEIGHT, W_OBJ_DONE, W_OBJ_PROGRESS, W_OBJ_DECAY,
     W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE,
-    W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_EVAL_MOVE, W_EVAL_WAIT, W_PLACE_OPEN,
+    W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_EVAL_MOVE,
+    W_EVAL_WAIT, W_PLACE_OPEN,
     W_COUNT
 };
 
 static const heur_param_def_t towerup_params[W_COUNT] = {
     {"marker", 0.85, 0.3, 2.0, 0.1, "per million of marker value gained"},
-    {"extra_turn", 4.0, 0.0, 10.0, 0.5, "bonus (millions) when the lowest marker reaches a new star column"},
+    {"extra_turn", 4.0, 0.0, 10.0, 0.5, "bonus (millions) for an extra turn (a new star)"},
     {"low_marker", 0.4, 0.0, 3.0, 0.2, "per column the lowest marker moves up (progress to stars)"},
     {"height", 0.1, -1.0, 2.0, 0.1, "per floor of the roofed building"},
     {"obj_done", 1.0, 0.0, 2.0, 0.1, "weight of the best open chip of an objective the move meets"},
@@ -33,12 +50,12 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"pot_count", 0.15, 0.0, 1.0, 0.05, "per frontier site the supply can build on (up to 6)"},
     {"leave", 1.5, 0.0, 3.0, 0.1, "penalty per million the next player's best build gains"},
     {"deny", 0.2, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
-    {"end_lead", 2.0, 0.0, 10.0, 0.5, "ending the game: bonus times the lead (clamped to 10 millions)"},
+    {"end_lead", 2.0, 0.0, 10.0, 0.5, "ending the game: bonus times lead / 10 millions in [-1, 1]"},
     {"take_base", 0.4, -3.0, 3.0, 0.25, "constant added to every take"},
     {"scale", 4.0, 1.0, 10.0, 0.5, "millions per unit of move score"},
     {"eval_roof", 2.5, 0.0, 6.0, 0.25, "evaluate: millions per roof still to place"},
     {"eval_temp", 5.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
-    {"eval_move", 1.0, 0.0, 2.0, 0.1, "evaluate: weight of the best founding of the player to move"},
+    {"eval_move", 1.0, 0.0, 2.0, 0.1, "evaluate: weight of the mover's best founding now"},
     {"eval_wait", 0.3, 0.0, 2.0, 0.1, "evaluate: weight of the best founding of the others"},
     {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
 };
@@ -521,8 +538,10 @@ static double score_build(tu_ctx_t *x, move_t m)
     v += x->memo_pot - x->memo_leave;
 
     /* The last roof ends the game: good when ahead. */
-    if (!left && !s->end_trigger)
-        v += w[W_END_LEAD] * clamp1((x->lead + x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1]) / 10.0);
+    if (!left && !s->end_trigger) {
+        double lead = x->lead + x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1];
+        v += w[W_END_LEAD] * clamp1(lead / 10);
+    }
     return v;
 }
 
