@@ -62,5 +62,5 @@ printf 'join 1.0\njoin 2\n' >"$tmp/twice.params"
 expect_error "params twice" "$tmp/twice.params:2: .*'join' given twice" \
     play --bot mcts:prior=heuristic,params=$tmp/twice.params
 
-echo "test_bots.sh: $checks checks, $fails failed"
+echo "test_bots_cli.sh: $checks checks, $fails failed"
 [ $fails -eq 0 ]
