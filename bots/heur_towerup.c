@@ -86,16 +86,20 @@ typedef struct tu_ctx {
     bool final;                            /* the mover plays a final turn: points now */
     double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* scored value of c's marker + k */
     double gain_found[16];                 /* best gain[c][1] over a set of colours c */
+    bool extra[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* whether c's marker + k earns an extra turn */
     int front_count;                       /* entries of front */
     tu_front_t front[TOWERUP_MAX_SITES];   /* frontier sites */
     double keep[TOWERUP_MAX_SITES];        /* chance a roof on a building stays visible */
     double vis_before;                     /* expected visible roofs of the mover */
+    double vis[TOWERUP_MAX_PLAYERS];       /* expected visible roofs of every player */
+    double wv[W_COUNT];                    /* the weights; points only in a final turn */
     int obj_left_before;                   /* roofs that can still work on objectives */
     double obj_pot_before;                 /* objective potential before the move */
     uint64_t obj_cached;                   /* roof sites whose obj_delta is known */
     double obj_delta[TOWERUP_MAX_SITES];   /* objective gain of a roof on a built site */
     int memo_site, memo_colour;            /* founding whose supply potential is memo_pot */
     double memo_pot;                       /* supply potential after that founding */
+    double memo_best;                      /* best founding that supply then affords */
     double lead;                           /* mover's score minus the best opponent's */
     double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* the same for the next player */
     double opp_site[TOWERUP_MAX_SITES];    /* next player's best build on a frontier site */
@@ -162,6 +166,25 @@ static void marker_gains(const towerup_state_t *s, int p, const double *w,
             if (towerup_star_count[lo2] > towerup_star_count[lo])
                 v += w[W_EXTRA_TURN];
             gain[c][k] = v;
+        }
+    }
+}
+
+/* extra[c][k]: whether moving player p's marker of colour c by k steps earns an extra
+   turn (the lowest marker reaches a new star column). */
+static void marker_extras(const towerup_state_t *s, int p, bool extra[][MAX_STEPS])
+{
+    const uint8_t *m = s->markers[p];
+    int lo = lowest_marker(m);
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int others = TOWERUP_COLUMN_COUNT;
+        for (int d = 0; d < TOWERUP_COLOUR_COUNT; d++)
+            if (d != c && m[d] < others)
+                others = m[d];
+        extra[c][0] = false;
+        for (int k = 1; k < MAX_STEPS; k++) {
+            int col = column_add(m[c], k), lo2 = col < others ? col : others;
+            extra[c][k] = towerup_star_count[lo2] > towerup_star_count[lo];
         }
     }
 }
@@ -385,14 +408,21 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     const towerup_board_t *b = s->board;
     x->s = s;
     x->b = b;
-    x->w = w;
+    memcpy(x->wv, w, sizeof x->wv);
+    x->final = s->final_round;
+    if (x->final) {
+        /* A final turn: what counts is points, in millions, and extra turns. */
+        x->wv[W_MARKER] = x->wv[W_VISIBLE] = x->wv[W_OBJ_DONE] = 1;
+        x->wv[W_LOW_MARKER] = x->wv[W_HEIGHT] = 0;
+    }
+    x->w = w = x->wv;
     x->p = s->to_move;
     x->next = s->to_move + 1 == s->players ? 0 : s->to_move + 1;
     x->empty = b->all_sites & ~s->occupied;
-    x->final = s->final_round;
     x->last_word = s->final_round && s->final_left == 1;
     int p = x->p;
     marker_gains(s, p, w, x->gain);
+    marker_extras(s, p, x->extra);
     x->gain_found[0] = -1;
     for (int set = 1; set < 16; set++) {
         int c = __builtin_ctz((unsigned)set);
@@ -413,9 +443,12 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
                 x->opp_best = x->opp_site[i];
         }
     }
-    x->vis_before = 0;
-    for (uint64_t t = s->visible[p]; t; t &= t - 1)
-        x->vis_before += x->keep[__builtin_ctzll(t)];
+    for (int q = 0; q < s->players; q++) {
+        x->vis[q] = 0;
+        for (uint64_t t = s->visible[q]; t; t &= t - 1)
+            x->vis[q] += x->keep[__builtin_ctzll(t)];
+    }
+    x->vis_before = x->vis[p];
     x->front_count = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {
         tu_front_t *f = &x->front[x->front_count++];
@@ -450,15 +483,14 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     x->lead = score_now(s, p) - best;
 }
 
-/* Value of holding supply sup with the mover's markers on the current board: the best
-   build it affords next turn, how many frontier sites it can build on, its floors. */
-static double supply_potential(const tu_ctx_t *x, const int *sup)
+/* Value of holding supply sup with the mover's markers on the current board: its best
+   founding next turn (also into *best_out), how many frontier sites it can found on,
+   its floors. */
+static double supply_potential(const tu_ctx_t *x, const int *sup, double *best_out)
 {
     const double *w = x->w;
     int total = sup[0] + sup[1] + sup[2] + sup[3];
     double floors = w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
-    if (x->final)
-        return 0.1 * floors;
     /* Four byte-wide compares at once: bit 7 of a byte of ((S | H) - N) is set iff that
        colour's supply is at least N's byte (all values are below 128). */
     const uint32_t H = 0x80808080u;
@@ -479,6 +511,9 @@ static double supply_potential(const tu_ctx_t *x, const int *sup)
         double g = x->gain_found[found] > f->nb_gain ? x->gain_found[found] : f->nb_gain;
         best = g > best ? g : best;
     }
+    *best_out = best;
+    if (x->final)
+        return 0.1 * floors;
     return w[W_POT_BEST] * best + w[W_POT_COUNT] * (count < POT_COUNT_CAP ? count : POT_COUNT_CAP) +
            floors;
 }
@@ -517,10 +552,19 @@ static double score_build(tu_ctx_t *x, move_t m)
         vis -= x->keep[__builtin_ctzll(t)];
     vis += keep_chance(x, er);
     v += w[W_VISIBLE] * (cone_value(vis) - cone_value(x->vis_before));
-    for (int q = 0; q < s->players; q++)
-        if (q != p)
-            for (uint64_t t = s->visible[q] & nb; t; t &= t - 1)
-                v += w[W_COVER_OPP] * x->keep[__builtin_ctzll(t)];
+    for (int q = 0; q < s->players; q++) {
+        uint64_t cov = s->visible[q] & nb;
+        if (q == p || !cov || s->cone[q] >= 0)
+            continue;
+        double lost = 0;
+        for (uint64_t t = cov; t; t &= t - 1)
+            lost += x->keep[__builtin_ctzll(t)];
+        /* In a final turn, the cone millions taken from each opponent. */
+        if (x->final)
+            v += (cone_value(x->vis[q]) - cone_value(x->vis[q] - lost)) / (s->players - 1);
+        else
+            v += w[W_COVER_OPP] * lost;
+    }
 
     /* Supply after the build: the same for every roof of one founding. */
     if (x->memo_site != site || x->memo_colour != c) {
@@ -529,13 +573,17 @@ static double score_build(tu_ctx_t *x, move_t m)
             sup[k] = s->supply[p][k] - towerup_popcount(nb & s->colour_mask[k]) - (k == c);
         x->memo_site = site;
         x->memo_colour = c;
-        x->memo_pot = left > 0 ? supply_potential(x, sup)
+        x->memo_best = 0;
+        x->memo_pot = left > 0 ? supply_potential(x, sup, &x->memo_best)
                                : w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
         x->memo_leave = 0;
         if (!x->last_word && s->roofs_left[x->next] && w[W_LEAVE] != 0)
             x->memo_leave = w[W_LEAVE] * opp_gain_after(x, site, c);
     }
     v += x->memo_pot - x->memo_leave;
+    /* In a final turn, an extra turn is worth the founding it then allows. */
+    if (x->final && x->extra[rc][h < MAX_STEPS ? h : MAX_STEPS - 1])
+        v += x->memo_best;
 
     /* The last roof ends the game: good when ahead. */
     if (!left && !s->end_trigger) {
@@ -560,9 +608,12 @@ static double score_take(tu_ctx_t *x, move_t m)
     double v = w[W_TAKE_BASE];
     if (k->vehicle >= 0)
         v += x->gain[k->vehicle][k->steps];
-    if (s->roofs_left[p] > 0)
-        v += supply_potential(x, sup);
-    else
+    if (s->roofs_left[p] > 0) {
+        double best;
+        v += supply_potential(x, sup, &best);
+        if (x->final && k->vehicle >= 0 && x->extra[k->vehicle][k->steps])
+            v += best;
+    } else
         v += w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
     if (shortage && !s->end_trigger)
         v += w[W_END_LEAD] * clamp1(x->lead / 10.0);

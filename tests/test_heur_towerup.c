@@ -1,7 +1,8 @@
 /*
  * Tower Up heuristic (bots/heur_towerup.c): a consistent weight table, finite scores and
  * values in [0, 1] over random positions of 2-4 player games, the obvious best build of a
- * hand-made position ranked first, and an argmax player that beats random play.
+ * hand-made position ranked first, the most points in a last turn, and an argmax player
+ * that beats random play.
  */
 #include <math.h>
 #include <string.h>
@@ -180,6 +181,62 @@ static void check_obvious_best(void)
     CHECK_EQ_INT(towerup_score(&s, 0), 4 + 7);
 }
 
+/* Score with the cone a player would get now (an unset cone from the visible roofs). */
+static int points_now(const towerup_state_t *s, int p)
+{
+    int v = towerup_score(s, p), c = towerup_visible_roofs(s, p);
+    if (c > TOWERUP_CONE_MAX)
+        c = TOWERUP_CONE_MAX;
+    return v + (s->cone[p] < 0 ? towerup_column_value[c] : 0);
+}
+
+/*
+ * The last turn of 2-player games: when no move earns an extra turn, what counts is the
+ * points it leaves between the two players, and the best-scored move must get the most.
+ */
+static void check_last_turn(void)
+{
+    heur_params_t w;
+    defaults(&w);
+    static move_t moves[GAME_MAX_MOVES];
+    static double scores[GAME_MAX_MOVES];
+    int checked = 0, worse = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        towerup_state_t s;
+        new_game(&s, 2, 7000 + seed);
+        pcg32_t rng;
+        pcg32_seed(&rng, seed, 11);
+        int n;
+        while ((n = towerup_gen_moves(&s, moves)) > 0) {
+            heuristic_towerup.score_moves(&s, moves, n, &w, scores);
+            int k = argmax(scores, n), p = s.to_move;
+            if (s.final_round && s.final_left == 1) {
+                int best = -1000, got = 0;
+                bool extra = false;
+                for (int i = 0; i < n; i++) {
+                    towerup_state_t c = s;
+                    towerup_undo_t u;
+                    towerup_make(&c, moves[i], &u);
+                    extra |= !towerup_is_over(&c) && c.to_move == p;
+                    int v = points_now(&c, p) - points_now(&c, 1 - p);
+                    best = v > best ? v : best;
+                    got = i == k ? v : got;
+                }
+                if (!extra) {
+                    checked++;
+                    worse += got < best;
+                }
+            }
+            if (pcg32_double(&rng) < 0.3)
+                k = (int)pcg32_bounded(&rng, (uint32_t)n);
+            towerup_undo_t u;
+            towerup_make(&s, moves[k], &u);
+        }
+    }
+    CHECK(checked > 100);
+    CHECK_EQ_INT(worse, 0);
+}
+
 /* One game of an argmax player (seat hero) against uniform random: hero's result. */
 static double play_vs_random(uint64_t seed, int hero, const heur_params_t *w)
 {
@@ -224,6 +281,7 @@ int main(void)
     check_param_table();
     check_random_positions();
     check_obvious_best();
+    check_last_turn();
     check_beats_random();
     return test_finish("test_heur_towerup");
 }
