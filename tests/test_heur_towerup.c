@@ -1,8 +1,8 @@
 /*
  * Tower Up heuristic (bots/heur_towerup.c): a consistent weight table, finite scores and
  * values in [0, 1] over random positions of 2-4 player games, the obvious best build of a
- * hand-made position ranked first, the most points in a last turn, and an argmax player
- * that beats random play.
+ * hand-made position ranked first, objective chips as the rules give them, the most
+ * points in a last turn, and an argmax player that beats random play.
  */
 #include <math.h>
 #include <string.h>
@@ -181,6 +181,72 @@ static void check_obvious_best(void)
     CHECK_EQ_INT(towerup_score(&s, 0), 4 + 7);
 }
 
+/*
+ * With only obj_done on (obj_progress 0), switching obj_done from 0 to 1 adds to a
+ * founding exactly the chips it wins: the heuristic's objective checks agree with the
+ * rules for all ten objectives (random objectives, 2-4 players, outside final turns).
+ */
+static void check_objective_chips(void)
+{
+    const heuristic_t *h = &heuristic_towerup;
+    heur_params_t w0, w1;
+    defaults(&w0);
+    int done = -1, progress = -1, scale = -1;
+    for (int i = 0; i < h->param_count; i++) {
+        done = strcmp(h->params[i].name, "obj_done") ? done : i;
+        progress = strcmp(h->params[i].name, "obj_progress") ? progress : i;
+        scale = strcmp(h->params[i].name, "scale") ? scale : i;
+    }
+    CHECK(done >= 0 && progress >= 0 && scale >= 0);
+    if (done < 0 || progress < 0 || scale < 0)
+        return;
+    w0.value[progress] = 0;
+    w0.value[done] = 0;
+    w1 = w0;
+    w1.value[done] = 1;
+    static move_t moves[GAME_MAX_MOVES];
+    static double s0[GAME_MAX_MOVES], s1[GAME_MAX_MOVES];
+    int builds = 0, won = 0, wrong = 0;
+    for (uint64_t seed = 0; seed < 90; seed++) {
+        towerup_state_t s;
+        game_options_t o;
+        game_options_default(&o);
+        o.players = 2 + (int)(seed % 3);
+        o.seed = 9000 + seed;
+        o.objectives = "random";
+        char err[GAME_ERR_MAX];
+        CHECK_MSG(towerup_new_game(&s, &o, err, sizeof err) == 0, "%s", err);
+        pcg32_t rng;
+        pcg32_seed(&rng, seed, 13);
+        int n;
+        while ((n = towerup_gen_moves(&s, moves)) > 0) {
+            if (s.phase == TOWERUP_PHASE_PLAY && !s.final_round) {
+                h->score_moves(&s, moves, n, &w0, s0);
+                h->score_moves(&s, moves, n, &w1, s1);
+                int p = s.to_move;
+                for (int i = 0; i < n; i++) {
+                    if (towerup_move_kind(moves[i]) != TOWERUP_MOVE_BUILD)
+                        continue;
+                    towerup_state_t c = s;
+                    towerup_undo_t u;
+                    towerup_make(&c, moves[i], &u);
+                    int chips = 0;
+                    for (int j = s.chip_count[p]; j < c.chip_count[p]; j++)
+                        chips += c.chips[p][j];
+                    double d = (s1[i] - s0[i]) * w0.value[scale];
+                    builds++;
+                    won += chips > 0;
+                    wrong += fabs(d - chips) > 1e-6;
+                }
+            }
+            towerup_undo_t u;
+            towerup_make(&s, moves[pcg32_bounded(&rng, (uint32_t)n)], &u);
+        }
+    }
+    CHECK(builds > 10000 && won > 100);
+    CHECK_EQ_INT(wrong, 0);
+}
+
 /* Score with the cone a player would get now (an unset cone from the visible roofs). */
 static int points_now(const towerup_state_t *s, int p)
 {
@@ -281,6 +347,7 @@ int main(void)
     check_param_table();
     check_random_positions();
     check_obvious_best();
+    check_objective_chips();
     check_last_turn();
     check_beats_random();
     return test_finish("test_heur_towerup");
