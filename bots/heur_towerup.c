@@ -93,7 +93,6 @@ typedef struct tu_ctx {
     double vis_before;                     /* expected visible roofs of the mover */
     double vis[TOWERUP_MAX_PLAYERS];       /* expected visible roofs of every player */
     double wv[W_COUNT];                    /* the weights; points only in a final turn */
-    int obj_left_before;                   /* roofs that can still work on objectives */
     double obj_pot_before;                 /* objective potential before the move */
     uint64_t obj_cached;                   /* roof sites whose obj_delta is known */
     double obj_delta[TOWERUP_MAX_SITES];   /* objective gain of a roof on a built site */
@@ -101,6 +100,8 @@ typedef struct tu_ctx {
     double memo_pot;                       /* supply potential after that founding */
     double memo_best;                      /* best founding that supply then affords */
     double lead;                           /* mover's score minus the best opponent's */
+    bool lead_ready;                       /* whether lead is known */
+    bool builds_ready;                     /* whether ctx_init_builds ran */
     double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* the same for the next player */
     double opp_site[TOWERUP_MAX_SITES];    /* next player's best build on a frontier site */
     double opp_best;                       /* their best build anywhere (0: none) */
@@ -433,16 +434,6 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
         int i = __builtin_ctzll(t);
         x->keep[i] = keep_chance(x, towerup_popcount(b->nbr[i] & x->empty));
     }
-    x->opp_best = 0;
-    if (!x->last_word && s->roofs_left[x->next]) {
-        marker_gains(s, x->next, w, x->qgain);
-        for (uint64_t e = s->frontier; e; e &= e - 1) {
-            int i = __builtin_ctzll(e);
-            x->opp_site[i] = opp_site_value(x, i, -1, 0);
-            if (x->opp_site[i] > x->opp_best)
-                x->opp_best = x->opp_site[i];
-        }
-    }
     for (int q = 0; q < s->players; q++) {
         x->vis[q] = 0;
         for (uint64_t t = s->visible[q]; t; t &= t - 1)
@@ -471,16 +462,46 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
         }
         f->free = ~f->used & 15;
     }
+    x->builds_ready = false;
+    x->lead_ready = false;
+}
+
+/* What only foundings need, made on the first one scored (rollouts may score few). */
+static void ctx_init_builds(tu_ctx_t *x)
+{
+    const towerup_state_t *s = x->s;
+    const double *w = x->w;
+    int p = x->p;
+    x->builds_ready = true;
+    x->opp_best = 0;
+    if (!x->last_word && s->roofs_left[x->next]) {
+        marker_gains(s, x->next, w, x->qgain);
+        for (uint64_t e = s->frontier; e; e &= e - 1) {
+            int i = __builtin_ctzll(e);
+            x->opp_site[i] = opp_site_value(x, i, -1, 0);
+            if (x->opp_site[i] > x->opp_best)
+                x->opp_best = x->opp_site[i];
+        }
+    }
     /* In a final turn only objectives met now count. */
-    x->obj_left_before = x->final ? 0 : s->roofs_left[p];
-    x->obj_pot_before = objective_potential(s, p, -1, 0, 0, x->obj_left_before, w);
+    x->obj_pot_before = objective_potential(s, p, -1, 0, 0, x->final ? 0 : s->roofs_left[p], w);
     x->obj_cached = 0;
     x->memo_site = -1;
-    double best = -1e9;
-    for (int q = 0; q < s->players; q++)
-        if (q != p && score_now(s, q) > best)
-            best = score_now(s, q);
-    x->lead = score_now(s, p) - best;
+}
+
+/* The mover's score estimate minus the best opponent's (made when first needed). */
+static double ctx_lead(tu_ctx_t *x)
+{
+    const towerup_state_t *s = x->s;
+    if (!x->lead_ready) {
+        double best = -1e9;
+        for (int q = 0; q < s->players; q++)
+            if (q != x->p && score_now(s, q) > best)
+                best = score_now(s, q);
+        x->lead = score_now(s, x->p) - best;
+        x->lead_ready = true;
+    }
+    return x->lead;
 }
 
 /* Value of holding supply sup with the mover's markers on the current board: its best
@@ -528,6 +549,8 @@ static double score_build(tu_ctx_t *x, move_t m)
     int p = x->p, site = towerup_move_site(m), c = towerup_move_colour(m);
     int r = towerup_move_roof(m);
     uint64_t nb = b->nbr[site] & s->occupied, sb = 1ULL << site;
+    if (!x->builds_ready)
+        ctx_init_builds(x);
     int h = r == site ? 1 : towerup_height(s, r) + 1;
     int rc = r == site ? c : towerup_site_colour(s, r);
     double v = x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1] + w[W_HEIGHT] * h;
@@ -587,7 +610,7 @@ static double score_build(tu_ctx_t *x, move_t m)
 
     /* The last roof ends the game: good when ahead. */
     if (!left && !s->end_trigger) {
-        double lead = x->lead + x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1];
+        double lead = ctx_lead(x) + x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1];
         v += w[W_END_LEAD] * clamp1(lead / 10);
     }
     return v;
@@ -616,7 +639,7 @@ static double score_take(tu_ctx_t *x, move_t m)
     } else
         v += w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
     if (shortage && !s->end_trigger)
-        v += w[W_END_LEAD] * clamp1(x->lead / 10.0);
+        v += w[W_END_LEAD] * clamp1(ctx_lead(x) / 10.0);
     return v;
 }
 
