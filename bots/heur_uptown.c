@@ -19,28 +19,30 @@
 enum {
     W_JOIN, W_ISOLATED, W_POT_RACK, W_POT_PILE, W_COV_RACK, W_COV_PILE, W_HORIZON,
     W_DENY, W_OPP_JOIN, W_CAPTURE, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
-    W_EVAL_GROWTH, W_EVAL_POT, W_EVAL_SCALE, W_EVAL_SPREAD, W_EVAL_CAPTURE, W_COUNT
+    W_EVAL_GROWTH, W_EVAL_UNCOVERED, W_EVAL_POT, W_EVAL_SCALE, W_EVAL_SPREAD, W_EVAL_CAPTURE,
+    W_COUNT
 };
 
 static const heur_param_def_t uptown_params[W_COUNT] = {
     {"join", 1.0, 0.3, 3.0, 0.1, "per own group joined into another by the move"},
     {"isolated", 1.0, 0.3, 3.0, 0.1, "penalty for a tile next to none of its colour (new group)"},
     {"pot_rack", 0.15, 0.0, 1.0, 0.03, "per join cell (empty, next to 2 own groups) per rack tile reaching it"},
-    {"pot_pile", 0.05, 0.0, 0.5, 0.01, "per join cell per unplayed tile (not in rack) reaching it"},
-    {"cov_rack", 0.12, 0.0, 1.0, 0.03, "per rack tile kind that can extend a group of its colour"},
+    {"pot_pile", 0.08, 0.0, 0.5, 0.01, "per join cell per unplayed tile (not in rack) reaching it"},
+    {"cov_rack", 0.075, 0.0, 1.0, 0.03, "per rack tile kind that can extend a group of its colour"},
     {"cov_pile", 0.04, 0.0, 0.5, 0.01, "per pile tile kind that can extend a group of its colour"},
     {"horizon", 6.0, 1.0, 20.0, 1.0, "plays left below which potential counts proportionally less"},
     {"deny", 0.1, 0.0, 1.0, 0.03, "per opponent join cell blocked or broken, per opponent tile reaching it"},
     {"opp_join", 1.0, 0.0, 3.0, 0.1, "penalty per opponent group removed by capturing a singleton"},
-    {"capture", 0.05, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
-    {"expose", 0.02, 0.0, 0.3, 0.01, "penalty per opponent tile reaching a capturable new tile"},
+    {"capture", 0.08, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
+    {"expose", 0.0, 0.0, 0.3, 0.01, "penalty per opponent tile reaching a capturable new tile"},
     {"flex", 0.1, 0.0, 1.0, 0.03, "penalty for playing a tile with many extension cells"},
     {"dollar", 0.4, 0.0, 2.0, 0.1, "penalty for `$` when a non-`$` move scores as well"},
     {"dollar_base", 0.1, 0.0, 1.0, 0.05, "penalty for every `$` play"},
-    {"eval_growth", 0.25, 0.0, 1.0, 0.05, "evaluate: expected new groups per play left"},
-    {"eval_pot", 0.1, 0.0, 0.5, 0.02, "evaluate: groups saved per join cell per unplayed tile reaching it"},
-    {"eval_scale", 0.6, 0.1, 3.0, 0.1, "evaluate: logistic scale of group differences at the end"},
-    {"eval_spread", 0.35, 0.0, 2.0, 0.05, "evaluate: extra scale per square root of plays left"},
+    {"eval_growth", 0.05, 0.0, 1.0, 0.05, "evaluate: expected new groups per play left"},
+    {"eval_uncovered", 0.2, 0.0, 1.5, 0.05, "evaluate: new groups per play left per share of unplayed kinds that cannot extend"},
+    {"eval_pot", 0.3, 0.0, 1.0, 0.05, "evaluate: groups saved per join cell per unplayed tile reaching it"},
+    {"eval_scale", 0.15, 0.05, 3.0, 0.05, "evaluate: logistic scale of group differences at the end"},
+    {"eval_spread", 0.2, 0.0, 2.0, 0.05, "evaluate: extra scale per square root of plays left"},
     {"eval_capture", 0.1, 0.0, 0.5, 0.02, "evaluate: groups per capture (tie-break)"},
 };
 
@@ -424,7 +426,10 @@ static void uptown_evaluate(const void *state, const heur_params_t *wp, double *
         double pot = w[W_EVAL_POT] * colour_potential(&k, c);
         if (pot > 0.8 * ci->groups)
             pot = 0.8 * ci->groups;
-        proj[p] += ci->groups + w[W_EVAL_GROWTH] * ci->plays_left - pot;
+        uint32_t kinds = s->left[c] & ~(1u << UPTOWN_TILE_DOLLAR);
+        double uncovered = kinds ? 1.0 - (double)bits_count64(ci->cover) / bits_count64(kinds) : 0.0;
+        double growth = w[W_EVAL_GROWTH] + w[W_EVAL_UNCOVERED] * uncovered;
+        proj[p] += ci->groups + growth * ci->plays_left - pot;
         left[p] += ci->plays_left;
     }
     int most_left = 0;
