@@ -36,8 +36,8 @@ enum {
 
 static const heur_param_def_t towerup_params[W_COUNT] = {
     {"marker", 0.85, 0.3, 2.0, 0.1, "per million of marker value gained"},
-    {"extra_turn", 4.0, 0.0, 10.0, 0.5, "bonus (millions) for an extra turn (a new star)"},
-    {"low_marker", 0.4, 0.0, 3.0, 0.2, "per column the lowest marker moves up (progress to stars)"},
+    {"extra_turn", 2.0, 0.0, 10.0, 0.5, "bonus (millions) for an extra turn (a new star)"},
+    {"low_marker", 0.8, 0.0, 3.0, 0.2, "per column the lowest marker moves up (progress to stars)"},
     {"height", 0.1, -1.0, 2.0, 0.1, "per floor of the roofed building"},
     {"obj_done", 1.0, 0.0, 2.0, 0.1, "weight of the best open chip of an objective the move meets"},
     {"obj_progress", 0.5, 0.0, 1.5, 0.1, "weight of the open chip for objectives not yet met"},
@@ -46,10 +46,10 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"exposure", 0.3, 0.0, 2.0, 0.1, "cover risk per empty site next to a roofed building"},
     {"cover_opp", 0.6, 0.0, 2.0, 0.1, "per opponent's visible roof covered"},
     {"floor", 0.4, 0.0, 1.5, 0.05, "value of a floor in supply (spent by builds, gained by takes)"},
-    {"pot_best", 0.35, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
+    {"pot_best", 0.15, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
     {"pot_count", 0.15, 0.0, 1.0, 0.05, "per frontier site the supply can build on (up to 6)"},
     {"leave", 1.5, 0.0, 3.0, 0.1, "penalty per million the next player's best build gains"},
-    {"deny", 0.2, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
+    {"deny", 0.3, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
     {"end_lead", 2.0, 0.0, 10.0, 0.5, "ending the game: bonus times lead / 10 millions in [-1, 1]"},
     {"take_base", 0.4, -3.0, 3.0, 0.25, "constant added to every take"},
     {"scale", 4.0, 1.0, 10.0, 0.5, "millions per unit of move score"},
