@@ -98,12 +98,20 @@ static inline int cell_neighbours(int cell, int *nb)
     return n;
 }
 
-static inline int popcount128(u128_t x) { return bits_count128(x); }
+/* Bit counts without the library call a plain x86-64 build makes of __builtin_popcount. */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int popcount128(u128_t x) { return popcount64((uint64_t)x) + popcount64((uint64_t)(x >> 64)); }
 
 /* Plays a colour has made: drawn tiles, minus the rack, plus one once retired/finished. */
 static int colour_plays(const uptown_state_t *s, int c)
 {
-    return s->pile_pos[c] - UPTOWN_RACK_SIZE + (bits_count64(s->rack[c]) == 4);
+    return s->pile_pos[c] - UPTOWN_RACK_SIZE + (popcount64(s->rack[c]) == 4);
 }
 
 /* Union-find root with path halving. */
@@ -232,15 +240,15 @@ static inline double reach_value(const uptown_ctx_t *k, int c, int cell, const d
 {
     const colour_info_t *ci = &k->col[c];
     uint32_t kinds = cell_kinds(cell);
-    return ci->horizon * (w[W_POT_RACK] * bits_count64(ci->rack & kinds) +
-                          w[W_POT_PILE] * bits_count64(ci->pile & kinds));
+    return ci->horizon * (w[W_POT_RACK] * popcount64(ci->rack & kinds) +
+                          w[W_POT_PILE] * popcount64(ci->pile & kinds));
 }
 
 /* Opponents' unplayed tiles of colour c reaching a cell, scaled by their horizon. */
 static inline double opp_reach(const uptown_ctx_t *k, int c, int cell)
 {
     const colour_info_t *ci = &k->col[c];
-    return ci->horizon * bits_count64(ci->pile & cell_kinds(cell));
+    return ci->horizon * popcount64(ci->pile & cell_kinds(cell));
 }
 
 /* Weight of a kind for coverage: rack tiles can extend next turn, pile tiles later. */
@@ -257,15 +265,12 @@ static double tile_potential(const colour_info_t *ci, int t)
            popcount128(cells & ci->join4);
 }
 
-/* What keeping tile t is worth (lost when it is played or discarded, `$` aside). */
-static double tile_keep_value(const uptown_ctx_t *k, int c, int t, int used_cell,
-                              const double *w)
+/* What keeping tile t is worth: its potential, coverage and extension cells, all lost
+   when it is played or discarded. */
+static double tile_keep_value(const uptown_ctx_t *k, int c, int t, const double *w)
 {
     const colour_info_t *ci = &k->col[c];
-    double pot = tile_potential(ci, t);
-    if (used_cell >= 0)
-        pot -= join_extra(ci, used_cell);
-    double v = ci->horizon * w[W_POT_RACK] * pot;
+    double v = ci->horizon * w[W_POT_RACK] * tile_potential(ci, t);
     if (t != UPTOWN_TILE_DOLLAR && (ci->cover >> t & 1))
         v += cover_weight(ci, t, w);
     int ext = popcount128(uptown_tile_cells[t] & ci->lib);
@@ -273,8 +278,11 @@ static double tile_keep_value(const uptown_ctx_t *k, int c, int t, int used_cell
     return v;
 }
 
-/* Score of placing tile t of colour c on cell x (empty, or a capture). */
-static double score_place(const uptown_ctx_t *k, int c, int t, int x, const double *w)
+/*
+ * The part of the score of placing a tile of colour c on cell x (empty, or a capture)
+ * that does not depend on the tile: every tile of the colour reaching x shares it.
+ */
+static double score_cell(const uptown_ctx_t *k, int c, int x, const double *w)
 {
     const uptown_state_t *s = k->s;
     const colour_info_t *ci = &k->col[c];
@@ -311,8 +319,10 @@ static double score_place(const uptown_ctx_t *k, int c, int t, int x, const doub
     }
     if (!capture)
         score -= join_extra(ci, x) * reach_value(k, c, x, w);
-    /* Tile t leaves the rack: the potential and coverage it held go with it. */
-    score -= tile_keep_value(k, c, t, capture ? -1 : x, w);
+    /* The tile played leaves the rack with the potential it held (see tile_part), but
+       the join cell it fills was counted above. */
+    if (!capture)
+        score += ci->horizon * w[W_POT_RACK] * join_extra(ci, x);
 
     /* Coverage: kinds reaching x may lose their only extension cell, kinds reaching the
        new neighbours may gain one. */
@@ -320,7 +330,7 @@ static double score_place(const uptown_ctx_t *k, int c, int t, int x, const doub
     uint32_t kinds = cell_kinds(x);
     for (u128_t m = near; m;)
         kinds |= cell_kinds(bits_pop_lsb128(&m));
-    kinds &= (ci->rack | ci->pile) & ~(1u << UPTOWN_TILE_DOLLAR) & ~(1u << t);
+    kinds &= (ci->rack | ci->pile) & ~(1u << UPTOWN_TILE_DOLLAR);
     for (; kinds; kinds &= kinds - 1) {
         int u = __builtin_ctz(kinds);
         int after = (uptown_tile_cells[u] & lib_after) != 0, before = ci->cover >> u & 1;
@@ -364,6 +374,22 @@ static double score_place(const uptown_ctx_t *k, int c, int t, int x, const doub
     return score;
 }
 
+/*
+ * The part that depends on tile t: what keeping it was worth, and its coverage change,
+ * which score_cell counted as if t stayed unplayed.
+ */
+static double tile_part(const uptown_ctx_t *k, int c, int t, int x, double keep,
+                        const double *w)
+{
+    const colour_info_t *ci = &k->col[c];
+    if (t == UPTOWN_TILE_DOLLAR)
+        return -keep;
+    u128_t xbit = UPTOWN_BIT(x), empty = ~k->s->occupied & UPTOWN_BOARD;
+    u128_t lib_after = (ci->lib & ~xbit) | (uptown_spread(xbit) & empty & ~xbit);
+    int after = (uptown_tile_cells[t] & lib_after) != 0, before = ci->cover >> t & 1;
+    return -keep - (after - before) * cover_weight(ci, t, w);
+}
+
 static void uptown_score_moves(const void *state, const move_t *moves, int count,
                                const heur_params_t *wp, double *scores)
 {
@@ -371,15 +397,28 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
     const double *w = wp->value;
     uptown_ctx_t k;
     ctx_build(&k, s, w[W_HORIZON], true);
+    double keep[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
+    for (int c = 0; c < s->colours; c++)
+        if ((k.own >> c & 1) && k.col[c].plays_left > 0)
+            for (uint32_t r = k.col[c].rack; r; r &= r - 1)
+                keep[c][__builtin_ctz(r)] = tile_keep_value(&k, c, __builtin_ctz(r), w);
+    /* Cell parts, computed once per colour and cell. */
+    double cell_score[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT];
+    uint64_t cached[UPTOWN_COLOUR_MAX][2] = {{0}};
     double best_plain = -INFINITY;
     for (int i = 0; i < count; i++) {
         move_t m = moves[i];
         int c = uptown_move_colour(m), t = uptown_move_tile(m);
         if (uptown_move_is_discard(m)) {
-            scores[i] = -tile_keep_value(&k, c, t, -1, w);
+            scores[i] = -keep[c][t];
             continue;
         }
-        scores[i] = score_place(&k, c, t, uptown_move_cell(m), w);
+        int x = uptown_move_cell(m);
+        if (!(cached[c][x >> 6] >> (x & 63) & 1)) {
+            cached[c][x >> 6] |= 1ULL << (x & 63);
+            cell_score[c][x] = score_cell(&k, c, x, w);
+        }
+        scores[i] = cell_score[c][x] + tile_part(&k, c, t, x, keep[c][t], w);
         if (t != UPTOWN_TILE_DOLLAR && scores[i] > best_plain)
             best_plain = scores[i];
     }
@@ -402,7 +441,7 @@ static double colour_potential(const uptown_ctx_t *k, int c)
     double pot = 0.0;
     for (u128_t m = ci->join2; m;) {
         int y = bits_pop_lsb128(&m);
-        pot += join_extra(ci, y) * bits_count64(k->s->left[c] & cell_kinds(y));
+        pot += join_extra(ci, y) * popcount64(k->s->left[c] & cell_kinds(y));
     }
     return ci->horizon * pot;
 }
@@ -427,7 +466,7 @@ static void uptown_evaluate(const void *state, const heur_params_t *wp, double *
         if (pot > 0.8 * ci->groups)
             pot = 0.8 * ci->groups;
         uint32_t kinds = s->left[c] & ~(1u << UPTOWN_TILE_DOLLAR);
-        double uncovered = kinds ? 1.0 - (double)bits_count64(ci->cover) / bits_count64(kinds) : 0.0;
+        double uncovered = kinds ? 1.0 - (double)popcount64(ci->cover) / popcount64(kinds) : 0.0;
         double growth = w[W_EVAL_GROWTH] + w[W_EVAL_UNCOVERED] * uncovered;
         proj[p] += ci->groups + growth * ci->plays_left - pot;
         left[p] += ci->plays_left;
