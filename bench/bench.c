@@ -163,17 +163,19 @@ static int work_init(bench_work_t *w, const bench_case_t *c, char *err, size_t e
  * the last count times its growth over the depth before, stay within budget. Counts only,
  * so the choice is the same on every machine.
  */
-static int perft_depth(const game_api_t *api, void *s, int max_depth, uint64_t budget)
+static int perft_depth(const game_api_t *api, void *s, int max_depth, uint64_t budget,
+                       uint64_t *leaves)
 {
-    double prev = 1.0, cur = (double)game_perft(api, s, 1);
+    uint64_t prev = 1, cur = game_perft(api, s, 1);
     int d = 1;
     while (d < max_depth && cur > 0) {
-        double next = cur * (cur / prev);
+        double next = (double)cur * ((double)cur / (double)prev);
         if (next > (double)budget)
             break;
         prev = cur;
-        cur = (double)game_perft(api, s, ++d);
+        cur = game_perft(api, s, ++d);
     }
+    *leaves = cur;
     return d;
 }
 
@@ -208,16 +210,16 @@ static void measure_perft(const bench_work_t *w, const bench_case_t *c,
     for (int k = 0; k < 2; k++) {
         memcpy(s, from[k], api->state_size);
         int n = api->gen_moves(s, moves);
-        depth[k] = perft_depth(api, s, c->max_depth, budget);
+        depth[k] = perft_depth(api, s, c->max_depth, budget, &nodes[k]);
         if (k == 0)
             r->start_moves = n;
         else
             r->mid_moves = n;
-        double t0 = bench_now();
-        nodes[k] = game_perft(api, s, depth[k]);
-        r->bulk_seconds += bench_now() - t0;
         if (cfg->count_only)
             continue;
+        double t0 = bench_now();
+        r->full_mismatch |= game_perft(api, s, depth[k]) != nodes[k];
+        r->bulk_seconds += bench_now() - t0;
         t0 = bench_now();
         uint64_t full = game_perft_full(api, s, depth[k]);
         r->full_seconds += bench_now() - t0;
@@ -227,8 +229,6 @@ static void measure_perft(const bench_work_t *w, const bench_case_t *c,
     r->mid_depth = depth[1];
     r->start_nodes = nodes[0];
     r->mid_nodes = nodes[1];
-    if (cfg->count_only)
-        r->bulk_seconds = 0;
     free(moves);
     free(s);
 }

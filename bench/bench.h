@@ -61,7 +61,7 @@ typedef struct bench_result {
     uint64_t mid_nodes;         /* perft leaves from the mid position */
     double bulk_seconds;        /* both perft runs with bulk counting */
     double full_seconds;        /* both perft runs with every leaf made and undone */
-    bool full_mismatch;         /* full make/undo perft counted other leaves than bulk */
+    bool full_mismatch;         /* a timed perft (bulk or full) counted other leaves */
     long playouts;              /* random full games played */
     double playout_seconds;     /* their time */
     int line_plies;             /* moves of the seeded game whose positions are measured */

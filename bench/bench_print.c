@@ -161,7 +161,7 @@ void bench_print_row(FILE *out, const bench_result_t *r)
             games_per_second(r), ns_per_move(r, r->copy_make_seconds),
             ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
             mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
-            r->mcts_n_cpu, r->full_mismatch ? "  FULL PERFT MISMATCH" : "");
+            r->mcts_n_cpu, r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
 }
 
 void bench_print_footer(FILE *out, const bench_report_t *rep)
