@@ -21,7 +21,9 @@
 
 /*
  * Budgets and counts are set so the whole bench takes 10-30 s on a 2-core machine and each
- * timed figure runs for a few tenths of a second at least.
+ * timed figure runs for a few tenths of a second at least. Fields: label, game, players,
+ * board, seed, mid_plies, max_depth, perft_leaves, playouts, mcts_iterations,
+ * signature_iterations.
  */
 static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
     {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 60000, 1000},
