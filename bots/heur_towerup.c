@@ -102,7 +102,7 @@ typedef struct tu_ctx {
     double lead;                           /* mover's score minus the best opponent's */
     bool lead_ready;                       /* whether lead is known */
     bool builds_ready;                     /* whether ctx_init_builds ran */
-    double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* the same for the next player */
+    double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* gain[][] for the next player */
     double opp_site[TOWERUP_MAX_SITES];    /* next player's best build on a frontier site */
     double opp_best;                       /* their best build anywhere (0: none) */
     double memo_leave;                     /* what that founding adds to opp_best */
