@@ -1,7 +1,8 @@
 /*
  * skyline bench on the command line: bad options give one line on stderr and a non-zero
  * exit; --count --quick --json prints one JSON object whose signature is the one in
- * tests/bench-signature.txt (count-only: no timing, so it is fast and exact).
+ * tests/bench-signature.txt (count-only: no timing, so it is fast and exact); and
+ * scripts/bench.sh summarises two such runs.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -62,6 +63,22 @@ int main(void)
         CHECK(json_is_true(json_object_get(rep, "quick")));
     }
     json_decref(rep);
+
+    /* scripts/bench.sh: repeated runs summarised, the signature the same in each. */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "SKYLINE='%s' bash '%s/scripts/bench.sh' 2 --quick --count >test_bench_cli.out "
+             "2>test_bench_cli.err </dev/null",
+             SKYLINE_BINARY, SKYLINE_SOURCE_DIR);
+    rc = system(cmd);
+    CHECK_MSG(rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "bench.sh failed");
+    char *summary = test_read_file("test_bench_cli.out");
+    char want[64] = "";
+    if (quick)
+        snprintf(want, sizeof want, "signature %lld (the same", strtoll(quick + 7, NULL, 10));
+    CHECK_MSG(quick && strstr(summary, want), "bench.sh summary lacks '%s':\n%s", want,
+              summary);
+    free(summary);
     free(sig);
     remove("test_bench_cli.out");
     remove("test_bench_cli.err");
