@@ -448,7 +448,8 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
         f->used = 0;
         f->nb_gain = 0;
         for (uint64_t t = b->nbr[f->site] & s->occupied; t; t &= t - 1) {
-            int i = __builtin_ctzll(t), col = towerup_site_colour(s, i);
+            /* An occupied site: its colour is 0..3 (site_colour's -1 is for empty sites). */
+            int i = __builtin_ctzll(t), col = s->site[i] >> 4 & 3;
             int h = towerup_height(s, i) + 1;
             f->cnt[col]++;
             f->used |= (uint8_t)(1 << col);
