@@ -54,7 +54,7 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"take_base", 0.4, -3.0, 3.0, 0.25, "constant added to every take"},
     {"scale", 4.0, 1.0, 10.0, 0.5, "millions per unit of move score"},
     {"eval_roof", 1.5, 0.0, 6.0, 0.25, "evaluate: millions per roof still to place"},
-    {"eval_temp", 5.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
+    {"eval_temp", 4.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
     {"eval_move", 1.0, 0.0, 2.0, 0.1, "evaluate: weight of the mover's best founding now"},
     {"eval_wait", 0.3, 0.0, 2.0, 0.1, "evaluate: weight of the best founding of the others"},
     {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
