@@ -18,7 +18,7 @@
 /* Weight indices, in the order of the table below. */
 enum {
     W_JOIN, W_ISOLATED, W_POT_RACK, W_POT_PILE, W_COV_RACK, W_COV_PILE, W_HORIZON,
-    W_DENY, W_OPP_JOIN, W_CAPTURE, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
+    W_DENY, W_OPP_JOIN, W_CAPTURE, W_CAPTURE_MULTI, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
     W_EVAL_GROWTH, W_EVAL_UNCOVERED, W_EVAL_POT, W_EVAL_SCALE, W_EVAL_SPREAD, W_EVAL_CAPTURE,
     W_COUNT
 };
@@ -33,7 +33,8 @@ static const heur_param_def_t uptown_params[W_COUNT] = {
     {"horizon", 6.0, 1.0, 20.0, 1.0, "plays left below which potential counts proportionally less"},
     {"deny", 0.1, 0.0, 1.0, 0.03, "per opponent join cell blocked or broken, per opponent tile reaching it"},
     {"opp_join", 1.0, 0.0, 3.0, 0.1, "penalty per opponent group removed by capturing a singleton"},
-    {"capture", 0.08, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
+    {"capture", 0.02, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
+    {"capture_multi", 0.12, 0.0, 1.0, 0.03, "extra capture penalty with 3-5 players (ties are likelier)"},
     {"expose", 0.0, 0.0, 0.3, 0.01, "penalty per opponent tile reaching a capturable new tile"},
     {"flex", 0.1, 0.0, 1.0, 0.03, "penalty for playing a tile with many extension cells"},
     {"dollar", 0.4, 0.0, 2.0, 0.1, "penalty for `$` when a non-`$` move scores as well"},
@@ -349,7 +350,7 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, const double *w)
         }
     } else {
         int oc = s->cell[x] >> 5;
-        score -= w[W_CAPTURE];
+        score -= w[W_CAPTURE] + (s->players > 2 ? w[W_CAPTURE_MULTI] : 0.0);
         if (k->gsize[k->gid[x]] == 1)
             opp -= w[W_OPP_JOIN];
         for (u128_t m = near; m;) {
