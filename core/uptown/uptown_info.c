@@ -28,21 +28,16 @@ void uptown_determinize(uptown_state_t *s, int observer, pcg32_t *rng)
             pool[n++] = (uint8_t)__builtin_ctz(l);
         pcg32_shuffle_u8(rng, pool, n);
         int rack_size = n - rest;
-        uint32_t rack = 0, old_rest = 0, new_rest = 0;
+        uint32_t rack = 0, new_rest = 0;
         for (int i = 0; i < rack_size; i++)
             rack |= 1u << pool[i];
-        for (int i = pos; i < UPTOWN_TILE_COUNT; i++)
-            old_rest |= 1u << s->pile[c][i];
         for (int i = rack_size; i < n; i++)
             new_rest |= 1u << pool[i];
-        uint8_t prefix[UPTOWN_TILE_COUNT];
+        /* The drawn part of the pile (played tiles and the new rack) in tile order: nothing
+           reads its order, and it must not carry the hidden one. */
         int k = 0;
-        for (int i = 0; i < pos; i++)
-            if (!(new_rest >> s->pile[c][i] & 1))
-                prefix[k++] = s->pile[c][i];
-        for (uint32_t x = old_rest & ~new_rest; x; x &= x - 1)
-            prefix[k++] = (uint8_t)__builtin_ctz(x);
-        memcpy(s->pile[c], prefix, (size_t)pos);
+        for (uint32_t x = UPTOWN_ALL_TILES & ~new_rest; x; x &= x - 1)
+            s->pile[c][k++] = (uint8_t)__builtin_ctz(x);
         memcpy(s->pile[c] + pos, pool + rack_size, (size_t)rest);
         s->hash ^= uptown_rack_hash(c, s->rack[c]) ^ uptown_rack_hash(c, rack);
         s->rack[c] = rack;
