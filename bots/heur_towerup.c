@@ -11,13 +11,15 @@
  *   (a roof next to k empty sites survives with 1 / (1 + exposure k)), opponents' roofs
  *   covered; the supply left (below); the next player's best founding afterwards
  *   (`leave`); ending the game by the last roof when ahead or behind (`end_lead`);
- * - take: vehicle steps as above, the supply after it (below), what the card would give
- *   the next player (`deny`), a shortage ending the game, a constant (`take_base`);
+ * - take: vehicle steps as above, the supply after it (below), the tallest building the
+ *   card's floors would let the next player roof (`deny`), a shortage ending the game, a
+ *   constant (`take_base`);
  * - supply: its best founding on the current frontier, how many frontier sites it can
  *   found on, its floors. In a player's final turn only points now count.
  * evaluate: score + expected cone + roofs left + objective potential + floors + best
  * founding now (full weight for the player to move), turned into results in [0, 1] by a
- * logistic of pairwise differences. Defaults come from coordinate search in self-play.
+ * logistic of pairwise differences. Defaults: coordinate and random search in self-play,
+ * each step checked on seeds the search did not use.
  */
 #include <math.h>
 #include <string.h>
@@ -637,8 +639,9 @@ static double score_take(tu_ctx_t *x, move_t m)
         v += supply_potential(x, sup, &best);
         if (x->final && k->vehicle >= 0 && x->extra[k->vehicle][k->steps])
             v += best;
-    } else
+    } else {
         v += w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
+    }
     if (shortage && !s->end_trigger)
         v += w[W_END_LEAD] * clamp1(ctx_lead(x) / 10.0);
     return v;
