@@ -26,23 +26,23 @@ enum {
 static const heur_param_def_t uptown_params[W_COUNT] = {
     {"join", 1.0, 0.3, 3.0, 0.1, "per own group joined into another by the move"},
     {"isolated", 1.0, 0.3, 3.0, 0.1, "penalty for a tile next to none of its colour (new group)"},
-    {"pot_rack", 0.15, 0.0, 1.0, 0.03, "per join cell (empty, next to 2 own groups) per rack tile reaching it"},
+    {"pot_rack", 0.15, 0.0, 1.0, 0.03, "per join cell (empty, next to 2 own groups) per rack tile reaching"},
     {"pot_pile", 0.08, 0.0, 0.5, 0.01, "per join cell per unplayed tile (not in rack) reaching it"},
     {"cov_rack", 0.075, 0.0, 1.0, 0.03, "per rack tile kind that can extend a group of its colour"},
     {"cov_pile", 0.04, 0.0, 0.5, 0.01, "per pile tile kind that can extend a group of its colour"},
-    {"horizon", 6.0, 1.0, 20.0, 1.0, "plays left below which potential counts proportionally less"},
-    {"deny", 0.1, 0.0, 1.0, 0.03, "per opponent join cell blocked or broken, per opponent tile reaching it"},
+    {"horizon", 6.0, 1.0, 20.0, 1.0, "plays left under which potential and coverage shrink linearly"},
+    {"deny", 0.1, 0.0, 1.0, 0.03, "per opponent join cell blocked or broken, per their tile reaching"},
     {"opp_join", 1.0, 0.0, 3.0, 0.1, "penalty per opponent group removed by capturing a singleton"},
     {"capture", 0.02, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
-    {"capture_multi", 0.12, 0.0, 1.0, 0.03, "extra capture penalty with 3-5 players (ties are likelier)"},
+    {"capture_multi", 0.12, 0.0, 1.0, 0.03, "extra capture penalty with 3-5 players (ties likelier)"},
     {"expose", 0.0, 0.0, 0.3, 0.01, "penalty per opponent tile reaching a capturable new tile"},
     {"flex", 0.1, 0.0, 1.0, 0.03, "penalty for playing a tile with many extension cells"},
     {"dollar", 0.4, 0.0, 2.0, 0.1, "penalty for `$` when a non-`$` move scores as well"},
     {"dollar_base", 0.1, 0.0, 1.0, 0.05, "penalty for every `$` play"},
     {"eval_growth", 0.05, 0.0, 1.0, 0.05, "evaluate: expected new groups per play left"},
-    {"eval_uncovered", 0.2, 0.0, 1.5, 0.05, "evaluate: new groups per play left per share of unplayed kinds that cannot extend"},
-    {"eval_pot", 0.3, 0.0, 1.0, 0.05, "evaluate: groups saved per join cell per unplayed tile reaching it"},
-    {"eval_scale", 0.15, 0.05, 3.0, 0.05, "evaluate: logistic scale of group differences at the end"},
+    {"eval_uncovered", 0.2, 0.0, 1.5, 0.05, "evaluate: new groups per play per share of kinds unable to extend"},
+    {"eval_pot", 0.25, 0.0, 1.0, 0.05, "evaluate: groups saved per join cell per unplayed tile reaching"},
+    {"eval_scale", 0.2, 0.05, 3.0, 0.05, "evaluate: logistic scale of group differences at the end"},
     {"eval_spread", 0.2, 0.0, 2.0, 0.05, "evaluate: extra scale per square root of plays left"},
     {"eval_capture", 0.1, 0.0, 0.5, 0.02, "evaluate: groups per capture (tie-break)"},
 };
@@ -107,7 +107,10 @@ static inline int popcount64(uint64_t x)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
-static inline int popcount128(u128_t x) { return popcount64((uint64_t)x) + popcount64((uint64_t)(x >> 64)); }
+static inline int popcount128(u128_t x)
+{
+    return popcount64((uint64_t)x) + popcount64((uint64_t)(x >> 64));
+}
 
 /* Plays a colour has made: drawn tiles, minus the rack, plus one once retired/finished. */
 static int colour_plays(const uptown_state_t *s, int c)
