@@ -18,7 +18,7 @@
 /* Weight indices, in the order of the table below. */
 enum {
     W_JOIN, W_ISOLATED, W_POT_RACK, W_POT_PILE, W_COV_RACK, W_COV_PILE, W_HORIZON,
-    W_DENY, W_OPP_JOIN, W_CAPTURE, W_CAPTURE_MULTI, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
+    W_DENY, W_DENY_COV, W_OPP_JOIN, W_CAPTURE, W_CAPTURE_MULTI, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
     W_EVAL_GROWTH, W_EVAL_UNCOVERED, W_EVAL_POT, W_EVAL_SCALE, W_EVAL_SPREAD, W_EVAL_CAPTURE,
     W_COUNT
 };
@@ -32,6 +32,7 @@ static const heur_param_def_t uptown_params[W_COUNT] = {
     {"cov_pile", 0.04, 0.0, 0.5, 0.01, "per pile tile kind that can extend a group of its colour"},
     {"horizon", 6.0, 1.0, 20.0, 1.0, "plays left under which potential and coverage shrink linearly"},
     {"deny", 0.1, 0.0, 1.0, 0.03, "per opponent join cell blocked or broken, per their tile reaching"},
+    {"deny_cov", 0.05, 0.0, 0.5, 0.02, "per opponent kind whose last extension cell the move takes"},
     {"opp_join", 1.0, 0.0, 3.0, 0.1, "penalty per opponent group removed by capturing a singleton"},
     {"capture", 0.02, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
     {"capture_multi", 0.12, 0.0, 1.0, 0.03, "extra capture penalty with 3-5 players (ties likelier)"},
@@ -347,9 +348,15 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, const double *w)
     if (!capture) {
         for (unsigned o = k->opp; o; o &= o - 1) {
             int oc = __builtin_ctz(o);
-            int extra = join_extra(&k->col[oc], x);
+            const colour_info_t *oi = &k->col[oc];
+            int extra = join_extra(oi, x);
             if (extra)
                 opp += w[W_DENY] * extra * opp_reach(k, oc, x);
+            /* Kinds of theirs that could extend a group only on x. */
+            if (oi->lib & xbit)
+                for (uint32_t m = cell_kinds(x) & oi->cover; m; m &= m - 1)
+                    if (!(uptown_tile_cells[__builtin_ctz(m)] & oi->lib & ~xbit))
+                        opp += w[W_DENY_COV] * oi->horizon;
         }
     } else {
         int oc = s->cell[x] >> 5;
