@@ -41,8 +41,8 @@ static const heur_param_def_t uptown_params[W_COUNT] = {
     {"dollar", 0.4, 0.0, 2.0, 0.1, "penalty for `$` when a non-`$` move scores as well"},
     {"dollar_base", 0.1, 0.0, 1.0, 0.05, "penalty for every `$` play"},
     {"eval_growth", 0.05, 0.0, 1.0, 0.05, "evaluate: expected new groups per play left"},
-    {"eval_uncovered", 0.2, 0.0, 1.5, 0.05, "evaluate: new groups per play per share of kinds unable to extend"},
-    {"eval_pot", 0.25, 0.0, 1.0, 0.05, "evaluate: groups saved per join cell per unplayed tile reaching"},
+    {"eval_uncovered", 0.15, 0.0, 1.5, 0.05, "evaluate: new groups per play per share of kinds unable to extend"},
+    {"eval_pot", 0.7, 0.0, 1.0, 0.05, "evaluate: groups saved per pair of groups one tile could join"},
     {"eval_scale", 0.2, 0.05, 3.0, 0.05, "evaluate: logistic scale of group differences at the end"},
     {"eval_spread", 0.2, 0.0, 2.0, 0.05, "evaluate: extra scale per square root of plays left"},
     {"eval_capture", 0.1, 0.0, 0.5, 0.02, "evaluate: groups per capture (tie-break)"},
@@ -445,16 +445,37 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
     }
 }
 
-/* Public join potential of a colour: join cells weighted by its unplayed tiles reaching them. */
-static double colour_potential(const uptown_ctx_t *k, int c)
+/*
+ * Public join potential of a colour: how many of its groups single tiles could still save,
+ * i.e. merges along join cells its unplayed tiles reach (a pair of groups counts once,
+ * however many cells join it), at most one per play left.
+ */
+static int colour_savings(const uptown_ctx_t *k, int c)
 {
     const colour_info_t *ci = &k->col[c];
-    double pot = 0.0;
+    uint8_t parent[UPTOWN_CELL_COUNT];
+    for (int g = 0; g < k->group_count; g++)
+        parent[g] = (uint8_t)g;
+    int merges = 0;
     for (u128_t m = ci->join2; m;) {
         int y = bits_pop_lsb128(&m);
-        pot += join_extra(ci, y) * popcount64(k->s->left[c] & cell_kinds(y));
+        if (!(k->s->left[c] & cell_kinds(y)))
+            continue;
+        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        for (int i = 0; i < n; i++) {
+            uint8_t v = k->s->cell[nb[i]];
+            if (v == UPTOWN_EMPTY || v >> 5 != c)
+                continue;
+            int r = uf_find(parent, k->gid[nb[i]]);
+            if (first < 0) {
+                first = r;
+            } else if (r != first) {
+                parent[r] = (uint8_t)first;
+                merges++;
+            }
+        }
     }
-    return ci->horizon * pot;
+    return merges < ci->plays_left ? merges : ci->plays_left;
 }
 
 static void uptown_evaluate(const void *state, const heur_params_t *wp, double *values)
@@ -472,10 +493,8 @@ static void uptown_evaluate(const void *state, const heur_params_t *wp, double *
     for (int c = 0; c < s->colours; c++) {
         int p = uptown_colour_owner(s, c);
         const colour_info_t *ci = &k.col[c];
-        /* A colour with plays left can always be extended, joined, or given new groups. */
-        double pot = w[W_EVAL_POT] * colour_potential(&k, c);
-        if (pot > 0.8 * ci->groups)
-            pot = 0.8 * ci->groups;
+        /* Groups it may still save by joins, and new groups it may have to start. */
+        double pot = w[W_EVAL_POT] * ci->horizon * colour_savings(&k, c);
         uint32_t kinds = s->left[c] & ~(1u << UPTOWN_TILE_DOLLAR);
         double uncovered = kinds ? 1.0 - (double)popcount64(ci->cover) / popcount64(kinds) : 0.0;
         double growth = w[W_EVAL_GROWTH] + w[W_EVAL_UNCOVERED] * uncovered;
