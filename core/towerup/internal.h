@@ -54,9 +54,15 @@ uint64_t tu_key_scalars(const towerup_state_t *s);
 /* Key of the draw pile, whole. */
 uint64_t tu_key_draw_pile(const towerup_state_t *s);
 
-/* Distinct reachable net supply changes of taking a card: returns how many (into nets). */
-#define TU_MAX_NETS 729 /* 9^3: entries in -4..4 with a fixed sum */
-int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLOUR_COUNT]);
+/* Take moves of one market slot (takes.c): at most 9^3, nets in -4..4 with a fixed sum,
+   as a supply holds at most 10 floors when a turn begins. */
+#define TU_MAX_TAKES 729
+/* The take moves of a market slot, each once, in the engine's order: returns how many. */
+int tu_take_moves(const towerup_state_t *s, int slot, move_t *moves);
+/* The take moves of every slot, slot 1 first: returns how many. */
+int tu_takes(const towerup_state_t *s, move_t *moves);
+/* Their number, mostly without listing them. */
+int tu_take_count(const towerup_state_t *s, int slot);
 
 /* Whether taking card shows more icons of a colour than the reserve holds. */
 static inline bool tu_take_shortage(const towerup_state_t *s, const towerup_card_t *k)

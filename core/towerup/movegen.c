@@ -1,142 +1,8 @@
-/* Tower Up move generation and move text (FORMATS.md §3). */
+/* Tower Up move generation and move text (FORMATS.md §3). Take moves are in takes.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
-
-#define MAX_GAINS 40 /* multisets of at most 4 floors over 4 colours: 35 */
-
-/* Gain vectors of a card's icons, each choice of wild / substitute followed. */
-typedef struct gains {
-    int count;                               /* distinct gain vectors */
-    int8_t g[MAX_GAINS][TOWERUP_COLOUR_COUNT]; /* the vectors */
-} gains_t;
-
-static void gains_walk(const towerup_card_t *k, int i, int *reserve, int8_t *g, gains_t *out)
-{
-    if (i == k->icon_count) {
-        for (int j = 0; j < out->count; j++)
-            if (!memcmp(out->g[j], g, TOWERUP_COLOUR_COUNT))
-                return;
-        memcpy(out->g[out->count++], g, TOWERUP_COLOUR_COUNT);
-        return;
-    }
-    int icon = k->icons[i];
-    if (icon != TOWERUP_WILD && reserve[icon] > 0) {
-        reserve[icon]--;
-        g[icon]++;
-        gains_walk(k, i + 1, reserve, g, out);
-        g[icon]--;
-        reserve[icon]++;
-        return;
-    }
-    bool any = false;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-        if (!reserve[c])
-            continue;
-        any = true;
-        reserve[c]--;
-        g[c]++;
-        gains_walk(k, i + 1, reserve, g, out);
-        g[c]--;
-        reserve[c]++;
-    }
-    if (!any)
-        gains_walk(k, i + 1, reserve, g, out);
-}
-
-/*
- * A net change d is reachable iff some gain vector g has g >= d, d >= -supply, and
- * sum(d) = sum(g) - k where k floors must go back to get down to 10: the returned floors
- * are then r = g - d >= 0 with r <= supply + g. So each d is listed once by construction.
- */
-/* The distinct gain vectors of taking card k. */
-static void gains_compute(const towerup_state_t *s, const towerup_card_t *k, gains_t *G)
-{
-    G->count = 0;
-    if (!k->wild_icons && !tu_take_shortage(s, k)) {
-        /* No choice while gaining: one gain vector. */
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            G->g[0][c] = (int8_t)k->colour_icons[c];
-        G->count = 1;
-    } else if (k->wild_icons == k->icon_count) {
-        /* Wilds only: every vector of min(wilds, reserve) floors the reserve can give. */
-        const uint8_t *r = s->reserve;
-        int total = r[0] + r[1] + r[2] + r[3], w = k->wild_icons < total ? k->wild_icons : total;
-        for (int a = 0; a <= w && a <= r[0]; a++)
-            for (int b = 0; a + b <= w && b <= r[1]; b++)
-                for (int c = 0; a + b + c <= w && c <= r[2]; c++) {
-                    int e = w - a - b - c;
-                    if (e > r[3])
-                        continue;
-                    int8_t *g = G->g[G->count++];
-                    g[0] = (int8_t)a, g[1] = (int8_t)b, g[2] = (int8_t)c, g[3] = (int8_t)e;
-                }
-    } else {
-        int reserve[TOWERUP_COLOUR_COUNT];
-        int8_t g[TOWERUP_COLOUR_COUNT] = {0};
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            reserve[c] = s->reserve[c];
-        gains_walk(k, 0, reserve, g, G);
-    }
-}
-
-int tu_take_nets(const towerup_state_t *s, int card, int8_t (*nets)[TOWERUP_COLOUR_COUNT])
-{
-    const uint8_t *sup = s->supply[s->to_move];
-    gains_t G;
-    gains_compute(s, &towerup_cards()[card], &G);
-    int gtot = G.g[0][0] + G.g[0][1] + G.g[0][2] + G.g[0][3];
-    int back = sup[0] + sup[1] + sup[2] + sup[3] + gtot - TOWERUP_SUPPLY_MAX;
-    if (back <= 0) {
-        for (int j = 0; j < G.count; j++)
-            memcpy(nets[j], G.g[j], TOWERUP_COLOUR_COUNT);
-        return G.count;
-    }
-    if (G.count == 1) {
-        /* One gain vector: each way r of returning `back` floors (r <= supply + gain) is
-           its own net change g - r. */
-        int have[TOWERUP_COLOUR_COUNT], n = 0;
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            have[c] = sup[c] + G.g[0][c];
-        for (int a = 0; a <= have[0] && a <= back; a++)
-            for (int b = 0; b <= have[1] && a + b <= back; b++)
-                for (int c = 0; c <= have[2] && a + b + c <= back; c++) {
-                    int e = back - a - b - c;
-                    if (e > have[3])
-                        continue;
-                    nets[n][0] = (int8_t)(G.g[0][0] - a);
-                    nets[n][1] = (int8_t)(G.g[0][1] - b);
-                    nets[n][2] = (int8_t)(G.g[0][2] - c);
-                    nets[n][3] = (int8_t)(G.g[0][3] - e);
-                    n++;
-                }
-        return n;
-    }
-    int lo[TOWERUP_COLOUR_COUNT], hi[TOWERUP_COLOUR_COUNT] = {0};
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-        lo[c] = -sup[c] > -back ? -sup[c] : -back;
-        for (int j = 0; j < G.count; j++)
-            if (G.g[j][c] > hi[c])
-                hi[c] = G.g[j][c];
-    }
-    int target = gtot - back, n = 0;
-    int8_t d[TOWERUP_COLOUR_COUNT];
-    for (int a = lo[0]; a <= hi[0]; a++)
-        for (int b = lo[1]; b <= hi[1]; b++)
-            for (int c = lo[2]; c <= hi[2]; c++) {
-                int e = target - a - b - c;
-                if (e < lo[3] || e > hi[3])
-                    continue;
-                d[0] = (int8_t)a, d[1] = (int8_t)b, d[2] = (int8_t)c, d[3] = (int8_t)e;
-                for (int j = 0; j < G.count; j++)
-                    if (G.g[j][0] >= a && G.g[j][1] >= b && G.g[j][2] >= c && G.g[j][3] >= e) {
-                        memcpy(nets[n++], d, TOWERUP_COLOUR_COUNT);
-                        break;
-                    }
-            }
-    return n;
-}
 
 /*
  * Supplies capped at 7 in 4-bit lanes: a site's neighbours (at most 5 of a colour) are
@@ -150,19 +16,25 @@ static inline unsigned supply_lanes(const uint8_t *sup)
     return lanes;
 }
 
-/* Colours (bit mask) a player with this supply can found at a frontier site. */
-static inline unsigned site_build_colours(const towerup_state_t *s, const uint8_t *sup,
-                                          unsigned lanes, int site)
+/* Colours (bit mask) with a floor in the supply. */
+static inline unsigned supply_colours(const uint8_t *sup)
+{
+    return (sup[0] ? 1u : 0) | (sup[1] ? 2u : 0) | (sup[2] ? 4u : 0) | (sup[3] ? 8u : 0);
+}
+
+/* Colours (bit mask) a player can found at a frontier site, given the supply's lanes with
+   each bit 3 set (supply_lanes | 0x8888) and its colours (supply_colours). */
+static inline unsigned site_build_colours(const towerup_state_t *s, unsigned lanes,
+                                          unsigned have, int site)
 {
     unsigned cnt = s->nbr_colours[site];
-    if ((((lanes | 0x8888u) - cnt) & 0x8888u) != 0x8888u)
+    if (((lanes - cnt) & 0x8888u) != 0x8888u)
         return 0;
-    /* Colours of the neighbours: a new building cannot have them. */
-    unsigned used = (cnt | cnt >> 1 | cnt >> 2) & 0x1111u, ok = 0;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        if (!(used >> (4 * c) & 1) && sup[c])
-            ok |= 1u << c;
-    return ok;
+    /* Colours of the neighbours (lanes of 1..5 reach bit 3 when 7 is added), gathered from
+       bits 3, 7, 11, 15 into bits 12..15: a new building cannot have them. */
+    unsigned used = ((cnt + 0x7777u) & 0x8888u) >> 3;
+    used = (used * 0x1248u) >> 12 & 15u;
+    return have & ~used;
 }
 
 /* Neighbouring buildings of a site: the sum of its colour-count lanes. */
@@ -172,15 +44,59 @@ static inline int site_neighbour_buildings(const towerup_state_t *s, int site)
     return (int)((cnt & 15) + (cnt >> 4 & 15) + (cnt >> 8 & 15) + (cnt >> 12));
 }
 
+/* Set-up placements, by colour then site. */
 static int gen_setup(const towerup_state_t *s, move_t *moves)
 {
+    const towerup_board_t *b = s->board;
     int n = 0, want = s->setup_colour[s->setup_done];
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
         if (want != TOWERUP_WILD ? c != want : !s->reserve[c])
             continue;
-        for (int i = 0; i < s->board->site_count; i++)
-            if (tu_place_ok(s, i, c))
-                moves[n++] = towerup_move_place(i, c);
+        /* Empty sites with no neighbour of colour c. */
+        uint64_t open = b->all_sites & ~s->occupied;
+        for (uint64_t x = s->colour_mask[c]; x; x &= x - 1)
+            open &= ~b->nbr[__builtin_ctzll(x)];
+        move_t base = towerup_move_place(0, c);
+        for (; open; open &= open - 1)
+            moves[n++] = base | (move_t)__builtin_ctzll(open);
+    }
+    return n;
+}
+
+/*
+ * Build moves of player p, by site, then colour, then roof: the new building first, then
+ * its neighbours by site. A site's roof choices are made once, as two vectors of four
+ * moves; each colour ORs in its bits and stores all eight, keeping the first 1 +
+ * neighbours. So up to 6 entries past the last move are scratch (moves[] has room:
+ * GAME_MAX_MOVES is far above the most moves a position has).
+ */
+typedef move_t move_x4_t __attribute__((vector_size(16))); /* four moves (GCC, clang) */
+static int gen_builds(const towerup_state_t *s, int p, move_t *moves)
+{
+    const towerup_board_t *b = s->board;
+    const uint8_t *sup = s->supply[p];
+    unsigned lanes = supply_lanes(sup) | 0x8888u, have = supply_colours(sup);
+    int n = 0;
+    for (uint64_t e = s->frontier; e; e &= e - 1) {
+        int site = __builtin_ctzll(e);
+        unsigned ok = site_build_colours(s, lanes, have, site);
+        if (!ok)
+            continue;
+        move_t roof[8] = {0};
+        int per = 0;
+        roof[per++] = towerup_move_build(site, 0, site);
+        for (uint64_t r = b->nbr[site] & s->occupied; r; r &= r - 1)
+            roof[per++] = towerup_move_build(site, 0, __builtin_ctzll(r));
+        move_x4_t lo, hi;
+        memcpy(&lo, roof, sizeof lo);
+        memcpy(&hi, roof + 4, sizeof hi);
+        for (; ok; ok &= ok - 1) {
+            move_t colour = (move_t)__builtin_ctz(ok) << 6;
+            move_x4_t a = lo | colour, z = hi | colour;
+            memcpy(moves + n, &a, sizeof a);
+            memcpy(moves + n + 4, &z, sizeof z);
+            n += per;
+        }
     }
     return n;
 }
@@ -191,79 +107,10 @@ int towerup_gen_moves(const towerup_state_t *s, move_t *moves)
         return 0;
     if (s->phase == TOWERUP_PHASE_SETUP)
         return gen_setup(s, moves);
-    int n = 0, p = s->to_move;
-    int8_t nets[TU_MAX_NETS][TOWERUP_COLOUR_COUNT];
-    for (int slot = 0; slot < TOWERUP_MARKET; slot++) {
-        int k = tu_take_nets(s, s->market[slot], nets);
-        for (int j = 0; j < k; j++) {
-            int net[TOWERUP_COLOUR_COUNT] = {nets[j][0], nets[j][1], nets[j][2], nets[j][3]};
-            moves[n++] = towerup_move_take(slot, net);
-        }
-    }
-    if (!s->roofs_left[p])
-        return n;
-    const towerup_board_t *b = s->board;
-    const uint8_t *sup = s->supply[p];
-    unsigned lanes = supply_lanes(sup);
-    for (uint64_t e = s->frontier; e; e &= e - 1) {
-        int site = __builtin_ctzll(e);
-        unsigned ok = site_build_colours(s, sup, lanes, site);
-        if (!ok)
-            continue;
-        uint64_t nb = b->nbr[site] & s->occupied;
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-            if (!(ok >> c & 1))
-                continue;
-            moves[n++] = towerup_move_build(site, c, site);
-            for (uint64_t r = nb; r; r &= r - 1)
-                moves[n++] = towerup_move_build(site, c, __builtin_ctzll(r));
-        }
-    }
+    int n = tu_takes(s, moves);
+    if (s->roofs_left[s->to_move])
+        n += gen_builds(s, s->to_move, moves + n);
     return n;
-}
-
-/* Ways to return `back` floors taking at most have[c] of colour c (inclusion-exclusion
-   over the colours whose bound is broken). */
-static int returns_count(const int *have, int back)
-{
-    unsigned small = 0;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        if (have[c] < back)
-            small |= 1u << c;
-    int total = 0;
-    /* Subsets of the colours whose bound can be broken, the empty set included. */
-    for (unsigned set = small;; set = (set - 1) & small) {
-        int m = back, sign = 1;
-        for (unsigned t = set; t; t &= t - 1) {
-            m -= have[__builtin_ctz(t)] + 1;
-            sign = -sign;
-        }
-        if (m >= 0)
-            total += sign * (m + 3) * (m + 2) * (m + 1) / 6;
-        if (!set)
-            break;
-    }
-    return total;
-}
-
-/* The number of take moves of a card: the length of tu_take_nets' list. */
-static int take_count(const towerup_state_t *s, int card)
-{
-    const uint8_t *sup = s->supply[s->to_move];
-    gains_t G;
-    gains_compute(s, &towerup_cards()[card], &G);
-    int gtot = G.g[0][0] + G.g[0][1] + G.g[0][2] + G.g[0][3];
-    int back = sup[0] + sup[1] + sup[2] + sup[3] + gtot - TOWERUP_SUPPLY_MAX;
-    if (back <= 0)
-        return G.count;
-    if (G.count == 1) {
-        int have[TOWERUP_COLOUR_COUNT];
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            have[c] = sup[c] + G.g[0][c];
-        return returns_count(have, back);
-    }
-    int8_t nets[TU_MAX_NETS][TOWERUP_COLOUR_COUNT];
-    return tu_take_nets(s, card, nets);
 }
 
 /* The frontier sites where player p can found: colours allowed and roof choices. */
@@ -278,12 +125,12 @@ typedef struct build_groups {
 static int build_groups(const towerup_state_t *s, int p, build_groups_t *bg)
 {
     const uint8_t *sup = s->supply[p];
-    unsigned lanes = supply_lanes(sup);
+    unsigned lanes = supply_lanes(sup) | 0x8888u, have = supply_colours(sup);
     int n = 0;
     bg->count = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {
         int site = __builtin_ctzll(e);
-        unsigned ok = site_build_colours(s, sup, lanes, site);
+        unsigned ok = site_build_colours(s, lanes, have, site);
         if (!ok)
             continue;
         int per = 1 + site_neighbour_buildings(s, site), k = bg->count++;
@@ -324,7 +171,7 @@ move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng)
     }
     int count[TOWERUP_MARKET], takes = 0, p = s->to_move;
     for (int slot = 0; slot < TOWERUP_MARKET; slot++)
-        takes += count[slot] = take_count(s, s->market[slot]);
+        takes += count[slot] = tu_take_count(s, slot);
     build_groups_t bg;
     int builds = s->roofs_left[p] ? build_groups(s, p, &bg) : 0;
     int r = (int)pcg32_bounded(rng, (uint32_t)(takes + builds));
@@ -333,10 +180,9 @@ move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng)
     int slot = 0;
     while (r >= count[slot])
         r -= count[slot++];
-    int8_t nets[TU_MAX_NETS][TOWERUP_COLOUR_COUNT];
-    tu_take_nets(s, s->market[slot], nets);
-    int net[TOWERUP_COLOUR_COUNT] = {nets[r][0], nets[r][1], nets[r][2], nets[r][3]};
-    return towerup_move_take(slot, net);
+    move_t moves[TU_MAX_TAKES];
+    tu_take_moves(s, slot, moves);
+    return moves[r];
 }
 
 void towerup_move_to_text(const towerup_state_t *s, move_t m, char *buf)
