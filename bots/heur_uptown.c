@@ -17,7 +17,7 @@
 
 /* Weight indices, in the order of the table below. */
 enum {
-    W_JOIN, W_ISOLATED, W_POT_RACK, W_POT_PILE, W_COV_RACK, W_COV_PILE, W_HORIZON,
+    W_JOIN, W_ISOLATED, W_SAVE, W_POT_RACK, W_POT_PILE, W_COV_RACK, W_COV_PILE, W_HORIZON,
     W_DENY, W_DENY_COV, W_OPP_JOIN, W_CAPTURE, W_CAPTURE_MULTI, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
     W_EVAL_GROWTH, W_EVAL_UNCOVERED, W_EVAL_POT, W_EVAL_SCALE, W_EVAL_SPREAD, W_EVAL_CAPTURE,
     W_COUNT
@@ -26,6 +26,7 @@ enum {
 static const heur_param_def_t uptown_params[W_COUNT] = {
     {"join", 1.0, 0.3, 3.0, 0.1, "per own group joined into another by the move"},
     {"isolated", 1.0, 0.3, 3.0, 0.1, "penalty for a tile next to none of its colour (new group)"},
+    {"save", 0.1, 0.0, 1.5, 0.05, "per own group single tiles could still save (pairs counted once)"},
     {"pot_rack", 0.15, 0.0, 1.0, 0.03, "per join cell (empty, next to 2 own groups) per rack tile reaching"},
     {"pot_pile", 0.08, 0.0, 0.5, 0.01, "per join cell per unplayed tile (not in rack) reaching it"},
     {"cov_rack", 0.075, 0.0, 1.0, 0.03, "per rack tile kind that can extend a group of its colour"},
@@ -284,10 +285,86 @@ static double tile_keep_value(const uptown_ctx_t *k, int c, int t, const double 
 }
 
 /*
+ * Public join potential of a colour: how many of its groups single tiles could still save,
+ * i.e. merges along join cells its unplayed tiles reach (a pair of groups counts once,
+ * however many cells join it), at most one per play left.
+ */
+static int colour_savings(const uptown_ctx_t *k, int c)
+{
+    const colour_info_t *ci = &k->col[c];
+    uint8_t parent[UPTOWN_CELL_COUNT];
+    for (int g = 0; g < k->group_count; g++)
+        parent[g] = (uint8_t)g;
+    int merges = 0;
+    for (u128_t m = ci->join2; m;) {
+        int y = bits_pop_lsb128(&m);
+        if (!(k->s->left[c] & cell_kinds(y)))
+            continue;
+        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        for (int i = 0; i < n; i++) {
+            uint8_t v = k->s->cell[nb[i]];
+            if (v == UPTOWN_EMPTY || v >> 5 != c)
+                continue;
+            int r = uf_find(parent, k->gid[nb[i]]);
+            if (first < 0) {
+                first = r;
+            } else if (r != first) {
+                parent[r] = (uint8_t)first;
+                merges++;
+            }
+        }
+    }
+    return merges < ci->plays_left ? merges : ci->plays_left;
+}
+
+/*
+ * The same count after a tile of colour c goes on cell x, merging the groups in join[]:
+ * the old join cells, with those groups as one, and the empty cells next to x.
+ */
+static int savings_after(const uptown_ctx_t *k, int c, int x, const int *join, int joins)
+{
+    const colour_info_t *ci = &k->col[c];
+    uint8_t parent[UPTOWN_CELL_COUNT + 1];
+    for (int g = 0; g <= k->group_count; g++)
+        parent[g] = (uint8_t)g;
+    int root = joins ? join[0] : k->group_count;
+    for (int j = 1; j < joins; j++)
+        parent[join[j]] = (uint8_t)root;
+    u128_t xbit = UPTOWN_BIT(x), empty = ~k->s->occupied & UPTOWN_BOARD;
+    int merges = 0;
+    for (u128_t m = (ci->join2 | (uptown_spread(xbit) & empty & ci->lib)) & ~xbit; m;) {
+        int y = bits_pop_lsb128(&m);
+        if (!(k->s->left[c] & cell_kinds(y)))
+            continue;
+        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        for (int i = 0; i < n; i++) {
+            int label;
+            if (nb[i] == x) {
+                label = root;
+            } else {
+                uint8_t v = k->s->cell[nb[i]];
+                if (v == UPTOWN_EMPTY || v >> 5 != c)
+                    continue;
+                label = k->gid[nb[i]];
+            }
+            int r = uf_find(parent, label);
+            if (first < 0) {
+                first = r;
+            } else if (r != first) {
+                parent[r] = (uint8_t)first;
+                merges++;
+            }
+        }
+    }
+    int plays = ci->plays_left - 1;
+    return merges < plays ? merges : plays < 0 ? 0 : plays;
+}
+
+/*
  * The part of the score of placing a tile of colour c on cell x (empty, or a capture)
  * that does not depend on the tile: every tile of the colour reaching x shares it.
  */
-static double score_cell(const uptown_ctx_t *k, int c, int x, const double *w)
+static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const double *w)
 {
     const uptown_state_t *s = k->s;
     const colour_info_t *ci = &k->col[c];
@@ -307,6 +384,8 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, const double *w)
     double score = joins >= 2 ? w[W_JOIN] * (joins - 1) : joins == 0 ? -w[W_ISOLATED] : 0.0;
     bool capture = s->cell[x] != UPTOWN_EMPTY;
     u128_t xbit = UPTOWN_BIT(x), empty = ~s->occupied & UPTOWN_BOARD;
+    if (w[W_SAVE] != 0.0)
+        score += w[W_SAVE] * ci->horizon * (savings_after(k, c, x, join, joins) - saved);
 
     /* Join cells gained and lost: cells next to x, and join cells next to merged groups. */
     u128_t near = uptown_spread(xbit) & empty & ~xbit, cand = near;
@@ -409,6 +488,10 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
     uptown_ctx_t k;
     ctx_build(&k, s, w[W_HORIZON], true);
     double keep[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
+    int saved[UPTOWN_COLOUR_MAX] = {0};
+    for (int c = 0; c < s->colours; c++)
+        if ((k.own >> c & 1) && k.col[c].plays_left > 0)
+            saved[c] = colour_savings(&k, c);
     for (int c = 0; c < s->colours; c++)
         if ((k.own >> c & 1) && k.col[c].plays_left > 0)
             for (uint32_t r = k.col[c].rack; r; r &= r - 1)
@@ -427,7 +510,7 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
         int x = uptown_move_cell(m);
         if (!(cached[c][x >> 6] >> (x & 63) & 1)) {
             cached[c][x >> 6] |= 1ULL << (x & 63);
-            cell_score[c][x] = score_cell(&k, c, x, w);
+            cell_score[c][x] = score_cell(&k, c, x, saved[c], w);
         }
         scores[i] = cell_score[c][x] + tile_part(&k, c, t, x, keep[c][t], w);
         if (t != UPTOWN_TILE_DOLLAR && scores[i] > best_plain)
@@ -443,39 +526,6 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
             v -= w[W_DOLLAR];
         scores[i] = v;
     }
-}
-
-/*
- * Public join potential of a colour: how many of its groups single tiles could still save,
- * i.e. merges along join cells its unplayed tiles reach (a pair of groups counts once,
- * however many cells join it), at most one per play left.
- */
-static int colour_savings(const uptown_ctx_t *k, int c)
-{
-    const colour_info_t *ci = &k->col[c];
-    uint8_t parent[UPTOWN_CELL_COUNT];
-    for (int g = 0; g < k->group_count; g++)
-        parent[g] = (uint8_t)g;
-    int merges = 0;
-    for (u128_t m = ci->join2; m;) {
-        int y = bits_pop_lsb128(&m);
-        if (!(k->s->left[c] & cell_kinds(y)))
-            continue;
-        int nb[4], n = cell_neighbours(y, nb), first = -1;
-        for (int i = 0; i < n; i++) {
-            uint8_t v = k->s->cell[nb[i]];
-            if (v == UPTOWN_EMPTY || v >> 5 != c)
-                continue;
-            int r = uf_find(parent, k->gid[nb[i]]);
-            if (first < 0) {
-                first = r;
-            } else if (r != first) {
-                parent[r] = (uint8_t)first;
-                merges++;
-            }
-        }
-    }
-    return merges < ci->plays_left ? merges : ci->plays_left;
 }
 
 static void uptown_evaluate(const void *state, const heur_params_t *wp, double *values)
