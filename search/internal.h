@@ -31,6 +31,8 @@ typedef struct mcts_node {
     uint32_t next_sibling;        /* arena index of the next older sibling, 0: none */
     move_t move;                  /* the move into this node */
     float prior;                  /* prior hook value for `move`, 0 without the hook */
+    _Atomic float next_prior;     /* best prior among the moves still untried at the last
+                                     expansion of this node (its urgency), 0: unknown */
     int8_t player;                /* the player who made `move`, -1 for a root */
     _Atomic uint8_t busy;         /* 1 while a thread is adding a child */
 } mcts_node_t;

@@ -35,6 +35,8 @@ static bool options_valid(const mcts_options_t *opt)
         return false;
     if (opt->parallel != MCTS_PARALLEL_TREE && opt->parallel != MCTS_PARALLEL_ROOT)
         return false;
+    if (opt->prior_form != MCTS_PRIOR_DECAY && opt->prior_form != MCTS_PRIOR_PUCT)
+        return false;
     return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
 }
 
@@ -177,6 +179,15 @@ static int moves_lookup(const mcts_thread_t *th, move_t mv)
     return -1;
 }
 
+/* Progressive bias of a move with prior p, visited `visits` times out of `avail`. */
+static inline double prior_bias(const mcts_t *m, double p, int32_t visits, int32_t avail)
+{
+    if (!m->opt.prior)
+        return 0.0;
+    double b = m->opt.prior_weight * p / (visits + 1.0);
+    return m->opt.prior_form == MCTS_PRIOR_PUCT ? b * sqrt((double)avail) : b;
+}
+
 /* UCB score of child c whose move is legal now; avail counts the current visit. */
 static double child_score(const mcts_t *m, const mcts_node_t *c, int vl)
 {
@@ -186,7 +197,7 @@ static double child_score(const mcts_t *m, const mcts_node_t *c, int vl)
     double eff = (double)visits;
     if (vl)
         eff += (double)vl * atomic_load_explicit(&c->vloss, memory_order_relaxed);
-    double bias = m->opt.prior ? m->opt.prior_weight * c->prior / (visits + 1.0) : 0.0;
+    double bias = prior_bias(m, c->prior, visits, avail);
     if (eff <= 0.0)
         return m->opt.fpu + bias;
     double mean = (double)sum / MCTS_VALUE_ONE / eff;
@@ -194,23 +205,33 @@ static double child_score(const mcts_t *m, const mcts_node_t *c, int vl)
     return mean + m->opt.c * sqrt(lg / eff) + bias;
 }
 
-/* The untried legal move to expand: best prior (first on ties), else uniformly random. */
-static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, float *prior)
+/*
+ * The untried legal move to expand: best prior (first on ties), else uniformly random.
+ * *prior gets its prior, *next the best prior of the moves left untried after it.
+ */
+static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, float *prior,
+                        float *next)
 {
     *prior = 0.0f;
+    *next = 0.0f;
     if (m->opt.prior) {
         int best = -1;
-        double best_p = 0.0;
+        double best_p = 0.0, second_p = 0.0;
         for (int i = 0; i < n; i++) {
             if (th->child_of[i])
                 continue;
             double p = m->opt.prior(m->api, th->state, th->moves[i], m->opt.prior_ctx);
             if (best < 0 || p > best_p) {
+                if (best >= 0)
+                    second_p = best_p;
                 best = i;
                 best_p = p;
+            } else if (p > second_p) {
+                second_p = p;
             }
         }
         *prior = (float)best_p;
+        *next = (float)second_p;
         return best;
     }
     int r = (int)pcg32_bounded(&th->rng, (uint32_t)untried);
@@ -242,6 +263,16 @@ static uint32_t node_expand(mcts_t *m, uint32_t node, move_t mv, int player, flo
     return c;
 }
 
+/* Counts one more availability for every child whose move is legal now (ISMCTS: each
+   visit of a node offers all of its legal moves, also when a new one is expanded). */
+static void count_available(mcts_t *m, const mcts_thread_t *th, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (th->child_of[i])
+            atomic_fetch_add_explicit(&m->nodes[th->child_of[i]].avail, 1,
+                                      memory_order_relaxed);
+}
+
 /*
  * At node, whose legal moves are th->moves[0..n): the child to descend into, or 0 to roll
  * out from here. *expanded is set when the child was just added (the descent then stops).
@@ -262,33 +293,50 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     uint32_t best = 0;
     double best_score = -HUGE_VAL;
+    int64_t tried_sum = 0;
+    int64_t tried_visits = 0;
     for (int i = 0; i < n; i++) {
         if (!th->child_of[i])
             continue;
-        double s = child_score(m, &m->nodes[th->child_of[i]], vl);
+        const mcts_node_t *ch = &m->nodes[th->child_of[i]];
+        double s = child_score(m, ch, vl);
+        if (m->opt.fpu_relative) {
+            tried_sum += atomic_load_explicit(&ch->value_sum, memory_order_relaxed);
+            tried_visits += atomic_load_explicit(&ch->visits, memory_order_relaxed);
+        }
         if (s > best_score) {
             best_score = s;
             best = th->child_of[i];
         }
     }
     int untried = n - matched;
+    /* An untried move's urgency: the fpu (relative: to the mover's mean so far), plus the
+       bias of the best prior left untried at the node's last expansion. */
+    double urgency = m->opt.fpu;
+    if (m->opt.fpu_relative)
+        urgency += tried_visits > 0 ? (double)tried_sum / MCTS_VALUE_ONE / (double)tried_visits
+                                    : 0.5;
+    if (best != 0 && m->opt.prior) {
+        const mcts_node_t *nd = &m->nodes[node];
+        urgency += prior_bias(m, atomic_load_explicit(&nd->next_prior, memory_order_relaxed), 0,
+                              atomic_load_explicit(&nd->visits, memory_order_relaxed) + 1);
+    }
     if (untried > 0 && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
-        (best == 0 || m->opt.fpu >= best_score)) {
-        float prior;
-        int i = pick_untried(m, th, n, untried, &prior);
+        (best == 0 || urgency >= best_score)) {
+        float prior, next;
+        int i = pick_untried(m, th, n, untried, &prior, &next);
         uint32_t child = node_expand(m, node, th->moves[i], player, prior);
         if (child != 0) {
+            atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
             atomic_fetch_add_explicit(&m->nodes[child].avail, 1, memory_order_relaxed);
+            count_available(m, th, n);
             *expanded = true;
             return child;
         }
     }
     if (best == 0)
         return 0;
-    for (int i = 0; i < n; i++)
-        if (th->child_of[i])
-            atomic_fetch_add_explicit(&m->nodes[th->child_of[i]].avail, 1,
-                                      memory_order_relaxed);
+    count_available(m, th, n);
     return best;
 }
 

@@ -33,6 +33,11 @@ typedef enum mcts_parallel {
     MCTS_PARALLEL_ROOT = 1  /* each thread grows its own tree; root statistics are summed */
 } mcts_parallel_t;
 
+typedef enum mcts_prior_form {
+    MCTS_PRIOR_DECAY = 0, /* progressive bias: weight * prior / (visits + 1) */
+    MCTS_PRIOR_PUCT = 1   /* weight * prior * sqrt(parent visits) / (visits + 1), as in PUCT */
+} mcts_prior_form_t;
+
 typedef enum mcts_final {
     MCTS_FINAL_VISITS = 0, /* play the root move with most visits (ties: better mean) */
     MCTS_FINAL_MEAN = 1    /* play the root move with the best mean among well-visited ones */
@@ -53,7 +58,10 @@ typedef struct mcts_options {
     long time_ms;             /* time budget in milliseconds; 0: unused */
     int threads;              /* worker threads, >= 1 */
     double c;                 /* UCB exploration constant (results are in [0, 1]) */
-    double fpu;               /* first-play urgency: score of a not yet tried move */
+    double fpu;               /* first-play urgency: score of a not yet tried move (with a
+                                 prior, plus the bias of the best prior left untried) */
+    bool fpu_relative;        /* fpu is added to the mover's mean over the node's tried
+                                 moves (e.g. -0.1) instead of being the score itself */
     int virtual_loss;         /* losses added per thread inside a node (tree mode), >= 0 */
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
@@ -66,7 +74,8 @@ typedef struct mcts_options {
     void *rollout_ctx;         /* passed to rollout */
     mcts_prior_fn prior;       /* NULL: no progressive bias */
     void *prior_ctx;           /* passed to prior */
-    double prior_weight;       /* bias weight: adds weight * prior / (visits + 1) to UCB */
+    double prior_weight;       /* bias weight (see prior_form) */
+    mcts_prior_form_t prior_form; /* how the prior's bias shrinks with visits */
     int cutoff_depth;          /* with evaluate: random moves played past the leaf first */
     mcts_evaluate_fn evaluate; /* NULL: rollouts go to the end of the game */
     void *evaluate_ctx;        /* passed to evaluate */
@@ -95,8 +104,9 @@ typedef struct mcts_stats {
 
 typedef struct mcts mcts_t;
 
-/* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 (every move tried once first),
-   virtual loss 1, tree mode, most visits, 256 MiB, reuse on, seed 1, no hooks. */
+/* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
+   first), prior weight 1 in the progressive-bias form, virtual loss 1, tree mode, most
+   visits, 256 MiB, reuse on, seed 1, no hooks. */
 void mcts_options_default(mcts_options_t *opt);
 
 /*

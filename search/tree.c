@@ -37,6 +37,7 @@ uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior)
     n->next_sibling = 0;
     n->move = mv;
     n->prior = prior;
+    atomic_store_explicit(&n->next_prior, 0.0f, memory_order_relaxed);
     n->player = (int8_t)player;
     return (uint32_t)i;
 }
@@ -75,6 +76,7 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     uint32_t sibling = s->next_sibling;
     move_t mv = s->move;
     float prior = s->prior;
+    float next_prior = atomic_load_explicit(&s->next_prior, memory_order_relaxed);
     int8_t player = s->player;
 
     mcts_node_t *d = &m->nodes[dst];
@@ -87,6 +89,7 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     d->next_sibling = sibling ? map[sibling] : 0;
     d->move = mv;
     d->prior = prior;
+    atomic_store_explicit(&d->next_prior, next_prior, memory_order_relaxed);
     d->player = player;
 }
 

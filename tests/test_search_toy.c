@@ -363,6 +363,98 @@ static void test_hooks(void)
     }
 }
 
+static double uniform_prior(const game_api_t *api, const void *state, move_t m, void *ctx)
+{
+    (void)api;
+    (void)state;
+    (void)m;
+    (void)ctx;
+    return 1.0 / 3.0;
+}
+
+static double prefer_winning(const game_api_t *api, const void *state, move_t m, void *ctx)
+{
+    (void)api;
+    (void)ctx;
+    return nim_move_wins(((const nim_state_t *)state)->pile, m) ? 0.9 : 0.05;
+}
+
+/* Root moves that got at least one visit. */
+static int visited_root_moves(const mcts_stats_t *st)
+{
+    int k = 0;
+    for (int i = 0; i < st->root_move_count; i++)
+        k += st->root_moves[i].visits > 0;
+    return k;
+}
+
+static void test_untried_urgency(void)
+{
+    nim_state_t s;
+    nim_set(&s, 14, 1);
+    mcts_options_t opt;
+    mcts_stats_t st;
+
+    /* An fpu below every mean alone expands one root move only ... */
+    mcts_options_default(&opt);
+    opt.iterations = 300;
+    opt.fpu = -10.0;
+    mcts_t *m = mcts_new(&nim_api, &opt);
+    mcts_search(m, &s, &st);
+    CHECK_EQ_INT(visited_root_moves(&st), 1);
+    mcts_free(m);
+
+    /* ... but an untried move's prior adds to its urgency, so strong priors are tried. */
+    opt.prior = uniform_prior;
+    opt.prior_weight = 100.0;
+    m = mcts_new(&nim_api, &opt);
+    mcts_search(m, &s, &st);
+    CHECK_EQ_INT(visited_root_moves(&st), 3);
+    check_tree(m);
+    mcts_free(m);
+
+    /* Relative fpu: far below the mover's mean, one move; far above it, all of them. */
+    mcts_options_default(&opt);
+    opt.iterations = 300;
+    opt.fpu_relative = true;
+    opt.fpu = -2.0;
+    m = mcts_new(&nim_api, &opt);
+    mcts_search(m, &s, &st);
+    CHECK_EQ_INT(visited_root_moves(&st), 1);
+    mcts_free(m);
+    opt.fpu = 2.0;
+    m = mcts_new(&nim_api, &opt);
+    mcts_search(m, &s, &st);
+    CHECK_EQ_INT(visited_root_moves(&st), 3);
+    mcts_free(m);
+}
+
+static void test_prior_puct(void)
+{
+    /* A good prior in PUCT form, no UCB term: the winning move from every winning pile. */
+    for (int pile = 5; pile <= 14; pile++) {
+        if (!nim_wins(pile))
+            continue;
+        nim_state_t s;
+        nim_set(&s, pile, 0);
+        mcts_options_t opt;
+        mcts_options_default(&opt);
+        opt.iterations = 500;
+        opt.c = 0.0;
+        opt.fpu = 0.0;
+        opt.fpu_relative = true;
+        opt.prior = prefer_winning;
+        opt.prior_form = MCTS_PRIOR_PUCT;
+        opt.prior_weight = 1.0;
+        mcts_t *m = mcts_new(&nim_api, &opt);
+        mcts_stats_t st;
+        move_t mv = mcts_search(m, &s, &st);
+        CHECK_MSG(nim_move_wins(pile, mv), "pile %d: move %u", pile, (unsigned)mv);
+        check_tree(m);
+        mcts_free(m);
+    }
+}
+
 static void test_edges(void)
 {
     /* Without determinize (nothing hidden) and playout (random moves by the search). */
@@ -413,6 +505,8 @@ int main(void)
     test_tree_reuse();
     test_reuse_other_observer();
     test_hooks();
+    test_untried_urgency();
+    test_prior_puct();
     test_edges();
     return test_finish("test_search_toy");
 }
