@@ -73,6 +73,38 @@ static inline bool tu_take_shortage(const towerup_state_t *s, const towerup_card
     return false;
 }
 
+/* Four bytes as one word, v[0] lowest (one load on the usual compilers). */
+static inline uint32_t tu_load4(const uint8_t *v)
+{
+    return (uint32_t)v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16 | (uint32_t)v[3] << 24;
+}
+
+/* Four counts (supply or reserve, each at most 127) as 4-bit lanes capped at 7, colour c
+   in bits 4c..4c+3: one word for lane-wise compares. */
+static inline unsigned tu_count_lanes(const uint8_t *v)
+{
+    uint32_t x = tu_load4(v);
+    /* Bytes of 8 or more become 7. */
+    uint32_t big = ((x + 0x78787878u) & 0x80808080u) >> 7;
+    x = (x & ~(big * 0xffu)) | big * 7u;
+    x |= x >> 4;
+    return (x & 0xffu) | (x >> 8 & 0xff00u);
+}
+
+/* Bit c set for each non-zero 4-bit lane c of x (lanes at most 8). */
+static inline unsigned tu_lanes_nonzero(unsigned x)
+{
+    x = ((x + 0x7777u) & 0x8888u) >> 3;
+    return (x * 0x1248u) >> 12 & 15u;
+}
+
+/* Sum of four counts whose sum is under 256. */
+static inline int tu_count_sum(const uint8_t *v)
+{
+    uint32_t x = tu_load4(v);
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 /* The player's lowest marker's star count s(m) (RULES.md 1.7). */
 static inline int tu_star_level(const towerup_state_t *s, int p)
 {

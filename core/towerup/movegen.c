@@ -4,37 +4,17 @@
 
 #include "internal.h"
 
-/*
- * Supplies capped at 7 in 4-bit lanes: a site's neighbours (at most 5 of a colour) are
- * affordable iff no lane of (lanes | 8) - counts loses its 8.
- */
-static inline unsigned supply_lanes(const uint8_t *sup)
-{
-    unsigned lanes = 0;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        lanes |= (unsigned)(sup[c] < 7 ? sup[c] : 7) << (4 * c);
-    return lanes;
-}
-
-/* Colours (bit mask) with a floor in the supply. */
-static inline unsigned supply_colours(const uint8_t *sup)
-{
-    return (sup[0] ? 1u : 0) | (sup[1] ? 2u : 0) | (sup[2] ? 4u : 0) | (sup[3] ? 8u : 0);
-}
-
-/* Colours (bit mask) a player can found at a frontier site, given the supply's lanes with
-   each bit 3 set (supply_lanes | 0x8888) and its colours (supply_colours). */
+/* Colours (bit mask) a player can found at a frontier site, given the supply's lanes
+   (tu_count_lanes) with each bit 3 set and its colours (tu_lanes_nonzero of them). The
+   neighbours (at most 5 of a colour) are affordable iff no lane of lanes - counts loses
+   its bit 3; a new building cannot have a neighbour's colour. */
 static inline unsigned site_build_colours(const towerup_state_t *s, unsigned lanes,
                                           unsigned have, int site)
 {
     unsigned cnt = s->nbr_colours[site];
     if (((lanes - cnt) & 0x8888u) != 0x8888u)
         return 0;
-    /* Colours of the neighbours (lanes of 1..5 reach bit 3 when 7 is added), gathered from
-       bits 3, 7, 11, 15 into bits 12..15: a new building cannot have them. */
-    unsigned used = ((cnt + 0x7777u) & 0x8888u) >> 3;
-    used = (used * 0x1248u) >> 12 & 15u;
-    return have & ~used;
+    return have & ~tu_lanes_nonzero(cnt);
 }
 
 /* Neighbouring buildings of a site: the sum of its colour-count lanes. */
@@ -75,7 +55,8 @@ static int gen_builds(const towerup_state_t *s, int p, move_t *moves)
 {
     const towerup_board_t *b = s->board;
     const uint8_t *sup = s->supply[p];
-    unsigned lanes = supply_lanes(sup) | 0x8888u, have = supply_colours(sup);
+    unsigned lanes = tu_count_lanes(sup), have = tu_lanes_nonzero(lanes);
+    lanes |= 0x8888u;
     int n = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {
         int site = __builtin_ctzll(e);
@@ -125,7 +106,8 @@ typedef struct build_groups {
 static int build_groups(const towerup_state_t *s, int p, build_groups_t *bg)
 {
     const uint8_t *sup = s->supply[p];
-    unsigned lanes = supply_lanes(sup) | 0x8888u, have = supply_colours(sup);
+    unsigned lanes = tu_count_lanes(sup), have = tu_lanes_nonzero(lanes);
+    lanes |= 0x8888u;
     int n = 0;
     bg->count = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {

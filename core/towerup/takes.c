@@ -32,8 +32,7 @@ typedef struct gains {
 /* A card's icons of each colour as 4-bit lanes (each count is at most 4). */
 static inline uint32_t card_icon_lanes(const towerup_card_t *k)
 {
-    uint32_t x;
-    memcpy(&x, k->colour_icons, sizeof x);
+    uint32_t x = tu_load4(k->colour_icons);
     x |= x >> 4;
     return (x & 0xffu) | (x >> 8 & 0xff00u);
 }
@@ -334,10 +333,7 @@ static inline void tables_ready(void)
 /* The reserve capped at 7 in 4-bit lanes, each with its bit 3 set as a borrow guard. */
 static inline unsigned reserve_lanes(const towerup_state_t *s)
 {
-    unsigned lanes = 0x8888u;
-    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-        lanes |= (unsigned)(s->reserve[c] < 7 ? s->reserve[c] : 7) << (4 * c);
-    return lanes;
+    return tu_count_lanes(s->reserve) | 0x8888u;
 }
 
 /*
@@ -386,8 +382,7 @@ static inline int take_moves_table(const towerup_state_t *s, int slot, unsigned 
 
 static inline int supply_total(const towerup_state_t *s)
 {
-    const uint8_t *sup = s->supply[s->to_move];
-    return sup[0] + sup[1] + sup[2] + sup[3];
+    return tu_count_sum(s->supply[s->to_move]);
 }
 
 int tu_take_moves(const towerup_state_t *s, int slot, move_t *moves)
