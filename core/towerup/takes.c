@@ -221,11 +221,12 @@ static int take_moves_general(const towerup_state_t *s, int slot, move_t *moves)
 
 /* What the tables need of a card. */
 typedef struct card_info {
-    uint16_t gain;   /* cards without wilds: icons of each colour, colour c in bits 4c.. */
-    uint16_t need;   /* reserve per colour (same lanes) for the tables to hold */
-    uint8_t floors;  /* floors gained from a plentiful reserve */
-    uint8_t wilds;   /* wild icons: 0, or all of the card's floor icons */
-    uint8_t general; /* 1: always the general way (wilds mixed with colours, or too many) */
+    uint32_t keep;  /* cards without wilds: the lanes of the move keeping every floor */
+    uint16_t gain;  /* cards without wilds: icons of each colour, colour c in bits 4c.. */
+    uint16_t need;  /* reserve per colour (same lanes) for the tables to hold; 0xffff for
+                       cards always taken the general way (wilds mixed with colours) */
+    uint8_t floors; /* floors gained from a plentiful reserve */
+    uint8_t wilds;  /* wild icons: 0, or all of the card's floor icons */
 } card_info_t;
 
 static card_info_t card_info[TOWERUP_CARD_COUNT];
@@ -265,10 +266,12 @@ static void tables_build(void)
         card_info_t *ci = &card_info[i];
         ci->gain = (uint16_t)card_icon_lanes(k);
         ci->need = k->wild_icons ? (uint16_t)(k->wild_icons * 0x1111u) : ci->gain;
+        ci->keep = LANES_8 + ((uint32_t)ci->gain << 4);
         ci->floors = k->icon_count;
         ci->wilds = k->wild_icons;
-        ci->general = (k->wild_icons && k->wild_icons != k->icon_count) ||
-                      k->wild_icons > WILD_MAX || k->icon_count > ICONS_MAX;
+        if ((k->wild_icons && k->wild_icons != k->icon_count) || k->wild_icons > WILD_MAX ||
+            k->icon_count > ICONS_MAX)
+            ci->need = 0xffffu;
     }
     move_t out[TU_MAX_TAKES];
     int keys = 0, entries = 0;
@@ -347,16 +350,18 @@ static inline int take_moves_table(const towerup_state_t *s, int slot, unsigned 
     const card_info_t *ci = &card_info[s->market[slot]];
     const uint8_t *sup = s->supply[s->to_move];
     int back = sup_total + ci->floors - TOWERUP_SUPPLY_MAX, v[TOWERUP_COLOUR_COUNT];
-    if (((reserve - ci->need) & 0x8888u) != 0x8888u || ci->general || back > BACK_MAX)
+    if (((reserve - ci->need) & 0x8888u) != 0x8888u)
         return -1;
     move_t head = (move_t)TOWERUP_MOVE_TAKE << 28 | (move_t)slot;
     if (!ci->wilds) {
-        move_t keep = head + LANES_8 + ((move_t)ci->gain << 4);
+        move_t keep = head | ci->keep;
         if (back <= 0) {
             if (moves)
                 moves[0] = keep;
             return 1;
         }
+        if (back > BACK_MAX) /* only with a supply above 10 */
+            return -1;
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
             int h = sup[c] + (ci->gain >> 4 * c & 15);
             v[c] = h < back ? h : back;
@@ -370,6 +375,8 @@ static inline int take_moves_table(const towerup_state_t *s, int slot, unsigned 
     }
     if (back < 0)
         back = 0;
+    else if (back > ci->wilds) /* only with a supply above 10 */
+        return -1;
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
         v[c] = sup[c] < back ? sup[c] : back;
     int key = wild_key_base[ci->wilds][back] + lane_key(back, v);
