@@ -1,6 +1,9 @@
 #include "test.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
 
 int test_failures;
 int test_checks;
@@ -29,4 +32,43 @@ char *test_read_file(const char *path)
     buf[n] = 0;
     fclose(f);
     return buf;
+}
+
+int test_move_texts(const game_api_t *api, const void *state, char (*out)[32])
+{
+    move_t moves[GAME_MAX_MOVES];
+    int n = api->gen_moves(state, moves);
+    for (int i = 0; i < n; i++) {
+        memset(out[i], 0, 32);
+        api->move_to_text(state, moves[i], out[i]);
+    }
+    return n;
+}
+
+static int test_cmp_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name,
+                    char (*b)[32], int nb)
+{
+    qsort(a, (size_t)na, 32, test_cmp_text);
+    qsort(b, (size_t)nb, 32, test_cmp_text);
+    int same = na == nb;
+    for (int i = 0; same && i < na; i++)
+        same = !strcmp(a[i], b[i]);
+    if (same)
+        return 1;
+    fprintf(stderr, "  %s lists %d moves, %s %d\n", a_name, na, b_name, nb);
+    for (int i = 0, j = 0; i < na || j < nb;) {
+        int c = i == na ? 1 : j == nb ? -1 : strcmp(a[i], b[j]);
+        if (c < 0)
+            fprintf(stderr, "  only %s: %s\n", a_name, a[i++]);
+        else if (c > 0)
+            fprintf(stderr, "  only %s: %s\n", b_name, b[j++]);
+        else
+            i++, j++;
+    }
+    return 0;
 }

@@ -41,3 +41,13 @@ int test_finish(const char *name);
 
 /* Reads a whole file into a new NUL-terminated buffer (exits on failure). */
 char *test_read_file(const char *path);
+
+struct game_api;
+/* The legal moves of state as canonical text, one 32-byte slot each; returns the count. */
+int test_move_texts(const struct game_api *api, const void *state, char (*out)[32]);
+/*
+ * Sorts both move lists and compares them: 1 if they hold the same texts, else 0 after
+ * printing the moves only one side lists (side names a and b).
+ */
+int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name,
+                    char (*b)[32], int nb);

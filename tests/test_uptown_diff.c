@@ -11,11 +11,6 @@
 #include "tests/ref/uptown_ref.h"
 #include "tests/test.h"
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
 /* Builds the reference game from a record, as another program would. */
 static ut_ref_t *ref_from_record(const json_t *rec)
 {
@@ -67,30 +62,12 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
     memcpy(state, initial, api->state_size);
     int positions = 0;
     for (int k = 0; k <= n; k++) {
-        int nf = api->gen_moves(state, moves);
-        for (int i = 0; i < nf; i++) {
-            memset(fast_text[i], 0, 32);
-            api->move_to_text(state, moves[i], fast_text[i]);
-        }
+        int nf = test_move_texts(api, state, fast_text);
         int nr = ut_ref_moves(ref, ref_text, GAME_MAX_MOVES);
-        qsort(fast_text, (size_t)nf, 32, cmp_text);
-        qsort(ref_text, (size_t)nr, 32, cmp_text);
-        int same = nf == nr;
-        for (int i = 0; same && i < nf; i++)
-            same = !strcmp(fast_text[i], ref_text[i]);
         positions++;
-        if (!same) {
-            CHECK_MSG(0, "seed %llu players %d move %d: fast lists %d moves, reference %d",
-                      (unsigned long long)opt->seed, opt->players, k, nf, nr);
-            for (int i = 0, j = 0; i < nf || j < nr;) {
-                int c = i == nf ? 1 : j == nr ? -1 : strcmp(fast_text[i], ref_text[j]);
-                if (c < 0)
-                    fprintf(stderr, "  only fast: %s\n", fast_text[i++]);
-                else if (c > 0)
-                    fprintf(stderr, "  only reference: %s\n", ref_text[j++]);
-                else
-                    i++, j++;
-            }
+        if (!test_same_moves("fast", fast_text, nf, "reference", ref_text, nr)) {
+            CHECK_MSG(0, "seed %llu players %d move %d: the move lists differ",
+                      (unsigned long long)opt->seed, opt->players, k);
             break;
         }
         if (k == n)
