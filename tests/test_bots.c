@@ -40,6 +40,7 @@ static const char *const legal_specs[] = {
 
 /* Bots that must not peek: deterministic for a seed (iteration budgets, one thread). */
 static const char *const peek_specs[] = {
+    "random",
     "greedy",
     "heuristic",
     "heuristic:temp=1",
