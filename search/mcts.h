@@ -105,8 +105,11 @@ typedef struct mcts_stats {
 typedef struct mcts mcts_t;
 
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
-   first), prior weight 1 in the progressive-bias form, virtual loss 1, tree mode, most
-   visits, 256 MiB, reuse on, seed 1, no hooks. */
+   first), prior weight 0.5 in the PUCT form, virtual loss 1, tree mode, most visits,
+   256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
+   fpu 0.3, the PUCT form at 0.5 against the progressive bias at 1 (2 players, 3000
+   iterations, mean result against the heuristic bot): Tower Up 0.97 +- 0.05 vs
+   0.87 +- 0.09 (60 games each), Uptown 0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */
 void mcts_options_default(mcts_options_t *opt);
 
 /*
