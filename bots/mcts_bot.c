@@ -1,11 +1,12 @@
 /*
  * mcts: the information-set MCTS of search/mcts.h (it determinizes every iteration for the
  * player to move, so hidden parts of the state are never read). Keys: iters=, time= (ms per
- * move), threads=, c=, fpu=, vloss=, parallel=tree|root, final=visits|mean, mem= (MiB),
- * reuse=0|1, rollout=random|heuristic with eps= and sample=, prior=none|heuristic with
- * prior_w=, cutoff=D (D random moves past the leaf, then the heuristic's evaluate), params=FILE and
- * any weight name (the heuristic's weights). Without iters= and time=: iters=1000. Keys that
- * would change nothing (eps= without heuristic rollouts, ...) are refused.
+ * move), threads=, c=, fpu=, fpu_rel=, vloss=, parallel=tree|root, final=visits|mean, mem=
+ * (MiB), reuse=0|1, rollout=random|heuristic with eps= and sample=, prior=none|heuristic
+ * with prior_w= and prior_form=, cutoff=D (D random moves past the leaf, then the
+ * heuristic's evaluate), params=FILE and any weight name (the heuristic's weights). Without
+ * iters= and time=: iters=1000. Keys that would change nothing (eps= without heuristic
+ * rollouts, ...) are refused.
  */
 #include <math.h>
 #include <stdatomic.h>
@@ -162,7 +163,7 @@ static int key_choice(const char *key, const char *value, const char *const *nam
 
 /* Which keys were given, to refuse those that would change nothing. */
 typedef struct mcts_keys_seen {
-    int eps, sample, prior_w;          /* index+1 of the key in the spec, 0: not given */
+    int eps, sample, prior_w, prior_form; /* index+1 of the key in the spec, 0: not given */
     int weights, params;               /* the same, for weights and params= */
     int rollout_heur, prior_heur;      /* rollout=heuristic, prior=heuristic given */
     int cutoff;                        /* cutoff= given */
@@ -174,6 +175,7 @@ static const char *const choice_final[] = {"visits", "mean", NULL};
 static const char *const choice_bool[] = {"0", "1", NULL};
 static const char *const choice_rollout[] = {"random", "heuristic", NULL};
 static const char *const choice_prior[] = {"none", "heuristic", NULL};
+static const char *const choice_prior_form[] = {"decay", "puct", NULL};
 
 /* One key other than params=: 0, or -1 with err. */
 static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const char *value,
@@ -198,6 +200,10 @@ static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const
         return bot_spec_double(key, value, 0.0, 1e6, &o->c, err, errlen);
     } else if (!strcmp(key, "fpu")) {
         return bot_spec_double(key, value, -1e6, 1e6, &o->fpu, err, errlen);
+    } else if (!strcmp(key, "fpu_rel")) {
+        if ((c = key_choice(key, value, choice_bool, err, errlen)) < 0)
+            return -1;
+        o->fpu_relative = c == 1;
     } else if (!strcmp(key, "vloss")) {
         if (bot_spec_int(key, value, 0, 1000000, &v, err, errlen))
             return -1;
@@ -239,6 +245,11 @@ static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const
         if (bot_spec_double(key, value, 0.0, 1e6, &o->prior_weight, err, errlen))
             return -1;
         seen->prior_w = k + 1;
+    } else if (!strcmp(key, "prior_form")) {
+        if ((c = key_choice(key, value, choice_prior_form, err, errlen)) < 0)
+            return -1;
+        o->prior_form = c ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY;
+        seen->prior_form = k + 1;
     } else if (!strcmp(key, "cutoff")) {
         if (bot_spec_int(key, value, 0, 100000, &v, err, errlen))
             return -1;
@@ -251,9 +262,9 @@ static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const
             seen->weights = k + 1;
     } else {
         snprintf(err, errlen,
-                 "unknown key '%s' (mcts takes iters, time, threads, c, fpu, vloss, parallel, "
-                 "final, mem, reuse, rollout, eps, sample, prior, prior_w, cutoff, params and "
-                 "the heuristic's weights)",
+                 "unknown key '%s' (mcts takes iters, time, threads, c, fpu, fpu_rel, vloss, "
+                 "parallel, final, mem, reuse, rollout, eps, sample, prior, prior_w, "
+                 "prior_form, cutoff, params and the heuristic's weights)",
                  key);
         return -1;
     }
@@ -297,8 +308,9 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         snprintf(err, errlen, "key 'sample' needs rollout=heuristic");
         return -1;
     }
-    if (seen.prior_w && !seen.prior_heur) {
-        snprintf(err, errlen, "key 'prior_w' needs prior=heuristic");
+    if ((seen.prior_w || seen.prior_form) && !seen.prior_heur) {
+        snprintf(err, errlen, "key '%s' needs prior=heuristic",
+                 seen.prior_w ? "prior_w" : "prior_form");
         return -1;
     }
     /* The search plays the cutoff's moves at random, whatever the rollout policy. */
@@ -391,10 +403,10 @@ static void mcts_bot_reset(bot_t *b)
 
 const bot_kind_t bot_kind_mcts = {
     .name = "mcts",
-    .help = "mcts: information-set MCTS; keys: iters, time (ms), threads, c, fpu, vloss, "
-            "parallel=tree|root, final=visits|mean, mem (MiB), reuse=0|1, "
-            "rollout=random|heuristic, eps, sample, prior=none|heuristic, prior_w, cutoff, "
-            "params=FILE, weight names",
+    .help = "mcts: information-set MCTS; keys: iters, time (ms), threads, c, fpu, "
+            "fpu_rel=0|1, vloss, parallel=tree|root, final=visits|mean, mem (MiB), reuse=0|1, "
+            "rollout=random|heuristic, eps, sample, prior=none|heuristic, prior_w, "
+            "prior_form=decay|puct, cutoff, params=FILE, weight names",
     .init = mcts_bot_init,
     .choose = mcts_bot_choose,
     .observe = mcts_bot_observe,
