@@ -31,6 +31,7 @@ static const char *const legal_specs[] = {
     "mcts:iters=60",
     "mcts:iters=30,rollout=heuristic,eps=0.2",
     "mcts:iters=40,prior=heuristic,prior_w=2",
+    "mcts:iters=40,prior=heuristic,prior_form=decay,fpu=-0.1,fpu_rel=1,cutoff=4",
     "mcts:iters=60,cutoff=3",
     "mcts:iters=60,cutoff=0,final=mean",
     "mcts:iters=60,threads=2,parallel=root",
@@ -217,6 +218,9 @@ static void test_spec_errors(void)
         check_spec_error(api, "mcts:eps=0.2", "eps", NULL);
         check_spec_error(api, "mcts:rollout=heuristic,eps=2", "eps", "2");
         check_spec_error(api, "mcts:prior_w=2", "prior_w", NULL);
+        check_spec_error(api, "mcts:prior_form=puct", "prior_form", NULL);
+        check_spec_error(api, "mcts:prior=heuristic,prior_form=linear", "prior_form", "linear");
+        check_spec_error(api, "mcts:fpu_rel=yes", "fpu_rel", "yes");
         check_spec_error(api, "mcts:cutoff=-1", "cutoff", NULL);
         check_spec_error(api, "mcts:cutoff=2,rollout=heuristic", "cutoff", "rollout");
         check_spec_error(api, "mcts:bogus=1", "bogus", NULL);
@@ -245,6 +249,7 @@ static void test_spec_errors(void)
             "mem=16,reuse=1",
             "mcts:rollout=heuristic,eps=0.3,prior=heuristic,prior_w=0.5",
             "mcts:cutoff=5,rollout=random,prior=none",
+            "mcts:prior=heuristic,prior_form=decay,fpu=-0.1,fpu_rel=1,rollout=heuristic,sample=3",
             "heuristic:temp=0",
         };
         for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
