@@ -141,6 +141,7 @@ static int union_emit(const gains_t *G, move_t base, const uint8_t *sup, int bac
         if ((G->g[j] & 15) > g0)
             g0 = G->g[j] & 15;
     int d0 = sup[0] < back ? sup[0] : back;
+    d0 = d0 < 8 ? d0 : 8; /* the encoding's least net; only supplies far above 10 get here */
     unsigned w0 = (unsigned)(8 - d0) << 2, w1 = (g0 + 8) << 2 | 3;
     memset(set + w0, 0, (w1 - w0 + 1) * sizeof set[0]);
     for (int j = 0; j < G->count; j++) {
