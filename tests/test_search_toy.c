@@ -278,6 +278,26 @@ static void test_tree_reuse(void)
     mcts_free(m);
 }
 
+/* The searcher's own move that earns an extra turn: the kept subtree (same player to move
+   at the new root, its children the searcher's moves again) is reused and plays well. */
+static void test_reuse_extra_turn(void)
+{
+    nim_state_t s, undo;
+    nim_set(&s, 13, 0);
+    mcts_t *m = searcher(&nim_api, 3000, 5);
+    mcts_stats_t st;
+    mcts_search(m, &s, &st);
+    nim_make(&s, 2, &undo); /* 11 left: another turn for player 0 */
+    mcts_advance(m, 2);
+    CHECK_EQ_INT(s.to_move, 0);
+    move_t mv = mcts_search(m, &s, &st);
+    CHECK(st.reused);
+    CHECK(st.reused_visits > 0);
+    check_tree(m);
+    CHECK(nim_move_wins(s.pile, mv) || !nim_wins(s.pile));
+    mcts_free(m);
+}
+
 /* A new player to move at the root (another observer) never inherits the tree. */
 static void test_reuse_other_observer(void)
 {
@@ -503,6 +523,7 @@ int main(void)
     test_no_peeking();
     test_memory_cap();
     test_tree_reuse();
+    test_reuse_extra_turn();
     test_reuse_other_observer();
     test_hooks();
     test_untried_urgency();
