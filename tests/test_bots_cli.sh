@@ -4,33 +4,9 @@
 # (the key, the value, FILE:LINE), never a crash.
 set -u
 skyline=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
+source "$2/tests/cli_lib.sh"
 
-ok() { checks=$((checks + 1)); }
-fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*" >&2; }
 
-# expect_error DESCRIPTION PATTERN COMMAND...: non-zero exit (not a crash), one stderr line
-# matching PATTERN.
-expect_error() {
-    local what=$1 pattern=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [ $rc -eq 0 ] || [ $rc -ge 128 ]; then
-        fail "$what: exit status $rc"
-    elif [ "$lines" -ne 1 ]; then
-        fail "$what: $lines lines on stderr: $(head -3 "$tmp/err")"
-    elif ! grep -qE -- "$pattern" "$tmp/err"; then
-        fail "$what: stderr '$(cat "$tmp/err")' does not match '$pattern'"
-    else
-        ok
-    fi
-}
 
 # Every kind of bot at one table, both games; the records replay with the engine's rules.
 for game in towerup uptown; do
@@ -62,5 +38,4 @@ printf 'join 1.0\njoin 2\n' >"$tmp/twice.params"
 expect_error "params twice" "$tmp/twice.params:2: .*'join' given twice" \
     play --bot mcts:prior=heuristic,params=$tmp/twice.params
 
-echo "test_bots_cli.sh: $checks checks, $fails failed"
-[ $fails -eq 0 ]
+finish test_bots_cli

@@ -3,34 +3,10 @@
 # every kind of bad input gives one line on stderr and a non-zero exit, never a crash.
 set -u
 skyline=$1
+source "$2/tests/cli_lib.sh"
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
 
-ok() { checks=$((checks + 1)); }
-fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*" >&2; }
 
-# expect_error DESCRIPTION PATTERN COMMAND...: non-zero exit (not a crash), one stderr line
-# matching PATTERN.
-expect_error() {
-    local what=$1 pattern=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [ $rc -eq 0 ] || [ $rc -ge 128 ]; then
-        fail "$what: exit status $rc"
-    elif [ "$lines" -ne 1 ]; then
-        fail "$what: $lines lines on stderr: $(head -3 "$tmp/err")"
-    elif ! grep -qE -- "$pattern" "$tmp/err"; then
-        fail "$what: stderr '$(cat "$tmp/err")' does not match '$pattern'"
-    else
-        ok
-    fi
-}
 
 # Records of both games at every player count replay ok.
 for spec in "towerup 2" "towerup 3" "towerup 4" "uptown 2" "uptown 3" "uptown 4" "uptown 5"; do
@@ -93,6 +69,4 @@ expect_error "tower up option on uptown" "Tower Up" "$skyline" play --game uptow
 "$skyline" perft --game uptown --players 3 --seed 1 --depth 2 >"$tmp/out" 2>&1
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || fail "perft output: $(cat "$tmp/out")"
 
-echo "test_cli: $checks checks, $fails failed"
-echo "$((checks - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+finish test_cli

@@ -4,12 +4,7 @@
 # not change results; bad input is refused with one line naming it.
 set -u
 skyline=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-checks=0
-fails=0
-ok() { checks=$((checks + 1)); }
-fail() { checks=$((checks + 1)); fails=$((fails + 1)); echo "FAIL: $*" >&2; }
+source "$2/tests/cli_lib.sh"
 
 common=(--game towerup --players 3 --bot heuristic --against greedy --iterations 6 --seed 5)
 "$skyline" tune "${common[@]}" --out "$tmp/straight.params" --workers 1 >/dev/null 2>"$tmp/err" \
@@ -32,17 +27,6 @@ printf '# tuned subset\njoin 1.0 0 5 0.5\n' >"$tmp/spec.txt"
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c '^iter ' "$tmp/out")" -eq 3 ] && ok || fail "uptown tune: $(cat "$tmp/err")"
 
-expect_error() {
-    local what=$1 pattern=$2
-    shift 2
-    "$@" >/dev/null 2>"$tmp/err"
-    local rc=$?
-    if [ $rc -eq 0 ] || [ $rc -ge 128 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qE -- "$pattern" "$tmp/err"; then
-        fail "$what: rc $rc, stderr: $(cat "$tmp/err")"
-    else
-        ok
-    fi
-}
 printf 'w 1 0 2 0.1\nbad line\n' >"$tmp/bad.txt"
 expect_error "bad spec line" "bad.txt:2:" "$skyline" tune --players 2 --bot heuristic --params "$tmp/bad.txt" --iterations 1 --seed 1 --out "$tmp/x"
 printf 'no_such_weight 1 0 2 0.1\n' >"$tmp/unknown.txt"
@@ -53,6 +37,4 @@ expect_error "missing out" "--out" "$skyline" tune --players 2 --bot heuristic -
 expect_error "bad against" "unknown bot" "$skyline" tune --players 3 --bot heuristic --against frob --iterations 1 --seed 1 --out "$tmp/x"
 expect_error "changed config" "different configuration" "$skyline" tune --game towerup --players 3 --bot heuristic --against random --iterations 6 --seed 5 --out "$tmp/parts.params"
 
-echo "test_tune: $checks checks, $fails failed"
-echo "$((checks - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+finish test_tune
