@@ -265,8 +265,12 @@ static uint32_t node_expand(mcts_t *m, uint32_t node, move_t mv, int player, flo
     return c;
 }
 
-/* Counts one more availability for every child whose move is legal now (ISMCTS: each
-   visit of a node offers all of its legal moves, also when a new one is expanded). */
+/*
+ * Counts one more availability for every child whose move is legal now. Not done on a visit
+ * that expands a new child: counting there too (as ISMCTS defines availability) measured
+ * worse, 2 players at 3000 iterations against the heuristic bot on the same 100 deals:
+ * Tower Up 0.925 against 0.955, Uptown 0.815 against 0.840.
+ */
 static void count_available(mcts_t *m, const mcts_thread_t *th, int n)
 {
     for (int i = 0; i < n; i++)
@@ -331,7 +335,6 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
             atomic_fetch_add_explicit(&m->nodes[child].avail, 1, memory_order_relaxed);
-            count_available(m, th, n);
             *expanded = true;
             return child;
         }
