@@ -12,7 +12,7 @@ static void tournament_usage(void)
 {
     printf("usage: skyline tournament --bot SPEC --bot SPEC [...] --games K --out FILE [options]\n"
            "With no options at all: Tower Up, 3 players, bots random, greedy, heuristic and\n"
-           "mcts:iters=300,rollout=heuristic, 60 games into tournament.jsonl.\n"
+           "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3, 60 games into tournament.jsonl.\n"
            "Plays a tournament between 2 to %d bots and appends one JSON record per game to\n"
            "FILE, with a \"tournament\" key {index, config}. Games come in blocks: one deal\n"
            "played once per rotation of a line-up over the seats. Running the same command\n"
@@ -101,7 +101,7 @@ int cmd_tournament(int argc, char **argv)
     if (argc == 1) {
         /* The built-in default: the main job of README's first command. */
         static const char *const defaults[] = {"random", "greedy", "heuristic",
-                                               "mcts:iters=300,rollout=heuristic"};
+                                               "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3"};
         for (int b = 0; b < 4; b++)
             cfg.specs[cfg.bot_count++] = defaults[b];
         cfg.games = 60;
