@@ -61,8 +61,10 @@ check "rate reads both shards" "$S" rate "$T/s0.jsonl" "$T/s1.jsonl" >/dev/null
 refused rate "$T/s0.jsonl" "$T/w1.jsonl"
 
 # 3. kill -9 in the middle, then resume: exactly K games, none twice.
-K=10000
-TU2="--game towerup --players 2 --bot random --bot random --seed 3 --games $K"
+# greedy against heuristic: 3,000 games take most of a second, so the kill lands mid-run
+# even on a fast machine (random games finish 10,000 before the kill).
+K=3000
+TU2="--game towerup --players 2 --bot greedy --bot heuristic --seed 3 --games $K"
 "$S" tournament $TU2 --out "$T/k.jsonl" --workers 2 --quiet >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 500); do
