@@ -12,7 +12,7 @@ static void tournament_usage(void)
 {
     printf("usage: skyline tournament --bot SPEC --bot SPEC [...] --games K --out FILE [options]\n"
            "With no options at all: Tower Up, 3 players, bots random, greedy, heuristic and\n"
-           "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3, 60 games into tournament.jsonl.\n"
+           "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3, 240 games into tournament.jsonl.\n"
            "Plays a tournament between 2 to %d bots and appends one JSON record per game to\n"
            "FILE, with a \"tournament\" key {index, config}. Games come in blocks: one deal\n"
            "played once per rotation of a line-up over the seats. Running the same command\n"
@@ -104,10 +104,10 @@ int cmd_tournament(int argc, char **argv)
                                                "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3"};
         for (int b = 0; b < 4; b++)
             cfg.specs[cfg.bot_count++] = defaults[b];
-        cfg.games = 60;
+        cfg.games = 240;
         cfg.out_path = "tournament.jsonl";
         fprintf(stderr, "skyline: no options: the default tournament, Tower Up for 3 players, "
-                        "random, greedy, heuristic and mcts, 60 games into tournament.jsonl "
+                        "random, greedy, heuristic and mcts, 240 games into tournament.jsonl "
                         "(resumed if it exists)\n");
     }
     for (int i = 1; i < argc; i++) {
