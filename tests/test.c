@@ -72,3 +72,31 @@ int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_nam
     }
     return 0;
 }
+
+int test_walk_against(const game_api_t *api, const void *initial, const move_t *history, int n,
+                      const test_ref_ops_t *ops, void *ref, uint64_t seed, int players)
+{
+    static char fast_text[GAME_MAX_MOVES][32], ref_text[GAME_MAX_MOVES][32];
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    void *state = malloc(api->state_size);
+    memcpy(state, initial, api->state_size);
+    int positions = 0;
+    for (int k = 0; k <= n; k++) {
+        int nf = test_move_texts(api, state, fast_text);
+        int nr = ops->moves(ref, ref_text, GAME_MAX_MOVES);
+        positions++;
+        if (!test_same_moves("fast", fast_text, nf, "reference", ref_text, nr)) {
+            CHECK_MSG(0, "seed %llu players %d move %d: the move lists differ",
+                      (unsigned long long)seed, players, k);
+            break;
+        }
+        if (k == n)
+            break;
+        char text[GAME_MOVE_TEXT_MAX];
+        api->move_to_text(state, history[k], text);
+        api->make(state, history[k], undo);
+        CHECK_MSG(ops->play(ref, text) == 0, "reference refuses %s", text);
+    }
+    free(state);
+    return positions;
+}

@@ -1,5 +1,6 @@
 #pragma once
 /* A minimal test framework: checks count failures, a test program exits 1 if any failed. */
+#include <stdint.h>
 #include <stdio.h>
 
 extern int test_failures; /* failed checks so far */
@@ -43,6 +44,7 @@ int test_finish(const char *name);
 char *test_read_file(const char *path);
 
 struct game_api;
+typedef uint32_t move_t;
 /* The legal moves of state as canonical text, one 32-byte slot each; returns the count. */
 int test_move_texts(const struct game_api *api, const void *state, char (*out)[32]);
 /*
@@ -51,3 +53,17 @@ int test_move_texts(const struct game_api *api, const void *state, char (*out)[3
  */
 int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name,
                     char (*b)[32], int nb);
+
+/* A reference rules implementation seen through two calls, for test_walk_against. */
+typedef struct test_ref_ops {
+    int (*moves)(const void *ref, char (*out)[32], int max); /* legal moves as text */
+    int (*play)(void *ref, const char *move);                /* 0, or -1 if refused */
+} test_ref_ops_t;
+
+/*
+ * Replays history[0..n) from initial on the fast engine and on ref together, checking
+ * before every move and at the end that both list the same moves. Returns the positions
+ * compared; a difference is a failed check naming seed, players and move index.
+ */
+int test_walk_against(const struct game_api *api, const void *initial, const move_t *history,
+                      int n, const test_ref_ops_t *ops, void *ref, uint64_t seed, int players);

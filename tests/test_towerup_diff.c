@@ -55,6 +55,14 @@ static tu_ref_t *ref_from_record(const json_t *rec)
     return g;
 }
 
+/* The reference behind the generic walk of tests/test.c. */
+static int tu_ops_moves(const void *ref, char (*out)[32], int max)
+{
+    return tu_ref_moves(ref, out, max);
+}
+static int tu_ops_play(void *ref, const char *move) { return tu_ref_play(ref, move); }
+static const test_ref_ops_t tu_ops = {tu_ops_moves, tu_ops_play};
+
 /* One random game: returns the number of positions compared. */
 static int diff_game(const game_options_t *opt, uint64_t move_seed)
 {
@@ -107,25 +115,8 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
         CHECK_MSG(text && text[0] == 'P' && tu_ref_play(ref, text) == 0,
                   "reference refuses set-up move %s", text ? text : "?");
     }
-    static char fast_text[GAME_MAX_MOVES][32], ref_text[GAME_MAX_MOVES][32];
-    memcpy(state, initial, api->state_size);
-    int positions = 0;
-    for (int k = 0; k <= n; k++) {
-        int nf = test_move_texts(api, state, fast_text);
-        int nr = tu_ref_moves(ref, ref_text, GAME_MAX_MOVES);
-        positions++;
-        if (!test_same_moves("fast", fast_text, nf, "reference", ref_text, nr)) {
-            CHECK_MSG(0, "seed %llu players %d move %d: the move lists differ",
-                      (unsigned long long)opt->seed, opt->players, k);
-            break;
-        }
-        if (k == n)
-            break;
-        char text[GAME_MOVE_TEXT_MAX];
-        api->move_to_text(state, history[k], text);
-        api->make(state, history[k], undo);
-        CHECK_MSG(tu_ref_play(ref, text) == 0, "reference refuses %s", text);
-    }
+    int positions = test_walk_against(api, initial, history, n, &tu_ops, ref, opt->seed,
+                                      opt->players);
     if (!test_failures) {
         int scores[4], ranks[4], supply[4], cones[4], markers[4][4], turns;
         tu_ref_result(ref, scores, ranks, supply, cones, markers, &turns);

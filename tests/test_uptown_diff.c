@@ -28,6 +28,14 @@ static ut_ref_t *ref_from_record(const json_t *rec)
                       (const char *const(*)[28])tiles);
 }
 
+/* The reference behind the generic walk of tests/test.c. */
+static int ut_ops_moves(const void *ref, char (*out)[32], int max)
+{
+    return ut_ref_moves(ref, out, max);
+}
+static int ut_ops_play(void *ref, const char *move) { return ut_ref_play(ref, move); }
+static const test_ref_ops_t ut_ops = {ut_ops_moves, ut_ops_play};
+
 /* One random game: returns the number of positions compared. */
 static int diff_game(const game_options_t *opt, uint64_t move_seed)
 {
@@ -58,25 +66,8 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
     CHECK(ref != NULL);
     if (!ref)
         return 0;
-    static char fast_text[GAME_MAX_MOVES][32], ref_text[GAME_MAX_MOVES][32];
-    memcpy(state, initial, api->state_size);
-    int positions = 0;
-    for (int k = 0; k <= n; k++) {
-        int nf = test_move_texts(api, state, fast_text);
-        int nr = ut_ref_moves(ref, ref_text, GAME_MAX_MOVES);
-        positions++;
-        if (!test_same_moves("fast", fast_text, nf, "reference", ref_text, nr)) {
-            CHECK_MSG(0, "seed %llu players %d move %d: the move lists differ",
-                      (unsigned long long)opt->seed, opt->players, k);
-            break;
-        }
-        if (k == n)
-            break;
-        char text[GAME_MOVE_TEXT_MAX];
-        api->move_to_text(state, history[k], text);
-        api->make(state, history[k], undo);
-        CHECK_MSG(ut_ref_play(ref, text) == 0, "reference refuses %s", text);
-    }
+    int positions = test_walk_against(api, initial, history, n, &ut_ops, ref, opt->seed,
+                                      opt->players);
     if (!test_failures) {
         int groups[5], captures[5], ranks[5], turns;
         ut_ref_result(ref, groups, captures, ranks, &turns);
