@@ -26,13 +26,13 @@
  * signature_iterations.
  */
 static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
-    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 60000, 1000},
-    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 6, 8000000, 10000, 20000, 1000},
-    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 6, 8000000, 8000, 16000, 1000},
-    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 6, 80000000, 8000, 14000, 1000},
-    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 6, 80000000, 15000, 24000, 1000},
-    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 6, 80000000, 10000, 16000, 1000},
-    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 6, 80000000, 8000, 12000, 1000},
+    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 100000, 1000},
+    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 6, 8000000, 10000, 50000, 1000},
+    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 6, 8000000, 8000, 40000, 1000},
+    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 6, 80000000, 8000, 20000, 1000},
+    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 6, 80000000, 15000, 32000, 1000},
+    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 6, 80000000, 10000, 24000, 1000},
+    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 6, 80000000, 8000, 18000, 1000},
 };
 
 const bench_case_t *bench_cases(void) { return bench_case_table; }
@@ -412,20 +412,23 @@ static int measure_signature_search(const game_api_t *api, const void *state,
     return 0;
 }
 
-/* MCTS iterations per second with one thread and with cfg->threads. */
+/* MCTS iterations per second with one thread and with cfg->threads in both modes. */
 static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
                         bench_result_t *r, char *err, size_t errlen)
 {
     const void *mid = work_state(w, r->mid_plies);
     r->mcts_iterations = cfg->quick ? c->mcts_iterations / 4 : c->mcts_iterations;
     r->mcts_threads = cfg->threads;
-    long done1 = mcts_bench_iterations(w->api, mid, 1, r->mcts_iterations, &r->mcts1_seconds);
+    long done1 = mcts_bench_iterations(w->api, mid, 1, MCTS_PARALLEL_TREE, r->mcts_iterations,
+                                       &r->mcts1_seconds);
     double cpu0 = bench_cpu_now();
-    long done_n = mcts_bench_iterations(w->api, mid, cfg->threads, r->mcts_iterations,
-                                        &r->mcts_n_seconds);
+    long done_n = mcts_bench_iterations(w->api, mid, cfg->threads, MCTS_PARALLEL_TREE,
+                                        r->mcts_iterations, &r->mcts_n_seconds);
     double cpu = bench_cpu_now() - cpu0;
     r->mcts_n_cpu = r->mcts_n_seconds > 0 ? cpu / r->mcts_n_seconds : 0.0;
-    if (done1 < 0 || done_n < 0) {
+    long done_root = mcts_bench_iterations(w->api, mid, cfg->threads, MCTS_PARALLEL_ROOT,
+                                           r->mcts_iterations, &r->mcts_root_seconds);
+    if (done1 < 0 || done_n < 0 || done_root < 0) {
         snprintf(err, errlen, "bench: %s: the timed search could not run", c->label);
         return -1;
     }

@@ -79,7 +79,8 @@ typedef struct bench_result {
     long mcts_iterations;       /* iterations of each timed search */
     double mcts1_seconds;       /* single-thread search time */
     int mcts_threads;           /* threads of the parallel search */
-    double mcts_n_seconds;      /* parallel search time */
+    double mcts_n_seconds;      /* parallel search time (tree parallelism) */
+    double mcts_root_seconds;   /* parallel search time with root parallelism */
     double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
                                    below the thread count when other work took the cores */
     long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */

@@ -15,27 +15,61 @@
 #define MCTS_HASH_SIZE 8192
 /* Most threads a searcher runs. */
 #define MCTS_MAX_THREADS 256
+/* Most iterations a thread claims at once from an iteration budget. */
+#define MCTS_CLAIM_CHUNK 16
+/* 1 in a test build that also counts availability the obvious way (tests/search_avail.c). */
+#ifndef MCTS_AVAIL_REFERENCE
+#define MCTS_AVAIL_REFERENCE 0
+#endif
 /* Cache line size assumed for padding. */
 #define MCTS_CACHE_LINE 64
 
 /*
  * One tree node: the information set reached by a move sequence from the root. Children
  * form a singly linked list, newest first, appended only by the thread that holds `busy`.
+ * A node fills one cache line of its own, so the counters that threads write as they pass
+ * never invalidate another node's line.
+ *
+ * Availability (how often the move was legal when the parent chose a child) is
+ *     1 + avail + parent.selects - born - missing
+ * (1 for the visit that added the node). A visit of the parent that chooses a child writes
+ * to as few counters as it can: when most children are legal (always so above chance and
+ * hidden information) it adds 1 to the parent's `selects` and to `missing` of the children
+ * that are not legal, otherwise it adds 1 to `avail` of the children that are.
  */
 typedef struct mcts_node {
-    _Atomic int64_t value_sum;    /* results of `player` summed, in MCTS_VALUE_ONE units */
+    /* Counters, written by the threads that pass. */
+    alignas(MCTS_CACHE_LINE) _Atomic int64_t value_sum; /* results of `player` summed, in
+                                                           MCTS_VALUE_ONE units */
     _Atomic int32_t visits;       /* iterations backed up through this node */
-    _Atomic int32_t avail;        /* times the move was legal when the parent was visited */
     _Atomic int32_t vloss;        /* threads currently below this node (virtual loss) */
+    _Atomic int32_t selects;      /* visits here that chose an existing child and counted
+                                     availability by `missing` (see above) */
+    _Atomic int32_t missing;      /* such parent selects since `born` without the move legal */
+    _Atomic int32_t avail;        /* the other parent selects with the move legal */
     _Atomic uint32_t first_child; /* arena index of the newest child, 0: none */
-    uint32_t next_sibling;        /* arena index of the next older sibling, 0: none */
-    move_t move;                  /* the move into this node */
-    float prior;                  /* prior hook value for `move`, 0 without the hook */
     _Atomic float next_prior;     /* best prior among the moves still untried at the last
                                      expansion of this node (its urgency), 0: unknown */
-    int8_t player;                /* the player who made `move`, -1 for a root */
     _Atomic uint8_t busy;         /* 1 while a thread is adding a child */
+    /* Keys, written once before the node is linked into the tree. */
+    int8_t player;                /* the player who made `move`, -1 for a root */
+    int32_t born;                 /* the parent's selects when this node was added */
+    float prior;                  /* prior hook value for `move`, 0 without the hook */
+#if MCTS_AVAIL_REFERENCE
+    _Atomic int32_t avail_ref;    /* availability counted child by child, the obvious way,
+                                     for mcts_check to compare (a test build only) */
+#endif
 } mcts_node_t;
+
+/*
+ * What a walk over a child list reads, kept apart from the counters in an array of its
+ * own (same index as the node): eight to a cache line and written only when a node is
+ * added, so walks stay in cache while other threads update counters.
+ */
+typedef struct mcts_key {
+    move_t move;           /* the move into the node */
+    uint32_t next_sibling; /* arena index of the next older sibling, 0: none */
+} mcts_key_t;
 
 /* Per-thread scratch and counters, each on its own cache lines (no false sharing). */
 typedef struct mcts_thread {
@@ -61,10 +95,12 @@ struct mcts {
     const game_api_t *api;  /* the game */
     mcts_options_t opt;     /* options as given (threads clamped) */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
+    mcts_key_t *keys;       /* the arena's keys, same indexes */
     uint32_t capacity;      /* nodes in the arena, index 0 included */
+    /* Written often, each on a line of its own; then read-mostly flags on another. */
     alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator) */
-    alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations started, all threads */
-    _Atomic bool stop;      /* set when the budget is spent */
+    alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations handed out, all threads */
+    alignas(MCTS_CACHE_LINE) _Atomic bool stop;     /* set when the time is up */
     _Atomic bool full;      /* the arena filled up during this search */
     /* Handshakes around the OpenMP region, so that ThreadSanitizer (which cannot see
        libgomp's own synchronisation) sees the setup before and the results after. */
@@ -82,10 +118,23 @@ struct mcts {
     double deadline;        /* monotonic time at which to stop, 0: none */
     int players;            /* player count of the searched state */
     uint64_t root_moves_key; /* order-free key of the legal moves of the searched state */
+#if MCTS_AVAIL_REFERENCE
+    _Atomic long counted_by_selects; /* count_available calls that wrote `selects` */
+    _Atomic long counted_missing;    /* of those, calls that also wrote `missing` */
+    _Atomic long counted_by_child;   /* count_available calls that wrote `avail` */
+#endif
 };
 
 /* tree.c */
-uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior);
+uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior, int32_t born);
+
+/* Times child's move was legal when parent chose a child (see mcts_node_t). */
+static inline int32_t mcts_node_avail(const mcts_node_t *parent, const mcts_node_t *child)
+{
+    return 1 + atomic_load_explicit(&child->avail, memory_order_relaxed) +
+           atomic_load_explicit(&parent->selects, memory_order_relaxed) - child->born -
+           atomic_load_explicit(&child->missing, memory_order_relaxed);
+}
 void mcts_tree_clear(mcts_t *m);
 bool mcts_tree_descend(mcts_t *m, const move_t *moves, int count);
 uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv);

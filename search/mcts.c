@@ -82,7 +82,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     m->opt = *opt;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
-    size_t cap = opt->memory_bytes / sizeof(mcts_node_t);
+    size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) + sizeof(mcts_key_t));
     size_t least = 2 * (size_t)opt->threads + 8;
     if (cap < least)
         cap = least;
@@ -90,10 +90,12 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
         cap = (size_t)1 << 31;
     m->capacity = (uint32_t)cap;
     /* Untouched pages of a large malloc cost nothing until the tree grows into them. */
-    m->nodes = malloc(cap * sizeof(mcts_node_t));
+    m->nodes = aligned_alloc(MCTS_CACHE_LINE, cap * sizeof(mcts_node_t));
+    m->keys = aligned_alloc(MCTS_CACHE_LINE, (cap * sizeof(mcts_key_t) + MCTS_CACHE_LINE - 1) /
+                                                 MCTS_CACHE_LINE * MCTS_CACHE_LINE);
     m->threads = calloc((size_t)opt->threads, sizeof *m->threads);
     m->root_stats = malloc(GAME_MAX_MOVES * sizeof *m->root_stats);
-    if (!m->nodes || !m->threads || !m->root_stats) {
+    if (!m->nodes || !m->keys || !m->threads || !m->root_stats) {
         mcts_free(m);
         return NULL;
     }
@@ -117,6 +119,7 @@ void mcts_free(mcts_t *m)
             thread_free(m->threads[t]);
     free(m->threads);
     free(m->nodes);
+    free(m->keys);
     free(m->root_stats);
     free(m->pending);
     free(m);
@@ -190,11 +193,12 @@ static inline double prior_bias(const mcts_t *m, double p, int32_t visits, int32
     return m->opt.prior_form == MCTS_PRIOR_PUCT ? b * sqrt((double)avail) : b;
 }
 
-/* UCB score of child c whose move is legal now; avail counts the current visit. */
-static double child_score(const mcts_t *m, const mcts_node_t *c, int vl)
+/* UCB score of child c of parent whose move is legal now; avail counts the current visit. */
+static double child_score(const mcts_t *m, const mcts_node_t *parent, const mcts_node_t *c,
+                          int vl)
 {
     int32_t visits = atomic_load_explicit(&c->visits, memory_order_relaxed);
-    int32_t avail = atomic_load_explicit(&c->avail, memory_order_relaxed) + 1;
+    int32_t avail = mcts_node_avail(parent, c) + 1;
     int64_t sum = atomic_load_explicit(&c->value_sum, memory_order_relaxed);
     double eff = (double)visits;
     if (vl)
@@ -244,19 +248,22 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
 }
 
 /*
- * Adds the child for th->moves[i] under node, unless another thread did first. Returns the
- * child, 0 if the node is being expanded by another thread or the arena is full.
+ * Adds the child for th->moves[i] under node. Returns the child, 0 if the node is being
+ * expanded by another thread, another thread added that child since the caller walked the
+ * children (visiting it now would count a visit without its availability), or the arena
+ * is full.
  */
 static uint32_t node_expand(mcts_t *m, uint32_t node, move_t mv, int player, float prior)
 {
     mcts_node_t *n = &m->nodes[node];
     if (atomic_exchange_explicit(&n->busy, 1, memory_order_acquire) != 0)
         return 0;
-    uint32_t c = mcts_tree_find_child(m, node, mv);
-    if (c == 0) {
-        c = mcts_tree_alloc(m, mv, player, prior);
+    uint32_t c = 0;
+    if (mcts_tree_find_child(m, node, mv) == 0) {
+        c = mcts_tree_alloc(m, mv, player, prior,
+                            atomic_load_explicit(&n->selects, memory_order_relaxed));
         if (c != 0) {
-            m->nodes[c].next_sibling =
+            m->keys[c].next_sibling =
                 atomic_load_explicit(&n->first_child, memory_order_relaxed);
             atomic_store_explicit(&n->first_child, c, memory_order_release);
         }
@@ -266,17 +273,43 @@ static uint32_t node_expand(mcts_t *m, uint32_t node, move_t mv, int player, flo
 }
 
 /*
- * Counts one more availability for every child whose move is legal now. Not done on a visit
- * that expands a new child: counting there too (as ISMCTS defines availability) measured
- * worse, 2 players at 3000 iterations against the heuristic bot on the same 100 deals:
- * Tower Up 0.925 against 0.955, Uptown 0.815 against 0.840.
+ * Counts a visit of node that chose an existing child: one more availability for every
+ * child whose move is legal now, written to as few counters as possible (see mcts_node_t).
+ * `head` is the first child of the list as it was walked, where `matched` of the `walked`
+ * children were legal; children added since are not counted.
+ * Not done on a visit that expands a new child: counting there too (as ISMCTS defines
+ * availability) measured worse, 2 players at 3000 iterations against the heuristic bot on
+ * the same 100 deals: Tower Up 0.925 against 0.955, Uptown 0.815 against 0.840.
  */
-static void count_available(mcts_t *m, const mcts_thread_t *th, int n)
+static void count_available(mcts_t *m, const mcts_thread_t *th, uint32_t node, uint32_t head,
+                            int n, int matched, int walked)
 {
+#if MCTS_AVAIL_REFERENCE
     for (int i = 0; i < n; i++)
         if (th->child_of[i])
-            atomic_fetch_add_explicit(&m->nodes[th->child_of[i]].avail, 1,
+            atomic_fetch_add_explicit(&m->nodes[th->child_of[i]].avail_ref, 1,
                                       memory_order_relaxed);
+#endif
+#if MCTS_AVAIL_REFERENCE
+    atomic_fetch_add_explicit(walked - matched < matched ? &m->counted_by_selects
+                                                         : &m->counted_by_child,
+                              1, memory_order_relaxed);
+    if (walked - matched < matched && matched < walked)
+        atomic_fetch_add_explicit(&m->counted_missing, 1, memory_order_relaxed);
+#endif
+    if (walked - matched < matched) {
+        atomic_fetch_add_explicit(&m->nodes[node].selects, 1, memory_order_relaxed);
+        if (matched == walked)
+            return;
+        for (uint32_t c = head; c != 0; c = m->keys[c].next_sibling)
+            if (moves_lookup(th, m->keys[c].move) < 0)
+                atomic_fetch_add_explicit(&m->nodes[c].missing, 1, memory_order_relaxed);
+    } else {
+        for (int i = 0; i < n; i++)
+            if (th->child_of[i])
+                atomic_fetch_add_explicit(&m->nodes[th->child_of[i]].avail, 1,
+                                          memory_order_relaxed);
+    }
 }
 
 /*
@@ -288,10 +321,12 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
 {
     *expanded = false;
     moves_index(th, n);
-    int matched = 0;
-    uint32_t c = atomic_load_explicit(&m->nodes[node].first_child, memory_order_acquire);
-    for (; c != 0; c = m->nodes[c].next_sibling) {
-        int i = moves_lookup(th, m->nodes[c].move);
+    int matched = 0, walked = 0;
+    const mcts_node_t *parent = &m->nodes[node];
+    uint32_t head = atomic_load_explicit(&parent->first_child, memory_order_acquire);
+    for (uint32_t c = head; c != 0; c = m->keys[c].next_sibling) {
+        int i = moves_lookup(th, m->keys[c].move);
+        walked++;
         if (i >= 0) {
             th->child_of[i] = c;
             matched++;
@@ -305,7 +340,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         if (!th->child_of[i])
             continue;
         const mcts_node_t *ch = &m->nodes[th->child_of[i]];
-        double s = child_score(m, ch, vl);
+        double s = child_score(m, parent, ch, vl);
         if (m->opt.fpu_relative) {
             tried_sum += atomic_load_explicit(&ch->value_sum, memory_order_relaxed);
             tried_visits += atomic_load_explicit(&ch->visits, memory_order_relaxed);
@@ -323,9 +358,8 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         urgency += tried_visits > 0 ? (double)tried_sum / MCTS_VALUE_ONE / (double)tried_visits
                                     : 0.5;
     if (best != 0 && m->opt.prior) {
-        const mcts_node_t *nd = &m->nodes[node];
-        urgency += prior_bias(m, atomic_load_explicit(&nd->next_prior, memory_order_relaxed), 0,
-                              atomic_load_explicit(&nd->visits, memory_order_relaxed) + 1);
+        urgency += prior_bias(m, atomic_load_explicit(&parent->next_prior, memory_order_relaxed),
+                              0, atomic_load_explicit(&parent->visits, memory_order_relaxed) + 1);
     }
     if (untried > 0 && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
         (best == 0 || urgency >= best_score)) {
@@ -334,14 +368,13 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         uint32_t child = node_expand(m, node, th->moves[i], player, prior);
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
-            atomic_fetch_add_explicit(&m->nodes[child].avail, 1, memory_order_relaxed);
             *expanded = true;
             return child;
         }
     }
     if (best == 0)
         return 0;
-    count_available(m, th, n);
+    count_available(m, th, node, head, n, matched, walked);
     return best;
 }
 
@@ -400,7 +433,7 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
             break;
         if (vl)
             atomic_fetch_add_explicit(&m->nodes[child].vloss, 1, memory_order_relaxed);
-        api->make(s, m->nodes[child].move, th->undo);
+        api->make(s, m->keys[child].move, th->undo);
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
         th->path_len++;
@@ -465,18 +498,25 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
     bool root_mode = m->opt.parallel == MCTS_PARALLEL_ROOT;
     uint32_t root = m->roots[root_mode ? th->index : 0];
     int vl = (!root_mode && m->opt.threads > 1) ? m->opt.virtual_loss : 0;
+    /* Iterations are handed out a few at a time, not one by one: every claim is a write
+       to a line that all threads share. The total stays exact. */
+    long budget = m->opt.iterations;
+    long chunk = budget / (4L * m->opt.threads);
+    chunk = chunk < 1 ? 1 : chunk > MCTS_CLAIM_CHUNK ? MCTS_CLAIM_CHUNK : chunk;
+    long left = 0; /* iterations claimed and not yet run */
     while (!atomic_load_explicit(&m->stop, memory_order_relaxed)) {
-        if (m->opt.iterations > 0 &&
-            atomic_fetch_add_explicit(&m->claimed, 1, memory_order_relaxed) >=
-                m->opt.iterations) {
-            atomic_store_explicit(&m->stop, true, memory_order_relaxed);
-            break;
+        if (budget > 0 && left == 0) {
+            long first = atomic_fetch_add_explicit(&m->claimed, chunk, memory_order_relaxed);
+            if (first >= budget)
+                break; /* the others run out on their own claims */
+            left = first + chunk <= budget ? chunk : budget - first;
         }
         if (m->deadline > 0.0 && mcts_clock_now() >= m->deadline) {
             atomic_store_explicit(&m->stop, true, memory_order_relaxed);
             break;
         }
         run_iteration(m, th, root_state, root, observer, vl);
+        left--;
     }
 }
 
@@ -554,8 +594,8 @@ static bool tree_prepare(mcts_t *m, int observer, int players, int n)
         moves_index(th0, n);
         uint32_t c = atomic_load_explicit(&m->nodes[m->roots[0]].first_child,
                                           memory_order_relaxed);
-        for (; c != 0 && kept; c = m->nodes[c].next_sibling)
-            kept = moves_lookup(th0, m->nodes[c].move) >= 0;
+        for (; c != 0 && kept; c = m->keys[c].next_sibling)
+            kept = moves_lookup(th0, m->keys[c].move) >= 0;
     }
     if (!kept)
         mcts_tree_clear(m);
@@ -589,7 +629,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
         m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads : 1;
         for (int r = 0; r < m->root_count; r++)
             if (m->roots[r] == 0)
-                m->roots[r] = mcts_tree_alloc(m, MCTS_NO_MOVE, -1, 0.0f);
+                m->roots[r] = mcts_tree_alloc(m, MCTS_NO_MOVE, -1, 0.0f, 0);
         if (st.reused)
             st.reused_visits = atomic_load_explicit(&m->nodes[m->roots[0]].visits,
                                                     memory_order_relaxed);
@@ -639,11 +679,12 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
 }
 
 long mcts_bench_iterations(const game_api_t *api, const void *state, int threads,
-                           long iterations, double *seconds)
+                           mcts_parallel_t mode, long iterations, double *seconds)
 {
     mcts_options_t opt;
     mcts_options_default(&opt);
     opt.threads = threads;
+    opt.parallel = mode;
     opt.iterations = iterations;
     opt.reuse = false;
     *seconds = 0.0;

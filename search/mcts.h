@@ -148,9 +148,10 @@ int mcts_check(const mcts_t *m, char *err, size_t errlen);
 
 /*
  * For `skyline bench`: runs one search of exactly `iterations` iterations (default options
- * otherwise, seed 1, reuse off) from state with `threads` threads and returns the
- * iterations done; *seconds gets the wall time, so iterations / *seconds is the speed.
- * Returns -1 if the searcher cannot be made or the state is terminal.
+ * otherwise, seed 1, reuse off) from state with `threads` threads in the given parallel
+ * mode and returns the iterations done; *seconds gets the wall time, so
+ * iterations / *seconds is the speed. Returns -1 if the searcher cannot be made or the
+ * state is terminal.
  */
 long mcts_bench_iterations(const game_api_t *api, const void *state, int threads,
-                           long iterations, double *seconds);
+                           mcts_parallel_t mode, long iterations, double *seconds);

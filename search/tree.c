@@ -18,7 +18,7 @@ double mcts_clock_now(void)
  * several threads; the node is not visible to others until the caller links it with a
  * release store.
  */
-uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior)
+uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior, int32_t born)
 {
     if (atomic_load_explicit(&m->full, memory_order_relaxed))
         return 0;
@@ -30,12 +30,18 @@ uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior)
     mcts_node_t *n = &m->nodes[i];
     atomic_store_explicit(&n->value_sum, 0, memory_order_relaxed);
     atomic_store_explicit(&n->visits, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->avail, 0, memory_order_relaxed);
     atomic_store_explicit(&n->vloss, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->selects, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->missing, 0, memory_order_relaxed);
     atomic_store_explicit(&n->first_child, 0, memory_order_relaxed);
     atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
-    n->next_sibling = 0;
-    n->move = mv;
+    atomic_store_explicit(&n->avail, 0, memory_order_relaxed);
+#if MCTS_AVAIL_REFERENCE
+    atomic_store_explicit(&n->avail_ref, 1, memory_order_relaxed);
+#endif
+    n->born = born;
+    m->keys[i].next_sibling = 0;
+    m->keys[i].move = mv;
     n->prior = prior;
     atomic_store_explicit(&n->next_prior, 0.0f, memory_order_relaxed);
     n->player = (int8_t)player;
@@ -58,9 +64,9 @@ uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv)
 {
     uint32_t c = atomic_load_explicit(&m->nodes[node].first_child, memory_order_acquire);
     while (c != 0) {
-        if (m->nodes[c].move == mv)
+        if (m->keys[c].move == mv)
             return c;
-        c = m->nodes[c].next_sibling;
+        c = m->keys[c].next_sibling;
     }
     return 0;
 }
@@ -71,10 +77,12 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     mcts_node_t *s = &m->nodes[src];
     int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);
     int32_t visits = atomic_load_explicit(&s->visits, memory_order_relaxed);
+    int32_t selects = atomic_load_explicit(&s->selects, memory_order_relaxed);
+    int32_t missing = atomic_load_explicit(&s->missing, memory_order_relaxed);
     int32_t avail = atomic_load_explicit(&s->avail, memory_order_relaxed);
+    int32_t born = s->born;
     uint32_t child = atomic_load_explicit(&s->first_child, memory_order_relaxed);
-    uint32_t sibling = s->next_sibling;
-    move_t mv = s->move;
+    mcts_key_t key = m->keys[src];
     float prior = s->prior;
     float next_prior = atomic_load_explicit(&s->next_prior, memory_order_relaxed);
     int8_t player = s->player;
@@ -82,12 +90,19 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     mcts_node_t *d = &m->nodes[dst];
     atomic_store_explicit(&d->value_sum, sum, memory_order_relaxed);
     atomic_store_explicit(&d->visits, visits, memory_order_relaxed);
-    atomic_store_explicit(&d->avail, avail, memory_order_relaxed);
     atomic_store_explicit(&d->vloss, 0, memory_order_relaxed);
+    atomic_store_explicit(&d->selects, selects, memory_order_relaxed);
+    atomic_store_explicit(&d->missing, missing, memory_order_relaxed);
+    atomic_store_explicit(&d->avail, avail, memory_order_relaxed);
+#if MCTS_AVAIL_REFERENCE
+    atomic_store_explicit(&d->avail_ref, atomic_load_explicit(&s->avail_ref, memory_order_relaxed),
+                          memory_order_relaxed);
+#endif
+    d->born = born;
     atomic_store_explicit(&d->first_child, child ? map[child] : 0, memory_order_relaxed);
     atomic_store_explicit(&d->busy, 0, memory_order_relaxed);
-    d->next_sibling = sibling ? map[sibling] : 0;
-    d->move = mv;
+    m->keys[dst].next_sibling = key.next_sibling ? map[key.next_sibling] : 0;
+    m->keys[dst].move = key.move;
     d->prior = prior;
     atomic_store_explicit(&d->next_prior, next_prior, memory_order_relaxed);
     d->player = player;
@@ -117,7 +132,7 @@ static bool tree_compact(mcts_t *m, uint32_t root)
     while (top > 0) {
         uint32_t n = stack[--top];
         uint32_t c = atomic_load_explicit(&m->nodes[n].first_child, memory_order_relaxed);
-        for (; c != 0; c = m->nodes[c].next_sibling) {
+        for (; c != 0; c = m->keys[c].next_sibling) {
             map[c] = 1;
             stack[top++] = c;
         }
@@ -127,7 +142,7 @@ static bool tree_compact(mcts_t *m, uint32_t root)
         if (map[i])
             map[i] = next++;
     /* The new root has no siblings. */
-    m->nodes[root].next_sibling = 0;
+    m->keys[root].next_sibling = 0;
     for (uint64_t i = 1; i < used; i++)
         if (map[i])
             tree_move_node(m, map, (uint32_t)i, map[i]);
@@ -178,18 +193,25 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
         return check_fail(err, errlen, "still marked busy", n);
     if (visits < 0 || sum < 0 || sum > visits * MCTS_VALUE_ONE)
         return check_fail(err, errlen, "result sum outside [0, visits]", n);
-    if (x->player >= 0 && atomic_load_explicit(&x->avail, memory_order_relaxed) < visits)
-        return check_fail(err, errlen, "fewer availabilities than visits", n);
     int64_t child_visits = 0;
     *count = 0;
     uint32_t c = atomic_load_explicit(&x->first_child, memory_order_relaxed);
-    for (; c != 0; c = m->nodes[c].next_sibling) {
+    for (; c != 0; c = m->keys[c].next_sibling) {
         if (c >= m->capacity)
             return check_fail(err, errlen, "child index outside the arena", n);
-        for (uint32_t d = m->nodes[c].next_sibling; d != 0; d = m->nodes[d].next_sibling)
-            if (d < m->capacity && m->nodes[d].move == m->nodes[c].move)
+        for (uint32_t d = m->keys[c].next_sibling; d != 0; d = m->keys[d].next_sibling)
+            if (d < m->capacity && m->keys[d].move == m->keys[c].move)
                 return check_fail(err, errlen, "two children with one move", n);
-        child_visits += atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
+        int32_t cv = atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
+        if (mcts_node_avail(x, &m->nodes[c]) < cv)
+            return check_fail(err, errlen, "fewer availabilities than visits", c);
+#if MCTS_AVAIL_REFERENCE
+        if (m->opt.threads == 1 &&
+            mcts_node_avail(x, &m->nodes[c]) !=
+                atomic_load_explicit(&m->nodes[c].avail_ref, memory_order_relaxed))
+            return check_fail(err, errlen, "availability differs from the obvious count", c);
+#endif
+        child_visits += cv;
         (*count)++;
     }
     if (child_visits > visits)
@@ -224,7 +246,7 @@ int mcts_check(const mcts_t *m, char *err, size_t errlen)
             }
             rc = check_node(m, n, &count, err, errlen);
             uint32_t c = atomic_load_explicit(&m->nodes[n].first_child, memory_order_relaxed);
-            for (; c != 0 && rc == 0; c = m->nodes[c].next_sibling) {
+            for (; c != 0 && rc == 0; c = m->keys[c].next_sibling) {
                 if (top >= used)
                     rc = check_fail(err, errlen, "a cycle in the tree", n);
                 else

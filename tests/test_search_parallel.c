@@ -152,8 +152,10 @@ static void test_time_budget(void)
     CHECK(toy_is_legal(&trick_api, &t, mcts_search(m, &t, NULL)));
     mcts_free(m);
     double seconds;
-    CHECK_EQ_INT(mcts_bench_iterations(&nim_api, &(nim_state_t){20, 0, -1}, 2, 800, &seconds),
-                 800);
+    for (int mode = MCTS_PARALLEL_TREE; mode <= MCTS_PARALLEL_ROOT; mode++)
+        CHECK_EQ_INT(mcts_bench_iterations(&nim_api, &(nim_state_t){20, 0, -1}, 2,
+                                           (mcts_parallel_t)mode, 800, &seconds),
+                     800);
 }
 
 int main(void)

@@ -510,7 +510,7 @@ static void test_edges(void)
     double seconds;
     trick_state_t t;
     trick_deal(&t, 3);
-    CHECK_EQ_INT(mcts_bench_iterations(&trick_api, &t, 1, 500, &seconds), 500);
+    CHECK_EQ_INT(mcts_bench_iterations(&trick_api, &t, 1, MCTS_PARALLEL_TREE, 500, &seconds), 500);
     CHECK(seconds >= 0.0);
 }
 
