@@ -15,6 +15,8 @@
 #define MCTS_HASH_SIZE 8192
 /* Most threads a searcher runs. */
 #define MCTS_MAX_THREADS 256
+/* Nodes a thread takes from the arena at once (its block): one shared write per block. */
+#define MCTS_ALLOC_BLOCK 64
 /* Most iterations a thread claims at once from an iteration budget. */
 #define MCTS_CLAIM_CHUNK 16
 /* 1 in a test build that also counts availability the obvious way (tests/search_avail.c). */
@@ -80,6 +82,8 @@ typedef struct mcts_thread {
     void *state;                           /* the iteration's determinized state */
     void *undo;                            /* undo record for make (never undone) */
     uint32_t stamp;                        /* generation of the hash slots in use */
+    uint64_t block_next;                   /* next free node of this thread's block */
+    uint64_t block_end;                    /* end of the block (block_next: none left) */
     int path_len;                          /* entries of path */
     double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
     uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */
@@ -98,7 +102,8 @@ struct mcts {
     mcts_key_t *keys;       /* the arena's keys, same indexes */
     uint32_t capacity;      /* nodes in the arena, index 0 included */
     /* Written often, each on a line of its own; then read-mostly flags on another. */
-    alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator) */
+    alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator of
+                                                       nodes and threads' blocks) */
     alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations handed out, all threads */
     alignas(MCTS_CACHE_LINE) _Atomic bool stop;     /* set when the time is up */
     _Atomic bool full;      /* the arena filled up during this search */
@@ -126,7 +131,9 @@ struct mcts {
 };
 
 /* tree.c */
-uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior, int32_t born);
+uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior,
+                         int32_t born);
+uint64_t mcts_tree_nodes(const mcts_t *m);
 
 /* Times child's move was legal when parent chose a child (see mcts_node_t). */
 static inline int32_t mcts_node_avail(const mcts_node_t *parent, const mcts_node_t *child)

@@ -253,14 +253,15 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
  * children (visiting it now would count a visit without its availability), or the arena
  * is full.
  */
-static uint32_t node_expand(mcts_t *m, uint32_t node, move_t mv, int player, float prior)
+static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv,
+                            int player, float prior)
 {
     mcts_node_t *n = &m->nodes[node];
     if (atomic_exchange_explicit(&n->busy, 1, memory_order_acquire) != 0)
         return 0;
     uint32_t c = 0;
     if (mcts_tree_find_child(m, node, mv) == 0) {
-        c = mcts_tree_alloc(m, mv, player, prior,
+        c = mcts_tree_alloc(m, th, mv, player, prior,
                             atomic_load_explicit(&n->selects, memory_order_relaxed));
         if (c != 0) {
             m->keys[c].next_sibling =
@@ -365,7 +366,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         (best == 0 || urgency >= best_score)) {
         float prior, next;
         int i = pick_untried(m, th, n, untried, &prior, &next);
-        uint32_t child = node_expand(m, node, th->moves[i], player, prior);
+        uint32_t child = node_expand(m, th, node, th->moves[i], player, prior);
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
             *expanded = true;
@@ -629,7 +630,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
         m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads : 1;
         for (int r = 0; r < m->root_count; r++)
             if (m->roots[r] == 0)
-                m->roots[r] = mcts_tree_alloc(m, MCTS_NO_MOVE, -1, 0.0f, 0);
+                m->roots[r] = mcts_tree_alloc(m, NULL, MCTS_NO_MOVE, -1, 0.0f, 0);
         if (st.reused)
             st.reused_visits = atomic_load_explicit(&m->nodes[m->roots[0]].visits,
                                                     memory_order_relaxed);
@@ -670,8 +671,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
         best = n == 1 ? m->root_stats[0].move : choose_final(m, n);
         qsort(m->root_stats, (size_t)n, sizeof *m->root_stats, stat_compare);
     }
-    uint64_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
-    st.nodes = (long)((used < m->capacity ? used : m->capacity) - 1);
+    st.nodes = (long)mcts_tree_nodes(m);
     st.seconds = mcts_clock_now() - start;
     if (stats)
         *stats = st;

@@ -15,17 +15,30 @@ double mcts_clock_now(void)
 
 /*
  * A fresh node from the arena, or 0 once it is full (then `full` is set). Safe to call from
- * several threads; the node is not visible to others until the caller links it with a
- * release store.
+ * several threads. With th, the node comes from th's block of MCTS_ALLOC_BLOCK nodes, so
+ * threads do not write the shared counter for every node nor each other's lines of keys;
+ * without, it is taken alone. The node is not visible to others until the caller links it
+ * with a release store.
  */
-uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior, int32_t born)
+uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior,
+                         int32_t born)
 {
     if (atomic_load_explicit(&m->full, memory_order_relaxed))
         return 0;
-    uint64_t i = atomic_fetch_add_explicit(&m->used, 1, memory_order_relaxed);
-    if (i >= m->capacity) {
-        atomic_store_explicit(&m->full, true, memory_order_relaxed);
-        return 0;
+    uint64_t i;
+    if (th && th->block_next < th->block_end) {
+        i = th->block_next++;
+    } else {
+        uint64_t take = th ? MCTS_ALLOC_BLOCK : 1;
+        i = atomic_fetch_add_explicit(&m->used, take, memory_order_relaxed);
+        if (i >= m->capacity) {
+            atomic_store_explicit(&m->full, true, memory_order_relaxed);
+            return 0;
+        }
+        if (th) {
+            th->block_next = i + 1;
+            th->block_end = i + take < m->capacity ? i + take : m->capacity;
+        }
     }
     mcts_node_t *n = &m->nodes[i];
     atomic_store_explicit(&n->value_sum, 0, memory_order_relaxed);
@@ -48,9 +61,29 @@ uint32_t mcts_tree_alloc(mcts_t *m, move_t mv, int player, float prior, int32_t 
     return (uint32_t)i;
 }
 
+/* Forgets the threads' blocks (single-threaded). */
+static void tree_drop_blocks(mcts_t *m)
+{
+    for (int t = 0; m->threads && t < m->opt.threads; t++)
+        if (m->threads[t])
+            m->threads[t]->block_next = m->threads[t]->block_end = 0;
+}
+
+/* Nodes allocated (in use), not counting the unused rest of the threads' blocks. */
+uint64_t mcts_tree_nodes(const mcts_t *m)
+{
+    uint64_t used = atomic_load_explicit(&m->used, memory_order_relaxed);
+    uint64_t n = (used < m->capacity ? used : m->capacity) - 1;
+    for (int t = 0; m->threads && t < m->opt.threads; t++)
+        if (m->threads[t])
+            n -= m->threads[t]->block_end - m->threads[t]->block_next;
+    return n;
+}
+
 /* Empties the arena (single-threaded). */
 void mcts_tree_clear(mcts_t *m)
 {
+    tree_drop_blocks(m);
     atomic_store_explicit(&m->used, 1, memory_order_relaxed);
     atomic_store_explicit(&m->full, false, memory_order_relaxed);
     for (int i = 0; i < MCTS_MAX_THREADS; i++)
@@ -148,6 +181,7 @@ static bool tree_compact(mcts_t *m, uint32_t root)
             tree_move_node(m, map, (uint32_t)i, map[i]);
     m->roots[0] = map[root];
     m->nodes[map[root]].player = -1;
+    tree_drop_blocks(m);
     atomic_store_explicit(&m->used, next, memory_order_relaxed);
     atomic_store_explicit(&m->full, false, memory_order_relaxed);
     free(map);
@@ -254,7 +288,7 @@ int mcts_check(const mcts_t *m, char *err, size_t errlen)
             }
         }
     }
-    if (rc == 0 && m->root_count > 0 && reached != used - 1)
+    if (rc == 0 && m->root_count > 0 && reached != mcts_tree_nodes(m))
         rc = check_fail(err, errlen, "allocated nodes not in any tree", 0);
     free(stack);
     return rc;
