@@ -32,12 +32,12 @@
  * A node fills one cache line of its own, so the counters that threads write as they pass
  * never invalidate another node's line.
  *
- * Availability (how often the move was legal when the parent chose a child) is
- *     1 + avail + parent.selects - born - missing
- * (1 for the visit that added the node). A visit of the parent that chooses a child writes
- * to as few counters as it can: when most children are legal (always so above chance and
- * hidden information) it adds 1 to the parent's `selects` and to `missing` of the children
- * that are not legal, otherwise it adds 1 to `avail` of the children that are.
+ * Availability (how often the move was legal when the parent chose a child) is counted by
+ * each thread in its own memory (mcts_local_t), never in the shared node: a visit of a node
+ * below chance or hidden information finds many of its children legal, and writing to each
+ * of them made every other thread reload them all. A thread scores a child with its own
+ * count scaled by its share of the parent's selects: with one thread that is the exact
+ * count; mcts_check sums the threads' counts, which is exact with any number.
  */
 typedef struct mcts_node {
     /* Counters, written by the threads that pass. */
@@ -45,23 +45,21 @@ typedef struct mcts_node {
                                                            MCTS_VALUE_ONE units */
     _Atomic int32_t visits;       /* iterations backed up through this node */
     _Atomic int32_t vloss;        /* threads currently below this node (virtual loss) */
-    _Atomic int32_t selects;      /* visits here that chose an existing child and counted
-                                     availability by `missing` (see above) */
-    _Atomic int32_t missing;      /* such parent selects since `born` without the move legal */
-    _Atomic int32_t avail;        /* the other parent selects with the move legal */
+    _Atomic int32_t selects;      /* visits here that chose an existing child */
     _Atomic uint32_t first_child; /* arena index of the newest child, 0: none */
     _Atomic float next_prior;     /* best prior among the moves still untried at the last
                                      expansion of this node (its urgency), 0: unknown */
     _Atomic uint8_t busy;         /* 1 while a thread is adding a child */
     /* Keys, written once before the node is linked into the tree. */
     int8_t player;                /* the player who made `move`, -1 for a root */
-    int32_t born;                 /* the parent's selects when this node was added */
     float prior;                  /* prior hook value for `move`, 0 without the hook */
 #if MCTS_AVAIL_REFERENCE
     _Atomic int32_t avail_ref;    /* availability counted child by child, the obvious way,
                                      for mcts_check to compare (a test build only) */
 #endif
 } mcts_node_t;
+
+_Static_assert(sizeof(mcts_node_t) == MCTS_CACHE_LINE, "a node fills one cache line");
 
 /*
  * What a walk over a child list reads, kept apart from the counters in an array of its
@@ -72,6 +70,13 @@ typedef struct mcts_key {
     move_t move;           /* the move into the node */
     uint32_t next_sibling; /* arena index of the next older sibling, 0: none */
 } mcts_key_t;
+
+/* One thread's own counts for one node, valid while gen is the tree's generation. */
+typedef struct mcts_local {
+    uint32_t gen;    /* mcts_t.generation when these counts were started */
+    int32_t avail;   /* this thread's selects of the parent with the node's move legal */
+    int32_t selects; /* this thread's selects at the node (those that chose a child) */
+} mcts_local_t;
 
 /* Per-thread scratch and counters, each on its own cache lines (no false sharing). */
 typedef struct mcts_thread {
@@ -84,6 +89,7 @@ typedef struct mcts_thread {
     uint32_t stamp;                        /* generation of the hash slots in use */
     uint64_t block_next;                   /* next free node of this thread's block */
     uint64_t block_end;                    /* end of the block (block_next: none left) */
+    mcts_local_t *local;                   /* this thread's counts, one per arena node */
     int path_len;                          /* entries of path */
     double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
     uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */
@@ -100,6 +106,8 @@ struct mcts {
     mcts_options_t opt;     /* options as given (threads clamped) */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
     mcts_key_t *keys;       /* the arena's keys, same indexes */
+    uint32_t generation;    /* bumped whenever node indexes are reused or moved, so that
+                               threads' older mcts_local_t entries read as zero */
     uint32_t capacity;      /* nodes in the arena, index 0 included */
     /* Written often, each on a line of its own; then read-mostly flags on another. */
     alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator of
@@ -123,25 +131,26 @@ struct mcts {
     double deadline;        /* monotonic time at which to stop, 0: none */
     int players;            /* player count of the searched state */
     uint64_t root_moves_key; /* order-free key of the legal moves of the searched state */
-#if MCTS_AVAIL_REFERENCE
-    _Atomic long counted_by_selects; /* count_available calls that wrote `selects` */
-    _Atomic long counted_missing;    /* of those, calls that also wrote `missing` */
-    _Atomic long counted_by_child;   /* count_available calls that wrote `avail` */
-#endif
 };
 
 /* tree.c */
-uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior,
-                         int32_t born);
+uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior);
 uint64_t mcts_tree_nodes(const mcts_t *m);
 
-/* Times child's move was legal when parent chose a child (see mcts_node_t). */
-static inline int32_t mcts_node_avail(const mcts_node_t *parent, const mcts_node_t *child)
+/* Thread th's counts for node i, started afresh if they are from an older generation. */
+static inline mcts_local_t *mcts_local(const mcts_t *m, mcts_thread_t *th, uint32_t i)
 {
-    return 1 + atomic_load_explicit(&child->avail, memory_order_relaxed) +
-           atomic_load_explicit(&parent->selects, memory_order_relaxed) - child->born -
-           atomic_load_explicit(&child->missing, memory_order_relaxed);
+    mcts_local_t *e = &th->local[i];
+    if (e->gen != m->generation) {
+        e->gen = m->generation;
+        e->avail = 0;
+        e->selects = 0;
+    }
+    return e;
 }
+
+/* Exact availability of node i (1 for the visit that added it, plus every thread's count). */
+int64_t mcts_node_avail_exact(const mcts_t *m, uint32_t i);
 void mcts_tree_clear(mcts_t *m);
 bool mcts_tree_descend(mcts_t *m, const move_t *moves, int count);
 uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv);

@@ -20,8 +20,7 @@ double mcts_clock_now(void)
  * without, it is taken alone. The node is not visible to others until the caller links it
  * with a release store.
  */
-uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior,
-                         int32_t born)
+uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior)
 {
     if (atomic_load_explicit(&m->full, memory_order_relaxed))
         return 0;
@@ -45,14 +44,11 @@ uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, fl
     atomic_store_explicit(&n->visits, 0, memory_order_relaxed);
     atomic_store_explicit(&n->vloss, 0, memory_order_relaxed);
     atomic_store_explicit(&n->selects, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->missing, 0, memory_order_relaxed);
     atomic_store_explicit(&n->first_child, 0, memory_order_relaxed);
     atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->avail, 0, memory_order_relaxed);
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&n->avail_ref, 1, memory_order_relaxed);
 #endif
-    n->born = born;
     m->keys[i].next_sibling = 0;
     m->keys[i].move = mv;
     n->prior = prior;
@@ -80,10 +76,22 @@ uint64_t mcts_tree_nodes(const mcts_t *m)
     return n;
 }
 
+int64_t mcts_node_avail_exact(const mcts_t *m, uint32_t i)
+{
+    int64_t a = 1;
+    for (int t = 0; t < m->opt.threads; t++) {
+        const mcts_local_t *e = &m->threads[t]->local[i];
+        if (e->gen == m->generation)
+            a += e->avail;
+    }
+    return a;
+}
+
 /* Empties the arena (single-threaded). */
 void mcts_tree_clear(mcts_t *m)
 {
     tree_drop_blocks(m);
+    m->generation++;
     atomic_store_explicit(&m->used, 1, memory_order_relaxed);
     atomic_store_explicit(&m->full, false, memory_order_relaxed);
     for (int i = 0; i < MCTS_MAX_THREADS; i++)
@@ -104,16 +112,21 @@ uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv)
     return 0;
 }
 
-/* Copies node src to dst (dst <= src), renumbering its links through map. */
-static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_t dst)
+/* Copies node src to dst (dst <= src), renumbering its links through map; the threads'
+   counts for src, of generation `old`, go to dst under the current generation. */
+static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_t dst,
+                           uint32_t old)
 {
+    for (int t = 0; t < m->opt.threads; t++) {
+        mcts_local_t e = m->threads[t]->local[src];
+        bool live = e.gen == old;
+        m->threads[t]->local[dst] = (mcts_local_t){m->generation, live ? e.avail : 0,
+                                                   live ? e.selects : 0};
+    }
     mcts_node_t *s = &m->nodes[src];
     int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);
     int32_t visits = atomic_load_explicit(&s->visits, memory_order_relaxed);
     int32_t selects = atomic_load_explicit(&s->selects, memory_order_relaxed);
-    int32_t missing = atomic_load_explicit(&s->missing, memory_order_relaxed);
-    int32_t avail = atomic_load_explicit(&s->avail, memory_order_relaxed);
-    int32_t born = s->born;
     uint32_t child = atomic_load_explicit(&s->first_child, memory_order_relaxed);
     mcts_key_t key = m->keys[src];
     float prior = s->prior;
@@ -125,13 +138,10 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     atomic_store_explicit(&d->visits, visits, memory_order_relaxed);
     atomic_store_explicit(&d->vloss, 0, memory_order_relaxed);
     atomic_store_explicit(&d->selects, selects, memory_order_relaxed);
-    atomic_store_explicit(&d->missing, missing, memory_order_relaxed);
-    atomic_store_explicit(&d->avail, avail, memory_order_relaxed);
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&d->avail_ref, atomic_load_explicit(&s->avail_ref, memory_order_relaxed),
                           memory_order_relaxed);
 #endif
-    d->born = born;
     atomic_store_explicit(&d->first_child, child ? map[child] : 0, memory_order_relaxed);
     atomic_store_explicit(&d->busy, 0, memory_order_relaxed);
     m->keys[dst].next_sibling = key.next_sibling ? map[key.next_sibling] : 0;
@@ -176,9 +186,10 @@ static bool tree_compact(mcts_t *m, uint32_t root)
             map[i] = next++;
     /* The new root has no siblings. */
     m->keys[root].next_sibling = 0;
+    uint32_t old = m->generation++;
     for (uint64_t i = 1; i < used; i++)
         if (map[i])
-            tree_move_node(m, map, (uint32_t)i, map[i]);
+            tree_move_node(m, map, (uint32_t)i, map[i], old);
     m->roots[0] = map[root];
     m->nodes[map[root]].player = -1;
     tree_drop_blocks(m);
@@ -237,12 +248,11 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
             if (d < m->capacity && m->keys[d].move == m->keys[c].move)
                 return check_fail(err, errlen, "two children with one move", n);
         int32_t cv = atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
-        if (mcts_node_avail(x, &m->nodes[c]) < cv)
+        if (mcts_node_avail_exact(m, c) < cv)
             return check_fail(err, errlen, "fewer availabilities than visits", c);
 #if MCTS_AVAIL_REFERENCE
-        if (m->opt.threads == 1 &&
-            mcts_node_avail(x, &m->nodes[c]) !=
-                atomic_load_explicit(&m->nodes[c].avail_ref, memory_order_relaxed))
+        if (mcts_node_avail_exact(m, c) !=
+            atomic_load_explicit(&m->nodes[c].avail_ref, memory_order_relaxed))
             return check_fail(err, errlen, "availability differs from the obvious count", c);
 #endif
         child_visits += cv;

@@ -1,10 +1,11 @@
 /*
  * The search's availability bookkeeping against the obvious count. Built with the search
  * sources compiled once more with MCTS_AVAIL_REFERENCE, where every node also counts its
- * availability child by child and mcts_check compares the two exactly (one thread).
+ * availability in one shared counter, child by child, and mcts_check compares it exactly
+ * with the sum of the threads' own counts (one and two threads, tree and root modes).
  * Tower Up (hidden draw order), Uptown (hidden racks) and the toy trick game, whole games
- * with tree reuse, so that all three ways of counting (parent selects, selects plus missing
- * children, child by child) and the subtree compaction are exercised.
+ * with tree reuse, so that subtree compaction (which moves the threads' counts) is
+ * exercised too.
  */
 #include <stdalign.h>
 #include <string.h>
@@ -23,15 +24,14 @@ typedef struct any_state {
     alignas(16) unsigned char bytes[2048];
 } any_state_t;
 
-static long by_selects, with_missing, by_child;
-
 /* Plays one whole game of api, every move searched by one searcher with reuse. */
-static void play_checked(const game_api_t *api, void *s, int threads, long iterations,
-                         uint64_t seed, const char *what)
+static void play_checked(const game_api_t *api, void *s, int threads, mcts_parallel_t mode,
+                         long iterations, uint64_t seed, const char *what)
 {
     mcts_options_t opt;
     mcts_options_default(&opt);
     opt.threads = threads;
+    opt.parallel = mode;
     opt.iterations = iterations;
     opt.seed = seed;
     mcts_t *m = mcts_new(api, &opt);
@@ -45,16 +45,14 @@ static void play_checked(const game_api_t *api, void *s, int threads, long itera
         move_t mv = mcts_search(m, s, &st);
         char err[256];
         int rc = mcts_check(m, err, sizeof err);
-        CHECK_MSG(rc == 0, "%s, %d thread(s), ply %d: %s", what, threads, plies, err);
+        CHECK_MSG(rc == 0, "%s, %d thread(s), mode %d, ply %d: %s", what, threads, (int)mode,
+                  plies, err);
         if (rc != 0)
             break;
         api->make(s, mv, &undo);
         mcts_advance(m, mv);
         plies++;
     }
-    by_selects += atomic_load(&m->counted_by_selects);
-    with_missing += atomic_load(&m->counted_missing);
-    by_child += atomic_load(&m->counted_by_child);
     mcts_free(m);
 }
 
@@ -75,20 +73,19 @@ int main(void)
     (void)nim_move_wins;
     any_state_t s;
     for (int threads = 1; threads <= 2; threads++) {
-        for (uint64_t seed = 1; seed <= 2; seed++) {
-            new_game(&towerup_api, &s, 2 + (int)seed % 2, seed);
-            play_checked(&towerup_api, &s, threads, 300, seed, "towerup");
-            new_game(&uptown_api, &s, 2 + 2 * (int)(seed % 2), seed);
-            play_checked(&uptown_api, &s, threads, 300, seed, "uptown");
-            trick_state_t t;
-            trick_deal(&t, seed);
-            play_checked(&trick_api, &t, threads, 500, seed, "trick");
-        }
-        if (threads == 1) {
-            /* Every way of counting was used. */
-            CHECK_MSG(by_selects > 0 && with_missing > 0 && by_child > 0,
-                      "selects %ld (with missing %ld), child by child %ld", by_selects,
-                      with_missing, by_child);
+        for (int mode = MCTS_PARALLEL_TREE; mode <= MCTS_PARALLEL_ROOT; mode++) {
+            if (threads == 1 && mode == MCTS_PARALLEL_ROOT)
+                continue;
+            mcts_parallel_t pm = (mcts_parallel_t)mode;
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                new_game(&towerup_api, &s, 2 + (int)seed % 2, seed);
+                play_checked(&towerup_api, &s, threads, pm, 300, seed, "towerup");
+                new_game(&uptown_api, &s, 2 + 2 * (int)(seed % 2), seed);
+                play_checked(&uptown_api, &s, threads, pm, 300, seed, "uptown");
+                trick_state_t t;
+                trick_deal(&t, seed);
+                play_checked(&trick_api, &t, threads, pm, 500, seed, "trick");
+            }
         }
     }
     return test_finish("test_search_avail");
