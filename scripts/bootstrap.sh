@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the build needs from Debian's packages, if it is missing.
+# Installs what the build and the tests need from Debian's packages, if it is missing
+# (python3 runs scripts/strength_speedup.py in its test and scripts/bench.sh).
 set -euo pipefail
 need=()
 command -v cmake >/dev/null || need+=(cmake)
@@ -7,6 +8,7 @@ command -v cc >/dev/null || need+=(gcc)
 command -v make >/dev/null || need+=(make)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev)
+command -v python3 >/dev/null || need+=(python3)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo
