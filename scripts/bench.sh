@@ -46,7 +46,8 @@ FIGURES = {
     "bulk_mnps": "Mleaves/s", "full_mnps": "Mleaves/s", "games_per_second": "games/s",
     "copy_make_ns": "ns/move", "make_undo_ns": "ns/move", "fast_per_second": "positions/s",
     "ref_per_second": "positions/s", "ratio": "x", "one_thread_per_second": "iter/s",
-    "threads_per_second": "iter/s", "speedup": "x", "cpu": "cores", "value": "",
+    "threads_per_second": "iter/s", "root_threads_per_second": "iter/s", "speedup": "x",
+    "root_speedup": "x", "cpu": "cores", "value": "",
     "seconds": "s", "load_start": "", "load_end": "",
 }
 

@@ -12,7 +12,9 @@
  *
  * Parallel with OpenMP: tree mode (one shared tree, C11 atomics, virtual loss) or root mode
  * (one tree per thread, root statistics summed). One thread with an iteration budget and a
- * fixed seed is fully deterministic.
+ * fixed seed is fully deterministic. In tree mode each thread counts availability in its
+ * own memory and scores a child with its own count over its share of the parent's selects
+ * (search/internal.h), so the shared nodes carry only what every thread must see.
  *
  * ThreadSanitizer builds: search/mcts.c defines __tsan_default_suppressions (only when built
  * with -fsanitize=thread) to hide reports that come from the OpenMP runtime's own, unseen
@@ -114,7 +116,8 @@ void mcts_options_default(mcts_options_t *opt);
 
 /*
  * A new searcher for api, or NULL if opt is invalid or memory is short. The arena takes at
- * most opt->memory_bytes (a tiny cap is raised to a few nodes per thread). The search uses
+ * most opt->memory_bytes, counting 72 bytes per node plus 12 per node and thread (a tiny cap
+ * is raised to a few nodes per thread). The search uses
  * api's copy, gen_moves, make, is_terminal, to_move, player_count, result, determinize
  * (NULL: nothing is hidden) and playout (NULL: uniformly random moves by gen_moves/make).
  */
