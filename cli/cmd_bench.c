@@ -18,12 +18,13 @@ int cmd_bench(int argc, char **argv)
                    "Fixed positions of Tower Up (2p duo, 3p and 4p standard) and Uptown (2-5p),\n"
                    "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
                    "copy-make against make/undo, fast against reference move generation and\n"
-                   "MCTS iterations/s; ends with a node-count signature.\n"
+                   "MCTS iterations/s (1 thread, then N on one shared tree and N on a tree\n"
+                   "each); ends with a node-count signature.\n"
                    "  --json        one JSON object instead of the table\n"
                    "  --quick       smaller depths and fewer repetitions (its own signature)\n"
                    "  --count       node counts and signature only, no timing\n"
                    "  --game G      only the cases of game G (towerup or uptown)\n"
-                   "  --threads N   threads of the parallel MCTS figure (default: every core)\n");
+                   "  --threads N   threads of the parallel MCTS figures (default: every core)\n");
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = true;
