@@ -287,15 +287,17 @@ static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t 
 
 /*
  * Counts a visit of node that chose an existing child: one more availability for every
- * child whose move is legal now, in this thread's own counts (see mcts_node_t).
+ * child whose move is legal now, in this thread's own counts (see mcts_node_t); own is
+ * this thread's entry for node.
  * Not done on a visit that expands a new child: counting there too (as ISMCTS defines
  * availability) measured worse, 2 players at 3000 iterations against the heuristic bot on
  * the same 100 deals: Tower Up 0.925 against 0.955, Uptown 0.815 against 0.840.
  */
-static void count_available(mcts_t *m, mcts_thread_t *th, uint32_t node, int n)
+static void count_available(mcts_t *m, mcts_thread_t *th, uint32_t node, mcts_local_t *own,
+                            int n)
 {
     atomic_fetch_add_explicit(&m->nodes[node].selects, 1, memory_order_relaxed);
-    mcts_local(m, th, node)->selects++;
+    own->selects++;
     for (int i = 0; i < n; i++) {
         uint32_t c = th->child_of[i];
         if (!c)
@@ -318,8 +320,8 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     moves_index(th, n);
     int matched = 0;
     const mcts_node_t *parent = &m->nodes[node];
-    uint32_t head = atomic_load_explicit(&parent->first_child, memory_order_acquire);
-    for (uint32_t c = head; c != 0; c = m->keys[c].next_sibling) {
+    uint32_t c = atomic_load_explicit(&parent->first_child, memory_order_acquire);
+    for (; c != 0; c = m->keys[c].next_sibling) {
         int i = moves_lookup(th, m->keys[c].move);
         if (i >= 0) {
             th->child_of[i] = c;
@@ -330,10 +332,11 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     double best_score = -HUGE_VAL;
     int64_t tried_sum = 0;
     int64_t tried_visits = 0;
-    int32_t mine = mcts_local(m, th, node)->selects;
-    double share = mine > 0 ? (double)mine / atomic_load_explicit(&parent->selects,
-                                                                  memory_order_relaxed)
-                            : 0.0;
+    mcts_local_t *own = mcts_local(m, th, node);
+    double share = own->selects > 0 ? (double)own->selects /
+                                          atomic_load_explicit(&parent->selects,
+                                                               memory_order_relaxed)
+                                    : 0.0;
     for (int i = 0; i < n; i++) {
         if (!th->child_of[i])
             continue;
@@ -372,7 +375,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     if (best == 0)
         return 0;
-    count_available(m, th, node, n);
+    count_available(m, th, node, own, n);
     return best;
 }
 
