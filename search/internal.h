@@ -17,6 +17,11 @@
 #define MCTS_MAX_THREADS 256
 /* Nodes a thread takes from the arena at once (its block): one shared write per block. */
 #define MCTS_ALLOC_BLOCK 64
+/* Most iterations a thread may run before it publishes its results (mcts_options_t.sync);
+   pending counts per node are 8-bit. */
+#define MCTS_SYNC_MAX 64
+/* Iterations between publications by default in tree mode with several threads. */
+#define MCTS_SYNC_DEFAULT 16
 /* Most iterations a thread claims at once from an iteration budget. */
 #define MCTS_CLAIM_CHUNK 16
 /* 1 in a test build that also counts availability the obvious way (tests/search_avail.c). */
@@ -71,12 +76,25 @@ typedef struct mcts_key {
     uint32_t next_sibling; /* arena index of the next older sibling, 0: none */
 } mcts_key_t;
 
-/* One thread's own counts for one node, valid while gen is the tree's generation. */
+/*
+ * One thread's own counts for one node, valid while gen is the tree's generation, and its
+ * results not yet published to the shared node (see mcts_thread_t.touched): the thread
+ * scores with the shared counters plus its own pending ones, so it always sees all of its
+ * own results, and the other threads see them at its next publication.
+ */
 typedef struct mcts_local {
-    uint32_t gen;    /* mcts_t.generation when these counts were started */
-    int32_t avail;   /* this thread's selects of the parent with the node's move legal */
-    int32_t selects; /* this thread's selects at the node (those that chose a child) */
+    int64_t pend_sum;     /* results backed up here and not yet added to value_sum */
+    uint32_t gen;         /* mcts_t.generation when these counts were started */
+    int32_t avail;        /* this thread's selects of the parent with the node's move legal */
+    int32_t selects;      /* this thread's selects at the node (those that chose a child) */
+    uint8_t pend_visits;  /* visits not yet added to visits */
+    uint8_t pend_selects; /* selects not yet added to selects */
+    uint8_t held;         /* MCTS_HELD_* flags: in the thread's touched list since its last
+                             publication, and with a virtual loss taken on the node */
 } mcts_local_t;
+
+#define MCTS_HELD 1
+#define MCTS_HELD_VLOSS 2
 
 /* Per-thread scratch and counters, each on its own cache lines (no false sharing). */
 typedef struct mcts_thread {
@@ -90,6 +108,10 @@ typedef struct mcts_thread {
     uint64_t block_next;                   /* next free node of this thread's block */
     uint64_t block_end;                    /* end of the block (block_next: none left) */
     mcts_local_t *local;                   /* this thread's counts, one per arena node */
+    uint32_t *touched;                     /* nodes with pending counts or a held virtual
+                                              loss, in the order first passed */
+    int touched_count;                     /* entries of touched */
+    int batch;                             /* iterations run since the last publication */
     int path_len;                          /* entries of path */
     double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
     uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */
@@ -104,6 +126,8 @@ typedef struct mcts_thread {
 struct mcts {
     const game_api_t *api;  /* the game */
     mcts_options_t opt;     /* options as given (threads clamped) */
+    int sync;               /* iterations a thread runs between publications (opt.sync, or
+                               its default for the mode) */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
     mcts_key_t *keys;       /* the arena's keys, same indexes */
     uint32_t generation;    /* bumped whenever node indexes are reused or moved, so that
@@ -145,6 +169,10 @@ static inline mcts_local_t *mcts_local(const mcts_t *m, mcts_thread_t *th, uint3
         e->gen = m->generation;
         e->avail = 0;
         e->selects = 0;
+        e->pend_sum = 0;
+        e->pend_visits = 0;
+        e->pend_selects = 0;
+        e->held = 0;
     }
     return e;
 }

@@ -15,6 +15,7 @@ void mcts_options_default(mcts_options_t *opt)
     opt->c = 0.7;
     opt->fpu = 10.0;
     opt->virtual_loss = 1;
+    opt->sync = 0;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
     opt->memory_bytes = (size_t)256 << 20;
@@ -35,6 +36,8 @@ static bool options_valid(const mcts_options_t *opt)
         return false;
     if (!(opt->c >= 0.0) || opt->virtual_loss < 0 || opt->cutoff_depth < 0)
         return false;
+    if (opt->sync < 0 || opt->sync > MCTS_SYNC_MAX)
+        return false;
     if (opt->parallel != MCTS_PARALLEL_TREE && opt->parallel != MCTS_PARALLEL_ROOT)
         return false;
     if (opt->prior_form != MCTS_PRIOR_DECAY && opt->prior_form != MCTS_PRIOR_PUCT)
@@ -49,10 +52,11 @@ static void thread_free(mcts_thread_t *th)
     free(th->state);
     free(th->undo);
     free(th->local);
+    free(th->touched);
     free(th);
 }
 
-static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes)
+static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes, int sync)
 {
     size_t size = (sizeof(mcts_thread_t) + MCTS_CACHE_LINE - 1) / MCTS_CACHE_LINE *
                   MCTS_CACHE_LINE;
@@ -65,7 +69,9 @@ static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes)
     th->undo = malloc(api->undo_size ? api->undo_size : 1);
     /* Zero pages cost nothing until the tree grows into them. */
     th->local = calloc(nodes, sizeof *th->local);
-    if (!th->state || !th->undo || !th->local) {
+    /* An iteration passes at most MCTS_MAX_DEPTH + 1 nodes. */
+    th->touched = malloc((size_t)sync * (MCTS_MAX_DEPTH + 1) * sizeof *th->touched);
+    if (!th->state || !th->undo || !th->local || !th->touched) {
         thread_free(th);
         return NULL;
     }
@@ -83,6 +89,9 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     memset(m, 0, sizeof *m);
     m->api = api;
     m->opt = *opt;
+    m->sync = opt->sync > 0 ? opt->sync
+              : opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1 ? MCTS_SYNC_DEFAULT
+                                                                         : 1;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
     size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) + sizeof(mcts_key_t) +
@@ -104,7 +113,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
         return NULL;
     }
     for (int t = 0; t < opt->threads; t++) {
-        m->threads[t] = thread_new(api, t, cap);
+        m->threads[t] = thread_new(api, t, cap, m->sync);
         if (!m->threads[t]) {
             mcts_free(m);
             return NULL;
@@ -197,25 +206,39 @@ static inline double prior_bias(const mcts_t *m, double p, int32_t visits, doubl
     return m->opt.prior_form == MCTS_PRIOR_PUCT ? b * sqrt(avail) : b;
 }
 
+/* Visits and result sum of node i as thread th sees them: shared plus its own pending. */
+static inline int32_t seen_visits(const mcts_t *m, const mcts_local_t *e, uint32_t i)
+{
+    return atomic_load_explicit(&m->nodes[i].visits, memory_order_relaxed) + e->pend_visits;
+}
+
+static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t i)
+{
+    return atomic_load_explicit(&m->nodes[i].value_sum, memory_order_relaxed) + e->pend_sum;
+}
+
 /*
  * UCB score of child c (arena index ci) whose move is legal now. share is this thread's
  * share of the parent's selects: its own availability count over share estimates the
  * count of all threads (exactly so with one thread); the estimate is never below the
- * child's visits, and it counts the current visit.
+ * child's visits, and it counts the current visit. Virtual losses are the other threads'
+ * (this thread's own results are all counted, published or not).
  */
 static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share,
                           int vl)
 {
     const mcts_node_t *c = &m->nodes[ci];
-    int32_t visits = atomic_load_explicit(&c->visits, memory_order_relaxed);
-    int64_t sum = atomic_load_explicit(&c->value_sum, memory_order_relaxed);
-    double avail = 1.0 + (share > 0.0 ? mcts_local(m, th, ci)->avail / share : 0.0);
+    const mcts_local_t *e = mcts_local(m, th, ci);
+    int32_t visits = seen_visits(m, e, ci);
+    int64_t sum = seen_sum(m, e, ci);
+    double avail = 1.0 + (share > 0.0 ? e->avail / share : 0.0);
     if (avail < visits)
         avail = visits;
     avail += 1.0;
     double eff = (double)visits;
     if (vl)
-        eff += (double)vl * atomic_load_explicit(&c->vloss, memory_order_relaxed);
+        eff += (double)vl * (atomic_load_explicit(&c->vloss, memory_order_relaxed) -
+                             ((e->held & MCTS_HELD_VLOSS) ? 1 : 0));
     double bias = prior_bias(m, c->prior, visits, avail);
     if (eff <= 0.0)
         return m->opt.fpu + bias;
@@ -293,11 +316,10 @@ static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t 
  * availability) measured worse, 2 players at 3000 iterations against the heuristic bot on
  * the same 100 deals: Tower Up 0.925 against 0.955, Uptown 0.815 against 0.840.
  */
-static void count_available(mcts_t *m, mcts_thread_t *th, uint32_t node, mcts_local_t *own,
-                            int n)
+static void count_available(mcts_t *m, mcts_thread_t *th, mcts_local_t *own, int n)
 {
-    atomic_fetch_add_explicit(&m->nodes[node].selects, 1, memory_order_relaxed);
     own->selects++;
+    own->pend_selects++;
     for (int i = 0; i < n; i++) {
         uint32_t c = th->child_of[i];
         if (!c)
@@ -333,18 +355,20 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     int64_t tried_sum = 0;
     int64_t tried_visits = 0;
     mcts_local_t *own = mcts_local(m, th, node);
-    double share = own->selects > 0 ? (double)own->selects /
-                                          atomic_load_explicit(&parent->selects,
-                                                               memory_order_relaxed)
-                                    : 0.0;
+    double share = own->selects > 0
+                       ? (double)own->selects /
+                             (atomic_load_explicit(&parent->selects, memory_order_relaxed) +
+                              own->pend_selects)
+                       : 0.0;
     for (int i = 0; i < n; i++) {
-        if (!th->child_of[i])
+        uint32_t ci = th->child_of[i];
+        if (!ci)
             continue;
-        const mcts_node_t *ch = &m->nodes[th->child_of[i]];
-        double s = child_score(m, th, th->child_of[i], share, vl);
+        double s = child_score(m, th, ci, share, vl);
         if (m->opt.fpu_relative) {
-            tried_sum += atomic_load_explicit(&ch->value_sum, memory_order_relaxed);
-            tried_visits += atomic_load_explicit(&ch->visits, memory_order_relaxed);
+            const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
+            tried_sum += seen_sum(m, e, ci);
+            tried_visits += seen_visits(m, e, ci);
         }
         if (s > best_score) {
             best_score = s;
@@ -360,7 +384,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
                                     : 0.5;
     if (best != 0 && m->opt.prior) {
         urgency += prior_bias(m, atomic_load_explicit(&parent->next_prior, memory_order_relaxed),
-                              0, atomic_load_explicit(&parent->visits, memory_order_relaxed) + 1);
+                              0, seen_visits(m, own, node) + 1);
     }
     if (untried > 0 && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
         (best == 0 || urgency >= best_score)) {
@@ -375,7 +399,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     if (best == 0)
         return 0;
-    count_available(m, th, node, own, n);
+    count_available(m, th, own, n);
     return best;
 }
 
@@ -409,6 +433,55 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
     api->result(s, th->values);
 }
 
+/*
+ * Thread th passes node i (and takes a virtual loss there when vl): the node joins th's
+ * touched list once per publication, so the shared counters are written once per batch of
+ * iterations, not on every pass.
+ */
+static inline mcts_local_t *node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
+{
+    mcts_local_t *e = mcts_local(m, th, i);
+    if (!e->held) {
+        e->held = MCTS_HELD;
+        th->touched[th->touched_count++] = i;
+        if (vl) {
+            e->held |= MCTS_HELD_VLOSS;
+            atomic_fetch_add_explicit(&m->nodes[i].vloss, 1, memory_order_relaxed);
+        }
+    }
+    return e;
+}
+
+/*
+ * Adds th's pending counts to the shared nodes and drops its virtual losses: after this,
+ * every other thread sees all of th's results. Each touched node is written once, however
+ * many of the batch's iterations passed it - near the root, where every iteration passes
+ * and the other threads read the same lines, that is what keeps the line from moving
+ * between the cores on every iteration.
+ */
+static void publish(mcts_t *m, mcts_thread_t *th)
+{
+    for (int k = 0; k < th->touched_count; k++) {
+        uint32_t i = th->touched[k];
+        mcts_node_t *n = &m->nodes[i];
+        mcts_local_t *e = &th->local[i];
+        if (e->pend_sum)
+            atomic_fetch_add_explicit(&n->value_sum, e->pend_sum, memory_order_relaxed);
+        if (e->pend_visits)
+            atomic_fetch_add_explicit(&n->visits, e->pend_visits, memory_order_relaxed);
+        if (e->pend_selects)
+            atomic_fetch_add_explicit(&n->selects, e->pend_selects, memory_order_relaxed);
+        if (e->held & MCTS_HELD_VLOSS)
+            atomic_fetch_sub_explicit(&n->vloss, 1, memory_order_relaxed);
+        e->pend_sum = 0;
+        e->pend_visits = 0;
+        e->pend_selects = 0;
+        e->held = 0;
+    }
+    th->touched_count = 0;
+    th->batch = 0;
+}
+
 static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, uint32_t root,
                           int observer, int vl)
 {
@@ -423,6 +496,7 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     th->path_player[0] = -1;
     th->path_len = 1;
     uint32_t node = root;
+    node_hold(m, th, root, false);
     while (th->path_len <= MCTS_MAX_DEPTH) {
         int n = api->gen_moves(s, th->moves);
         if (n == 0)
@@ -432,8 +506,7 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         uint32_t child = node_choose(m, th, node, n, player, vl, &expanded);
         if (child == 0)
             break;
-        if (vl)
-            atomic_fetch_add_explicit(&m->nodes[child].vloss, 1, memory_order_relaxed);
+        node_hold(m, th, child, vl != 0);
         api->make(s, m->keys[child].move, th->undo);
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
@@ -447,18 +520,18 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
 
     simulate(m, th);
 
+    /* Back up into th's pending counts (all path nodes are held, so current). */
     for (int i = 1; i < th->path_len; i++) {
-        mcts_node_t *c = &m->nodes[th->path[i]];
+        mcts_local_t *e = &th->local[th->path[i]];
         double v = th->values[th->path_player[i]];
         v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
-        atomic_fetch_add_explicit(&c->value_sum, (int64_t)llround(v * MCTS_VALUE_ONE),
-                                  memory_order_relaxed);
-        atomic_fetch_add_explicit(&c->visits, 1, memory_order_relaxed);
-        if (vl)
-            atomic_fetch_sub_explicit(&c->vloss, 1, memory_order_relaxed);
+        e->pend_sum += (int64_t)llround(v * MCTS_VALUE_ONE);
+        e->pend_visits++;
     }
-    atomic_fetch_add_explicit(&m->nodes[root].visits, 1, memory_order_relaxed);
+    th->local[root].pend_visits++;
     th->iterations++;
+    if (++th->batch >= m->sync)
+        publish(m, th);
 }
 
 /*
@@ -519,6 +592,7 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
         run_iteration(m, th, root_state, root, observer, vl);
         left--;
     }
+    publish(m, th);
 }
 
 /* ---- The search ---- */

@@ -16,6 +16,15 @@
  * own memory and scores a child with its own count over its share of the parent's selects
  * (search/internal.h), so the shared nodes carry only what every thread must see.
  *
+ * Delayed publication (option sync): a thread backs its results up into its own pending
+ * counts and adds them to the shared nodes every `sync` iterations, each node once; it
+ * scores with the shared counts plus its own pending ones, so it sees all of its own
+ * results at once and the other threads' at most a batch late. Its virtual loss on a node
+ * lasts from its first pass in the batch to the publication. The root and the nodes just
+ * below it are passed by nearly every iteration of every thread: writing them once a batch
+ * instead of on every iteration is what stops their cache lines moving between the cores
+ * all the time (bench/BENCH.md). With one thread the search is the same for any sync.
+ *
  * ThreadSanitizer builds: search/mcts.c defines __tsan_default_suppressions (only when built
  * with -fsanitize=thread) to hide reports that come from the OpenMP runtime's own, unseen
  * synchronisation; everything the search shares is synchronised in ways TSan can see.
@@ -65,6 +74,9 @@ typedef struct mcts_options {
     bool fpu_relative;        /* fpu is added to the mover's mean over the node's tried
                                  moves (e.g. -0.1) instead of being the score itself */
     int virtual_loss;         /* losses added per thread inside a node (tree mode), >= 0 */
+    int sync;                 /* iterations a thread runs before it publishes its results
+                                 to the shared counters, 1 to 64; 0: 16 in tree mode with
+                                 several threads, else 1 (see below) */
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
     size_t memory_bytes;      /* cap on the node arena(s), in bytes */
@@ -107,8 +119,8 @@ typedef struct mcts_stats {
 typedef struct mcts mcts_t;
 
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
-   first), prior weight 0.5 in the PUCT form, virtual loss 1, tree mode, most visits,
-   256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
+   first), prior weight 0.5 in the PUCT form, virtual loss 1, sync 0 (auto), tree mode,
+   most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
    fpu 0.3, the PUCT form at 0.5 against the progressive bias at 1 (2 players, 3000
    iterations, mean result against the heuristic bot): Tower Up 0.97 +- 0.05 vs
    0.87 +- 0.09 (60 games each), Uptown 0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */
@@ -116,7 +128,7 @@ void mcts_options_default(mcts_options_t *opt);
 
 /*
  * A new searcher for api, or NULL if opt is invalid or memory is short. The arena takes at
- * most opt->memory_bytes, counting 72 bytes per node plus 12 per node and thread (a tiny cap
+ * most opt->memory_bytes, counting 72 bytes per node plus 24 per node and thread (a tiny cap
  * is raised to a few nodes per thread). The search uses
  * api's copy, gen_moves, make, is_terminal, to_move, player_count, result, determinize
  * (NULL: nothing is hidden) and playout (NULL: uniformly random moves by gen_moves/make).

@@ -120,8 +120,10 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     for (int t = 0; t < m->opt.threads; t++) {
         mcts_local_t e = m->threads[t]->local[src];
         bool live = e.gen == old;
-        m->threads[t]->local[dst] = (mcts_local_t){m->generation, live ? e.avail : 0,
-                                                   live ? e.selects : 0};
+        /* Nothing is pending between searches: every thread published before it ended. */
+        m->threads[t]->local[dst] = (mcts_local_t){.gen = m->generation,
+                                                   .avail = live ? e.avail : 0,
+                                                   .selects = live ? e.selects : 0};
     }
     mcts_node_t *s = &m->nodes[src];
     int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);

@@ -26,10 +26,11 @@ typedef struct any_state {
 
 /* Plays one whole game of api, every move searched by one searcher with reuse. */
 static void play_checked(const game_api_t *api, void *s, int threads, mcts_parallel_t mode,
-                         long iterations, uint64_t seed, const char *what)
+                         int sync, long iterations, uint64_t seed, const char *what)
 {
     mcts_options_t opt;
     mcts_options_default(&opt);
+    opt.sync = sync;
     opt.threads = threads;
     opt.parallel = mode;
     opt.iterations = iterations;
@@ -45,8 +46,8 @@ static void play_checked(const game_api_t *api, void *s, int threads, mcts_paral
         move_t mv = mcts_search(m, s, &st);
         char err[256];
         int rc = mcts_check(m, err, sizeof err);
-        CHECK_MSG(rc == 0, "%s, %d thread(s), mode %d, ply %d: %s", what, threads, (int)mode,
-                  plies, err);
+        CHECK_MSG(rc == 0, "%s, %d thread(s), mode %d, sync %d, ply %d: %s", what, threads,
+                  (int)mode, sync, plies, err);
         if (rc != 0)
             break;
         api->make(s, mv, &undo);
@@ -72,20 +73,23 @@ int main(void)
     (void)toy_is_legal; /* the toy header's helpers that this test does not need */
     (void)nim_move_wins;
     any_state_t s;
-    for (int threads = 1; threads <= 2; threads++) {
-        for (int mode = MCTS_PARALLEL_TREE; mode <= MCTS_PARALLEL_ROOT; mode++) {
-            if (threads == 1 && mode == MCTS_PARALLEL_ROOT)
-                continue;
-            mcts_parallel_t pm = (mcts_parallel_t)mode;
-            for (uint64_t seed = 1; seed <= 2; seed++) {
-                new_game(&towerup_api, &s, 2 + (int)seed % 2, seed);
-                play_checked(&towerup_api, &s, threads, pm, 300, seed, "towerup");
-                new_game(&uptown_api, &s, 2 + 2 * (int)(seed % 2), seed);
-                play_checked(&uptown_api, &s, threads, pm, 300, seed, "uptown");
-                trick_state_t t;
-                trick_deal(&t, seed);
-                play_checked(&trick_api, &t, threads, pm, 500, seed, "trick");
-            }
+    /* threads, mode, sync: the default (publication every 16 iterations with two threads
+       in tree mode, else every iteration), every iteration, and 64. */
+    static const int runs[][3] = {
+        {1, MCTS_PARALLEL_TREE, 0}, {1, MCTS_PARALLEL_TREE, 64}, {2, MCTS_PARALLEL_TREE, 0},
+        {2, MCTS_PARALLEL_TREE, 1}, {2, MCTS_PARALLEL_TREE, 64}, {2, MCTS_PARALLEL_ROOT, 0},
+    };
+    for (size_t r = 0; r < sizeof runs / sizeof *runs; r++) {
+        int threads = runs[r][0], sync = runs[r][2];
+        mcts_parallel_t pm = (mcts_parallel_t)runs[r][1];
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            new_game(&towerup_api, &s, 2 + (int)seed % 2, seed);
+            play_checked(&towerup_api, &s, threads, pm, sync, 300, seed, "towerup");
+            new_game(&uptown_api, &s, 2 + 2 * (int)(seed % 2), seed);
+            play_checked(&uptown_api, &s, threads, pm, sync, 300, seed, "uptown");
+            trick_state_t t;
+            trick_deal(&t, seed);
+            play_checked(&trick_api, &t, threads, pm, sync, 500, seed, "trick");
         }
     }
     return test_finish("test_search_avail");

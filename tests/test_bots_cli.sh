@@ -28,6 +28,7 @@ expect_error "unknown weight" "unknown key 'w_nope'" play --bot heuristic:w_nope
 expect_error "bad temp" "bad value 'hot' for key 'temp'" play --bot heuristic:temp=hot
 expect_error "bad iters" "bad value '0' for key 'iters'" play --bot mcts:iters=0
 expect_error "bad choice" "bad value 'both' for key 'parallel'" play --bot mcts:parallel=both
+expect_error "bad sync" "bad value '65' for key 'sync'" play --bot mcts:sync=65
 expect_error "useless eps" "'eps' needs rollout=heuristic" play --bot mcts:eps=0.5
 expect_error "missing params file" "$tmp/none.params" play --bot greedy:params=$tmp/none.params
 

@@ -1,4 +1,5 @@
-/* Two-thread MCTS on the toy games: tree and root parallelism, budgets, memory cap, reuse.
+/* Two-thread MCTS on the toy games: tree and root parallelism, budgets, memory cap, reuse,
+   delayed publication.
    Small budgets so the test stays quick under ThreadSanitizer. */
 #include "search/mcts.h"
 #include "tests/test.h"
@@ -158,11 +159,116 @@ static void test_time_budget(void)
                      800);
 }
 
+/* Root statistics of one search: most visits first, then by move. */
+static void root_stats_copy(const mcts_stats_t *st, mcts_move_stat_t *out)
+{
+    for (int i = 0; i < st->root_move_count; i++)
+        out[i] = st->root_moves[i];
+}
+
+/*
+ * Delayed publication (sync): with one thread the search is the same for every sync (the
+ * thread sees its own pending results), so the moves, root statistics and tree size of a
+ * whole game agree; with two threads the tree passes mcts_check (every pending count and
+ * virtual loss published) and the budget is exact; sync outside 0 to 64 is refused.
+ */
+static void test_sync(void)
+{
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.sync = -1;
+    CHECK(mcts_new(&trick_api, &opt) == NULL);
+    opt.sync = 65;
+    CHECK(mcts_new(&trick_api, &opt) == NULL);
+
+    static const int syncs[] = {1, 3, 8, 64};
+    enum { SYNCS = sizeof syncs / sizeof *syncs };
+    mcts_t *one[SYNCS];
+    for (int k = 0; k < SYNCS; k++) {
+        mcts_options_default(&opt);
+        opt.iterations = 700;
+        opt.seed = 77;
+        opt.sync = syncs[k];
+        one[k] = mcts_new(&trick_api, &opt);
+        CHECK(one[k] != NULL);
+    }
+    trick_state_t t, undo;
+    trick_deal(&t, 5);
+    while (!trick_is_terminal(&t)) {
+        mcts_move_stat_t first[64];
+        mcts_stats_t st0 = {0};
+        move_t mv0 = 0;
+        for (int k = 0; k < SYNCS; k++) {
+            mcts_stats_t st;
+            move_t mv = mcts_search(one[k], &t, &st);
+            check_tree(one[k]);
+            CHECK(st.root_move_count <= 64);
+            if (k == 0) {
+                mv0 = mv;
+                st0 = st;
+                root_stats_copy(&st, first);
+                continue;
+            }
+            CHECK_MSG(mv == mv0, "sync %d: move %u, sync 1: %u", syncs[k], (unsigned)mv,
+                      (unsigned)mv0);
+            CHECK_EQ_INT(st.nodes, st0.nodes);
+            CHECK_EQ_INT(st.root_move_count, st0.root_move_count);
+            for (int i = 0; i < st.root_move_count && i < 64; i++)
+                CHECK_MSG(st.root_moves[i].move == first[i].move &&
+                              st.root_moves[i].visits == first[i].visits &&
+                              st.root_moves[i].mean == first[i].mean,
+                          "sync %d: root move %d differs", syncs[k], i);
+        }
+        trick_make(&t, mv0, &undo);
+        for (int k = 0; k < SYNCS; k++)
+            mcts_advance(one[k], mv0);
+    }
+    for (int k = 0; k < SYNCS; k++)
+        mcts_free(one[k]);
+
+    for (int k = 0; k < SYNCS; k++) {
+        for (int vl = 0; vl <= 1; vl++) {
+            mcts_options_default(&opt);
+            opt.threads = 2;
+            opt.iterations = 1500;
+            opt.seed = 78;
+            opt.sync = syncs[k];
+            opt.virtual_loss = vl;
+            mcts_t *m = mcts_new(&trick_api, &opt);
+            CHECK(m != NULL);
+            trick_deal(&t, 6);
+            while (!trick_is_terminal(&t)) {
+                mcts_stats_t st;
+                move_t mv = mcts_search(m, &t, &st);
+                CHECK(toy_is_legal(&trick_api, &t, mv));
+                if (st.root_move_count > 1)
+                    CHECK_EQ_INT(st.iterations, 1500);
+                check_tree(m);
+                trick_make(&t, mv, &undo);
+                mcts_advance(m, mv);
+            }
+            mcts_free(m);
+        }
+        nim_state_t n;
+        nim_set(&n, 13, 0);
+        mcts_options_default(&opt);
+        opt.threads = 2;
+        opt.iterations = 3000;
+        opt.sync = syncs[k];
+        mcts_t *m = mcts_new(&nim_api, &opt);
+        move_t mv = mcts_search(m, &n, NULL);
+        CHECK_MSG(nim_move_wins(13, mv), "sync %d: move %u", syncs[k], (unsigned)mv);
+        check_tree(m);
+        mcts_free(m);
+    }
+}
+
 int main(void)
 {
     test_modes();
     test_parallel_memory_cap();
     test_parallel_reuse();
     test_time_budget();
+    test_sync();
     return test_finish("test_search_parallel");
 }
