@@ -17,6 +17,12 @@
 #define MCTS_MAX_THREADS 256
 /* Nodes a thread takes from the arena at once (its block): one shared write per block. */
 #define MCTS_ALLOC_BLOCK 64
+/* Edge slots a thread takes from the edge arena at once (more if one array needs more). */
+#define MCTS_EDGE_BLOCK 256
+/* Edge slots the arena holds per node: a node's child array grows by doubling (2, 4, 8,
+   ...), so its arrays, the old ones included, take fewer than 4 slots per child and mostly
+   about 2; when the edge arena is full, the tree stops growing as when the nodes are. */
+#define MCTS_EDGES_PER_NODE 3
 /* Most iterations a thread may run before it publishes its results (mcts_options_t.sync);
    pending counts per node are 8-bit. */
 #define MCTS_SYNC_MAX 64
@@ -32,8 +38,13 @@
 #define MCTS_CACHE_LINE 64
 
 /*
- * One tree node: the information set reached by a move sequence from the root. Children
- * form a singly linked list, newest first, appended only by the thread that holds `busy`.
+ * One tree node: the information set reached by a move sequence from the root. Its
+ * children are an array of edges (move, child) in the edge arena, in the order they were
+ * added, appended only by the thread that holds `busy`: a walk over the children reads a
+ * few consecutive lines instead of chasing a list through the arena. The array's place and
+ * length are one atomic word (`kids`): a thread that appends past the array's capacity
+ * copies it to a new array twice as long and then publishes the new word, so a reader
+ * always sees a complete array (old arrays stay untouched until the tree is compacted).
  * A node fills one cache line of its own, so the counters that threads write as they pass
  * never invalidate another node's line.
  *
@@ -51,7 +62,7 @@ typedef struct mcts_node {
     _Atomic int32_t visits;       /* iterations backed up through this node */
     _Atomic int32_t vloss;        /* threads currently below this node (virtual loss) */
     _Atomic int32_t selects;      /* visits here that chose an existing child */
-    _Atomic uint32_t first_child; /* arena index of the newest child, 0: none */
+    _Atomic uint64_t kids;        /* children: edge-arena offset << 32 | count */
     _Atomic float next_prior;     /* best prior among the moves still untried at the last
                                      expansion of this node (its urgency), 0: unknown */
     _Atomic uint8_t busy;         /* 1 while a thread is adding a child */
@@ -66,15 +77,20 @@ typedef struct mcts_node {
 
 _Static_assert(sizeof(mcts_node_t) == MCTS_CACHE_LINE, "a node fills one cache line");
 
-/*
- * What a walk over a child list reads, kept apart from the counters in an array of its
- * own (same index as the node): eight to a cache line and written only when a node is
- * added, so walks stay in cache while other threads update counters.
- */
-typedef struct mcts_key {
-    move_t move;           /* the move into the node */
-    uint32_t next_sibling; /* arena index of the next older sibling, 0: none */
-} mcts_key_t;
+/* A link to a child: the move and the child's arena index. */
+typedef struct mcts_edge {
+    move_t move;    /* the move into the child */
+    uint32_t child; /* arena index of the child */
+} mcts_edge_t;
+
+/* Slots of the child array of a node with `count` children (0, else a power of two >= 2). */
+static inline uint32_t mcts_edges_cap(uint32_t count)
+{
+    uint32_t cap = count ? 2 : 0;
+    while (cap < count)
+        cap *= 2;
+    return cap;
+}
 
 /*
  * One thread's own counts for one node, valid while gen is the tree's generation, and its
@@ -107,6 +123,8 @@ typedef struct mcts_thread {
     uint32_t stamp;                        /* generation of the hash slots in use */
     uint64_t block_next;                   /* next free node of this thread's block */
     uint64_t block_end;                    /* end of the block (block_next: none left) */
+    uint64_t eblock_next;                  /* next free slot of this thread's edge block */
+    uint64_t eblock_end;                   /* end of the edge block */
     mcts_local_t *local;                   /* this thread's counts, one per arena node */
     uint32_t *touched;                     /* nodes with pending counts or a held virtual
                                               loss, in the order first passed */
@@ -129,13 +147,15 @@ struct mcts {
     int sync;               /* iterations a thread runs between publications (opt.sync, or
                                its default for the mode) */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
-    mcts_key_t *keys;       /* the arena's keys, same indexes */
+    mcts_edge_t *edges;     /* the edge arena: the nodes' child arrays */
     uint32_t generation;    /* bumped whenever node indexes are reused or moved, so that
                                threads' older mcts_local_t entries read as zero */
     uint32_t capacity;      /* nodes in the arena, index 0 included */
+    uint32_t edge_capacity; /* slots in the edge arena */
     /* Written often, each on a line of its own; then read-mostly flags on another. */
     alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator of
                                                        nodes and threads' blocks) */
+    alignas(MCTS_CACHE_LINE) _Atomic uint64_t edges_used; /* next free edge slot */
     alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations handed out, all threads */
     alignas(MCTS_CACHE_LINE) _Atomic bool stop;     /* set when the time is up */
     _Atomic bool full;      /* the arena filled up during this search */
@@ -157,8 +177,18 @@ struct mcts {
     uint64_t root_moves_key; /* order-free key of the legal moves of the searched state */
 };
 
+/* The children of node n: *count edges from the returned pointer (acquire). */
+static inline const mcts_edge_t *mcts_kids(const struct mcts *m, uint32_t n, uint32_t *count)
+{
+    uint64_t k = atomic_load_explicit(&m->nodes[n].kids, memory_order_acquire);
+    *count = (uint32_t)k;
+    return &m->edges[k >> 32];
+}
+
 /* tree.c */
-uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior);
+uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior);
+uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv,
+                             int player, float prior);
 uint64_t mcts_tree_nodes(const mcts_t *m);
 
 /* Thread th's counts for node i, started afresh if they are from an older generation. */

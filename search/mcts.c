@@ -94,7 +94,8 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
                                                                          : 1;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
-    size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) + sizeof(mcts_key_t) +
+    size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) +
+                                      MCTS_EDGES_PER_NODE * sizeof(mcts_edge_t) +
                                       (size_t)opt->threads * sizeof(mcts_local_t));
     size_t least = 2 * (size_t)opt->threads + 8;
     if (cap < least)
@@ -102,13 +103,19 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     if (cap > ((size_t)1 << 31))
         cap = (size_t)1 << 31;
     m->capacity = (uint32_t)cap;
+    /* Every array must fit, however long: the most moves a position can have, twice. */
+    size_t edge_cap = cap * MCTS_EDGES_PER_NODE + 2 * GAME_MAX_MOVES;
+    if (edge_cap > UINT32_MAX)
+        edge_cap = UINT32_MAX;
+    m->edge_capacity = (uint32_t)edge_cap;
     /* Untouched pages of a large malloc cost nothing until the tree grows into them. */
     m->nodes = aligned_alloc(MCTS_CACHE_LINE, cap * sizeof(mcts_node_t));
-    m->keys = aligned_alloc(MCTS_CACHE_LINE, (cap * sizeof(mcts_key_t) + MCTS_CACHE_LINE - 1) /
-                                                 MCTS_CACHE_LINE * MCTS_CACHE_LINE);
+    m->edges = aligned_alloc(MCTS_CACHE_LINE,
+                             (edge_cap * sizeof(mcts_edge_t) + MCTS_CACHE_LINE - 1) /
+                                 MCTS_CACHE_LINE * MCTS_CACHE_LINE);
     m->threads = calloc((size_t)opt->threads, sizeof *m->threads);
     m->root_stats = malloc(GAME_MAX_MOVES * sizeof *m->root_stats);
-    if (!m->nodes || !m->keys || !m->threads || !m->root_stats) {
+    if (!m->nodes || !m->edges || !m->threads || !m->root_stats) {
         mcts_free(m);
         return NULL;
     }
@@ -132,7 +139,7 @@ void mcts_free(mcts_t *m)
             thread_free(m->threads[t]);
     free(m->threads);
     free(m->nodes);
-    free(m->keys);
+    free(m->edges);
     free(m->root_stats);
     free(m->pending);
     free(m);
@@ -296,14 +303,8 @@ static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t 
     if (atomic_exchange_explicit(&n->busy, 1, memory_order_acquire) != 0)
         return 0;
     uint32_t c = 0;
-    if (mcts_tree_find_child(m, node, mv) == 0) {
-        c = mcts_tree_alloc(m, th, mv, player, prior);
-        if (c != 0) {
-            m->keys[c].next_sibling =
-                atomic_load_explicit(&n->first_child, memory_order_relaxed);
-            atomic_store_explicit(&n->first_child, c, memory_order_release);
-        }
-    }
+    if (mcts_tree_find_child(m, node, mv) == 0)
+        c = mcts_tree_add_child(m, th, node, mv, player, prior);
     atomic_store_explicit(&n->busy, 0, memory_order_release);
     return c;
 }
@@ -333,24 +334,27 @@ static void count_available(mcts_t *m, mcts_thread_t *th, mcts_local_t *own, int
 
 /*
  * At node, whose legal moves are th->moves[0..n): the child to descend into, or 0 to roll
- * out from here. *expanded is set when the child was just added (the descent then stops).
+ * out from here; *mv gets its move. *expanded is set when the child was just added (the
+ * descent then stops).
  */
 static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player,
-                            int vl, bool *expanded)
+                            int vl, move_t *mv, bool *expanded)
 {
     *expanded = false;
     moves_index(th, n);
     int matched = 0;
     const mcts_node_t *parent = &m->nodes[node];
-    uint32_t c = atomic_load_explicit(&parent->first_child, memory_order_acquire);
-    for (; c != 0; c = m->keys[c].next_sibling) {
-        int i = moves_lookup(th, m->keys[c].move);
+    uint32_t count;
+    const mcts_edge_t *kids = mcts_kids(m, node, &count);
+    for (uint32_t j = 0; j < count; j++) {
+        int i = moves_lookup(th, kids[j].move);
         if (i >= 0) {
-            th->child_of[i] = c;
+            th->child_of[i] = kids[j].child;
             matched++;
         }
     }
     uint32_t best = 0;
+    int best_i = -1;
     double best_score = -HUGE_VAL;
     int64_t tried_sum = 0;
     int64_t tried_visits = 0;
@@ -372,7 +376,8 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         }
         if (s > best_score) {
             best_score = s;
-            best = th->child_of[i];
+            best = ci;
+            best_i = i;
         }
     }
     int untried = n - matched;
@@ -394,12 +399,14 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
             *expanded = true;
+            *mv = th->moves[i];
             return child;
         }
     }
     if (best == 0)
         return 0;
     count_available(m, th, own, n);
+    *mv = th->moves[best_i];
     return best;
 }
 
@@ -503,11 +510,12 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
             break;
         int player = api->to_move(s);
         bool expanded;
-        uint32_t child = node_choose(m, th, node, n, player, vl, &expanded);
+        move_t mv;
+        uint32_t child = node_choose(m, th, node, n, player, vl, &mv, &expanded);
         if (child == 0)
             break;
         node_hold(m, th, child, vl != 0);
-        api->make(s, m->keys[child].move, th->undo);
+        api->make(s, mv, th->undo);
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
         th->path_len++;
@@ -667,10 +675,10 @@ static bool tree_prepare(mcts_t *m, int observer, int players, int n)
     m->root_moves_key = key;
     if (kept) {
         moves_index(th0, n);
-        uint32_t c = atomic_load_explicit(&m->nodes[m->roots[0]].first_child,
-                                          memory_order_relaxed);
-        for (; c != 0 && kept; c = m->keys[c].next_sibling)
-            kept = moves_lookup(th0, m->keys[c].move) >= 0;
+        uint32_t count;
+        const mcts_edge_t *kids = mcts_kids(m, m->roots[0], &count);
+        for (uint32_t j = 0; j < count && kept; j++)
+            kept = moves_lookup(th0, kids[j].move) >= 0;
     }
     if (!kept)
         mcts_tree_clear(m);
@@ -704,7 +712,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
         m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads : 1;
         for (int r = 0; r < m->root_count; r++)
             if (m->roots[r] == 0)
-                m->roots[r] = mcts_tree_alloc(m, NULL, MCTS_NO_MOVE, -1, 0.0f);
+                m->roots[r] = mcts_tree_alloc(m, NULL, -1, 0.0f);
         if (st.reused)
             st.reused_visits = atomic_load_explicit(&m->nodes[m->roots[0]].visits,
                                                     memory_order_relaxed);

@@ -16,11 +16,11 @@ double mcts_clock_now(void)
 /*
  * A fresh node from the arena, or 0 once it is full (then `full` is set). Safe to call from
  * several threads. With th, the node comes from th's block of MCTS_ALLOC_BLOCK nodes, so
- * threads do not write the shared counter for every node nor each other's lines of keys;
- * without, it is taken alone. The node is not visible to others until the caller links it
- * with a release store.
+ * threads do not write the shared counter for every node nor each other's lines; without,
+ * it is taken alone. The node is not visible to others until the caller links it with a
+ * release store.
  */
-uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, float prior)
+uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior)
 {
     if (atomic_load_explicit(&m->full, memory_order_relaxed))
         return 0;
@@ -44,25 +44,79 @@ uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, move_t mv, int player, fl
     atomic_store_explicit(&n->visits, 0, memory_order_relaxed);
     atomic_store_explicit(&n->vloss, 0, memory_order_relaxed);
     atomic_store_explicit(&n->selects, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->first_child, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->kids, 0, memory_order_relaxed);
     atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&n->avail_ref, 1, memory_order_relaxed);
 #endif
-    m->keys[i].next_sibling = 0;
-    m->keys[i].move = mv;
     n->prior = prior;
     atomic_store_explicit(&n->next_prior, 0.0f, memory_order_relaxed);
     n->player = (int8_t)player;
     return (uint32_t)i;
 }
 
+/*
+ * k consecutive edge slots from th's edge block (a new block when it lacks room); false,
+ * with `full` set, when the edge arena is full.
+ */
+static bool edges_alloc(mcts_t *m, mcts_thread_t *th, uint32_t k, uint64_t *off)
+{
+    if (th->eblock_end - th->eblock_next >= k) {
+        *off = th->eblock_next;
+        th->eblock_next += k;
+        return true;
+    }
+    uint64_t take = k > MCTS_EDGE_BLOCK ? k : MCTS_EDGE_BLOCK;
+    uint64_t i = atomic_fetch_add_explicit(&m->edges_used, take, memory_order_relaxed);
+    if (i + k > m->edge_capacity) {
+        atomic_store_explicit(&m->full, true, memory_order_relaxed);
+        return false;
+    }
+    *off = i;
+    th->eblock_next = i + k;
+    th->eblock_end = i + take < m->edge_capacity ? i + take : m->edge_capacity;
+    return true;
+}
+
+/*
+ * Adds a child for mv under node, which the caller holds (`busy`): room in the node's
+ * child array first (a copy twice as long when it is full), then the node, then the
+ * edge, published with one release store. Returns the child, or 0 when an arena is full
+ * (then nothing is linked, so no node is left outside the tree).
+ */
+uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv,
+                             int player, float prior)
+{
+    if (atomic_load_explicit(&m->full, memory_order_relaxed))
+        return 0;
+    mcts_node_t *n = &m->nodes[node];
+    uint64_t k = atomic_load_explicit(&n->kids, memory_order_relaxed);
+    uint64_t off = k >> 32;
+    uint32_t count = (uint32_t)k, cap = mcts_edges_cap(count);
+    if (count == cap) {
+        uint64_t grown;
+        if (!edges_alloc(m, th, cap ? 2 * cap : 2, &grown))
+            return 0;
+        for (uint32_t j = 0; j < count; j++)
+            m->edges[grown + j] = m->edges[off + j];
+        off = grown;
+    }
+    uint32_t c = mcts_tree_alloc(m, th, player, prior);
+    if (c == 0)
+        return 0;
+    m->edges[off + count] = (mcts_edge_t){mv, c};
+    atomic_store_explicit(&n->kids, off << 32 | (count + 1), memory_order_release);
+    return c;
+}
+
 /* Forgets the threads' blocks (single-threaded). */
 static void tree_drop_blocks(mcts_t *m)
 {
-    for (int t = 0; m->threads && t < m->opt.threads; t++)
-        if (m->threads[t])
-            m->threads[t]->block_next = m->threads[t]->block_end = 0;
+    for (int t = 0; m->threads && t < m->opt.threads; t++) {
+        mcts_thread_t *th = m->threads[t];
+        if (th)
+            th->block_next = th->block_end = th->eblock_next = th->eblock_end = 0;
+    }
 }
 
 /* Nodes allocated (in use), not counting the unused rest of the threads' blocks. */
@@ -93,6 +147,7 @@ void mcts_tree_clear(mcts_t *m)
     tree_drop_blocks(m);
     m->generation++;
     atomic_store_explicit(&m->used, 1, memory_order_relaxed);
+    atomic_store_explicit(&m->edges_used, 0, memory_order_relaxed);
     atomic_store_explicit(&m->full, false, memory_order_relaxed);
     for (int i = 0; i < MCTS_MAX_THREADS; i++)
         m->roots[i] = 0;
@@ -103,19 +158,21 @@ void mcts_tree_clear(mcts_t *m)
 /* The child of node reached by mv, or 0. */
 uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv)
 {
-    uint32_t c = atomic_load_explicit(&m->nodes[node].first_child, memory_order_acquire);
-    while (c != 0) {
-        if (m->keys[c].move == mv)
-            return c;
-        c = m->keys[c].next_sibling;
-    }
+    uint32_t count;
+    const mcts_edge_t *e = mcts_kids(m, node, &count);
+    for (uint32_t j = 0; j < count; j++)
+        if (e[j].move == mv)
+            return e[j].child;
     return 0;
 }
 
-/* Copies node src to dst (dst <= src), renumbering its links through map; the threads'
-   counts for src, of generation `old`, go to dst under the current generation. */
+/*
+ * Copies node src to dst (dst <= src), renumbering its children through map into a new
+ * child array at fresh[*fresh_used] (exactly as long as the growth rule makes it); the
+ * threads' counts for src, of generation `old`, go to dst under the current generation.
+ */
 static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_t dst,
-                           uint32_t old)
+                           uint32_t old, mcts_edge_t *fresh, uint64_t *fresh_used)
 {
     for (int t = 0; t < m->opt.threads; t++) {
         mcts_local_t e = m->threads[t]->local[src];
@@ -129,8 +186,12 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);
     int32_t visits = atomic_load_explicit(&s->visits, memory_order_relaxed);
     int32_t selects = atomic_load_explicit(&s->selects, memory_order_relaxed);
-    uint32_t child = atomic_load_explicit(&s->first_child, memory_order_relaxed);
-    mcts_key_t key = m->keys[src];
+    uint32_t count;
+    const mcts_edge_t *e = mcts_kids(m, src, &count);
+    uint64_t off = *fresh_used;
+    for (uint32_t j = 0; j < count; j++)
+        fresh[off + j] = (mcts_edge_t){e[j].move, map[e[j].child]};
+    *fresh_used += mcts_edges_cap(count);
     float prior = s->prior;
     float next_prior = atomic_load_explicit(&s->next_prior, memory_order_relaxed);
     int8_t player = s->player;
@@ -144,10 +205,8 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     atomic_store_explicit(&d->avail_ref, atomic_load_explicit(&s->avail_ref, memory_order_relaxed),
                           memory_order_relaxed);
 #endif
-    atomic_store_explicit(&d->first_child, child ? map[child] : 0, memory_order_relaxed);
+    atomic_store_explicit(&d->kids, count ? off << 32 | count : 0, memory_order_relaxed);
     atomic_store_explicit(&d->busy, 0, memory_order_relaxed);
-    m->keys[dst].next_sibling = key.next_sibling ? map[key.next_sibling] : 0;
-    m->keys[dst].move = key.move;
     d->prior = prior;
     atomic_store_explicit(&d->next_prior, next_prior, memory_order_relaxed);
     d->player = player;
@@ -156,7 +215,8 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
 /*
  * Moves the subtree under root to the front of the arena, keeping the relative order of
  * nodes: each node goes to an index no greater than its own, so copying in increasing
- * order never overwrites a node not yet copied. Returns false if memory is short.
+ * order never overwrites a node not yet copied. The child arrays are rebuilt, packed, at
+ * the front of the edge arena. Returns false if memory is short.
  */
 static bool tree_compact(mcts_t *m, uint32_t root)
 {
@@ -170,33 +230,44 @@ static bool tree_compact(mcts_t *m, uint32_t root)
         free(stack);
         return false;
     }
-    /* Mark the subtree (map 1 = member), then number the members in arena order. */
+    /* Mark the subtree (map 1 = member) and size its child arrays, then number the
+       members in arena order. */
+    uint64_t slots = 0;
     int top = 0;
     stack[top++] = root;
     map[root] = 1;
     while (top > 0) {
-        uint32_t n = stack[--top];
-        uint32_t c = atomic_load_explicit(&m->nodes[n].first_child, memory_order_relaxed);
-        for (; c != 0; c = m->keys[c].next_sibling) {
-            map[c] = 1;
-            stack[top++] = c;
+        uint32_t n = stack[--top], count;
+        const mcts_edge_t *e = mcts_kids(m, n, &count);
+        slots += mcts_edges_cap(count);
+        for (uint32_t j = 0; j < count; j++) {
+            map[e[j].child] = 1;
+            stack[top++] = e[j].child;
         }
+    }
+    mcts_edge_t *fresh = malloc((size_t)(slots ? slots : 1) * sizeof *fresh);
+    if (!fresh) {
+        free(map);
+        free(stack);
+        return false;
     }
     uint32_t next = 1;
     for (uint64_t i = 1; i < used; i++)
         if (map[i])
             map[i] = next++;
-    /* The new root has no siblings. */
-    m->keys[root].next_sibling = 0;
     uint32_t old = m->generation++;
+    uint64_t fresh_used = 0;
     for (uint64_t i = 1; i < used; i++)
         if (map[i])
-            tree_move_node(m, map, (uint32_t)i, map[i], old);
+            tree_move_node(m, map, (uint32_t)i, map[i], old, fresh, &fresh_used);
+    memcpy(m->edges, fresh, (size_t)fresh_used * sizeof *fresh);
     m->roots[0] = map[root];
     m->nodes[map[root]].player = -1;
     tree_drop_blocks(m);
     atomic_store_explicit(&m->used, next, memory_order_relaxed);
+    atomic_store_explicit(&m->edges_used, fresh_used, memory_order_relaxed);
     atomic_store_explicit(&m->full, false, memory_order_relaxed);
+    free(fresh);
     free(map);
     free(stack);
     return true;
@@ -241,13 +312,19 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
     if (visits < 0 || sum < 0 || sum > visits * MCTS_VALUE_ONE)
         return check_fail(err, errlen, "result sum outside [0, visits]", n);
     int64_t child_visits = 0;
-    *count = 0;
-    uint32_t c = atomic_load_explicit(&x->first_child, memory_order_relaxed);
-    for (; c != 0; c = m->keys[c].next_sibling) {
-        if (c >= m->capacity)
+    uint64_t k = atomic_load_explicit(&x->kids, memory_order_relaxed);
+    *count = (uint32_t)k;
+    uint64_t edges_used = atomic_load_explicit(&m->edges_used, memory_order_relaxed);
+    if (*count && ((k >> 32) + mcts_edges_cap(*count) > m->edge_capacity ||
+                   (k >> 32) + *count > edges_used))
+        return check_fail(err, errlen, "child array outside the edge arena", n);
+    const mcts_edge_t *e = &m->edges[k >> 32];
+    for (uint32_t j = 0; j < *count; j++) {
+        uint32_t c = e[j].child;
+        if (c == 0 || c >= m->capacity)
             return check_fail(err, errlen, "child index outside the arena", n);
-        for (uint32_t d = m->keys[c].next_sibling; d != 0; d = m->keys[d].next_sibling)
-            if (d < m->capacity && m->keys[d].move == m->keys[c].move)
+        for (uint32_t i = j + 1; i < *count; i++)
+            if (e[i].move == e[j].move)
                 return check_fail(err, errlen, "two children with one move", n);
         int32_t cv = atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
         if (mcts_node_avail_exact(m, c) < cv)
@@ -258,7 +335,6 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
             return check_fail(err, errlen, "availability differs from the obvious count", c);
 #endif
         child_visits += cv;
-        (*count)++;
     }
     if (child_visits > visits)
         return check_fail(err, errlen, "children visited more than their parent", n);
@@ -291,12 +367,12 @@ int mcts_check(const mcts_t *m, char *err, size_t errlen)
                 break;
             }
             rc = check_node(m, n, &count, err, errlen);
-            uint32_t c = atomic_load_explicit(&m->nodes[n].first_child, memory_order_relaxed);
-            for (; c != 0 && rc == 0; c = m->keys[c].next_sibling) {
+            const mcts_edge_t *e = mcts_kids(m, n, &count);
+            for (uint32_t j = 0; j < count && rc == 0; j++) {
                 if (top >= used)
                     rc = check_fail(err, errlen, "a cycle in the tree", n);
                 else
-                    stack[top++] = c;
+                    stack[top++] = e[j].child;
             }
         }
     }
