@@ -428,7 +428,9 @@ static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const benc
     r->mcts_n_cpu = r->mcts_n_seconds > 0 ? cpu / r->mcts_n_seconds : 0.0;
     long done_root = mcts_bench_iterations(w->api, mid, cfg->threads, MCTS_PARALLEL_ROOT,
                                            r->mcts_iterations, &r->mcts_root_seconds);
-    if (done1 < 0 || done_n < 0 || done_root < 0) {
+    long done_indep = mcts_bench_independent(w->api, mid, cfg->threads, r->mcts_iterations,
+                                             &r->mcts_indep_seconds);
+    if (done1 < 0 || done_n < 0 || done_root < 0 || done_indep < 0) {
         snprintf(err, errlen, "bench: %s: the timed search could not run", c->label);
         return -1;
     }

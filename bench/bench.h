@@ -81,6 +81,8 @@ typedef struct bench_result {
     int mcts_threads;           /* threads of the parallel search */
     double mcts_n_seconds;      /* parallel search time (tree parallelism) */
     double mcts_root_seconds;   /* parallel search time with root parallelism */
+    double mcts_indep_seconds;  /* wall time of mcts_threads independent one-thread searches
+                                   of mcts_iterations each, run at the same time */
     double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
                                    below the thread count when other work took the cores */
     long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */

@@ -64,6 +64,14 @@ static double mcts_root_speedup(const bench_result_t *r)
     return r->mcts_root_seconds > 0 ? r->mcts1_seconds / r->mcts_root_seconds : 0.0;
 }
 
+/* What the machine gives: N independent one-thread searches against one. */
+static double mcts_indep_speedup(const bench_result_t *r)
+{
+    return r->mcts_indep_seconds > 0
+               ? r->mcts_threads * r->mcts1_seconds / r->mcts_indep_seconds
+               : 0.0;
+}
+
 /* One goal of bench/BENCH.md: a name, the target and the figure reached. */
 typedef struct bench_goal {
     const char *name;  /* what is measured */
@@ -141,10 +149,11 @@ void bench_print_header(FILE *out, const bench_report_t *rep)
         fprintf(out, "%-11s %9s %5s %14s\n", "case", "moves", "depth", "perft leaves");
     else
         fprintf(out,
-                "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s %5s %4s\n",
+                "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s %5s %5s "
+                "%4s\n",
                 "case", "moves", "depth", "perft leaves", "bulk", "full", "games/s",
                 "cp-mk", "mk-un", "gen fast/s", "gen ref/s", "ratio", "mcts 1t", "mcts Nt",
-                "xN", "root", "cpu");
+                "xN", "root", "indep", "cpu");
 }
 
 void bench_print_row(FILE *out, const bench_result_t *r)
@@ -164,12 +173,12 @@ void bench_print_row(FILE *out, const bench_result_t *r)
         snprintf(ratio, sizeof ratio, "-");
     fprintf(out,
             "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
-            "%5.2f %5.2f %4.2f%s\n",
+            "%5.2f %5.2f %5.2f %4.2f%s\n",
             r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r),
             games_per_second(r), ns_per_move(r, r->copy_make_seconds),
             ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
             mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
-            mcts_root_speedup(r), r->mcts_n_cpu, r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
+            mcts_root_speedup(r), mcts_indep_speedup(r), r->mcts_n_cpu, r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
 }
 
 void bench_print_footer(FILE *out, const bench_report_t *rep)
@@ -186,9 +195,10 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                 "and by the slow reference, ratio fast/ref;\nmcts 1t, mcts Nt: MCTS "
                 "iterations/s from the mid position with 1 and %d threads\n(one shared "
                 "tree), xN the speed-up, root the speed-up with root parallelism (a tree\n"
-                "per thread), cpu the cores the shared-tree search had (processor s / wall "
-                "s).\n",
-                threads);
+                "per thread), indep what the machine gives: %d independent one-thread\n"
+                "searches at once against one, cpu the cores the shared-tree search had\n"
+                "(processor s / wall s).\n",
+                threads, threads);
         double least_cpu = threads;
         for (int i = 0; i < rep->case_count; i++)
             if (rep->cases[i].mcts_n_cpu < least_cpu)
@@ -209,6 +219,16 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                         goals[i].value, goals[i].target, goals[i].value / goals[i].target,
                         goals[i].value >= goals[i].target ? "met" : "MISSED");
         }
+        double one = 0, tree = 0, indep = 0;
+        for (int i = 0; i < rep->case_count; i++) {
+            one += rep->cases[i].mcts1_seconds;
+            tree += rep->cases[i].mcts_n_seconds;
+            indep += rep->cases[i].mcts_indep_seconds / threads;
+        }
+        if (threads >= 2 && tree > 0 && indep > 0)
+            fprintf(out, "the machine gives %.2f with %d independent searches (all cases): the "
+                         "shared tree keeps %.0f%% of it\n",
+                    one / indep, threads, 100.0 * indep / tree);
     }
     fprintf(out, "total perft leaves %llu, signature search nodes %llu, %.1f s\n",
             (unsigned long long)rep->perft_nodes, (unsigned long long)rep->mcts_nodes,
@@ -256,13 +276,19 @@ static json_t *json_case(const bench_result_t *r, bool timed)
     }
     json_object_set_new(o, "movegen", gen);
     json_object_set_new(o, "mcts",
-                        json_pack("{s:I, s:i, s:f, s:f, s:f, s:f, s:f, s:f}", "iterations",
+                        json_pack("{s:I, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
+                                  "iterations",
                                   (json_int_t)r->mcts_iterations, "threads", r->mcts_threads,
                                   "one_thread_per_second", mcts_rate(r, r->mcts1_seconds),
                                   "threads_per_second", mcts_rate(r, r->mcts_n_seconds),
                                   "root_threads_per_second", mcts_rate(r, r->mcts_root_seconds),
+                                  "indep_per_second",
+                                  r->mcts_indep_seconds > 0
+                                      ? r->mcts_threads * mcts_rate(r, r->mcts_indep_seconds)
+                                      : 0.0,
                                   "speedup", mcts_speedup(r), "root_speedup",
-                                  mcts_root_speedup(r), "cpu", r->mcts_n_cpu));
+                                  mcts_root_speedup(r), "indep_speedup", mcts_indep_speedup(r),
+                                  "cpu", r->mcts_n_cpu));
     return o;
 }
 

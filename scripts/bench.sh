@@ -47,7 +47,8 @@ FIGURES = {
     "copy_make_ns": "ns/move", "make_undo_ns": "ns/move", "fast_per_second": "positions/s",
     "ref_per_second": "positions/s", "ratio": "x", "one_thread_per_second": "iter/s",
     "threads_per_second": "iter/s", "root_threads_per_second": "iter/s", "speedup": "x",
-    "root_speedup": "x", "cpu": "cores", "value": "",
+    "root_speedup": "x", "indep_per_second": "iter/s", "indep_speedup": "x",
+    "cpu": "cores", "value": "",
     "seconds": "s", "load_start": "", "load_end": "",
 }
 

@@ -56,6 +56,18 @@ static void thread_free(mcts_thread_t *th)
     free(th);
 }
 
+/*
+ * Memory of its own cache lines: what a thread writes all the time (its state, undo record,
+ * touched list) must not share a line with what another thread writes, as small mallocs
+ * from a used heap can.
+ */
+static void *lines_alloc(size_t size)
+{
+    size = (size ? size + MCTS_CACHE_LINE - 1 : MCTS_CACHE_LINE) / MCTS_CACHE_LINE *
+           MCTS_CACHE_LINE;
+    return aligned_alloc(MCTS_CACHE_LINE, size);
+}
+
 static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes, int sync)
 {
     size_t size = (sizeof(mcts_thread_t) + MCTS_CACHE_LINE - 1) / MCTS_CACHE_LINE *
@@ -65,12 +77,12 @@ static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes,
         return NULL;
     memset(th, 0, size);
     th->index = index;
-    th->state = malloc(api->state_size ? api->state_size : 1);
-    th->undo = malloc(api->undo_size ? api->undo_size : 1);
+    th->state = lines_alloc(api->state_size);
+    th->undo = lines_alloc(api->undo_size);
     /* Zero pages cost nothing until the tree grows into them. */
     th->local = calloc(nodes, sizeof *th->local);
     /* An iteration passes at most MCTS_MAX_DEPTH + 1 nodes. */
-    th->touched = malloc((size_t)sync * (MCTS_MAX_DEPTH + 1) * sizeof *th->touched);
+    th->touched = lines_alloc((size_t)sync * (MCTS_MAX_DEPTH + 1) * sizeof *th->touched);
     if (!th->state || !th->undo || !th->local || !th->touched) {
         thread_free(th);
         return NULL;
@@ -563,6 +575,7 @@ const char *__tsan_default_suppressions(void);
 const char *__tsan_default_suppressions(void)
 {
     return "race_top:mcts_search._omp_fn\n"
+           "race_top:mcts_bench_independent._omp_fn\n"
            "called_from_lib:libgomp.so\n"
            "called_from_lib:libomp.so\n";
 }
@@ -780,4 +793,47 @@ long mcts_bench_iterations(const game_api_t *api, const void *state, int threads
         return -1;
     *seconds = st.seconds;
     return st.iterations;
+}
+
+long mcts_bench_independent(const game_api_t *api, const void *state, int threads,
+                            long iterations, double *seconds)
+{
+    *seconds = 0.0;
+    if (threads < 1 || threads > MCTS_MAX_THREADS)
+        return -1;
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.iterations = iterations;
+    opt.reuse = false;
+    mcts_t *ms[MCTS_MAX_THREADS] = {0};
+    long done[MCTS_MAX_THREADS] = {0};
+    bool ok = true;
+    for (int t = 0; t < threads && ok; t++) {
+        opt.seed = 1 + (uint64_t)t;
+        ms[t] = mcts_new(api, &opt);
+        ok = ms[t] != NULL;
+    }
+    long total = -1;
+    if (ok) {
+        /* The same handshakes as mcts_search's, for ThreadSanitizer. */
+        _Atomic int started = 0, finished = 0;
+        atomic_store_explicit(&started, 1, memory_order_release);
+        double start = mcts_clock_now();
+#pragma omp parallel num_threads(threads)
+        {
+            (void)atomic_load_explicit(&started, memory_order_acquire);
+            int t = omp_get_thread_num();
+            mcts_stats_t st;
+            done[t] = mcts_search(ms[t], state, &st) == MCTS_NO_MOVE ? -1 : st.iterations;
+            atomic_fetch_add_explicit(&finished, 1, memory_order_release);
+        }
+        (void)atomic_load_explicit(&finished, memory_order_acquire);
+        *seconds = mcts_clock_now() - start;
+        total = 0;
+        for (int t = 0; t < threads; t++)
+            total = done[t] < 0 || total < 0 ? -1 : total + done[t];
+    }
+    for (int t = 0; t < threads; t++)
+        mcts_free(ms[t]);
+    return total;
 }
