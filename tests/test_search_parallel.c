@@ -92,7 +92,7 @@ static void test_parallel_memory_cap(void)
     mcts_options_default(&opt);
     opt.threads = 2;
     opt.iterations = 600;
-    opt.memory_bytes = 8192;
+    opt.memory_bytes = 16384;
     mcts_t *seat[TRICK_PLAYERS];
     for (int p = 0; p < TRICK_PLAYERS; p++)
         seat[p] = mcts_new(&trick_api, &opt);
