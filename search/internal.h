@@ -13,6 +13,8 @@
 #define MCTS_MAX_DEPTH 1024
 /* Slots of the per-thread move hash (a power of two, at least twice GAME_MAX_MOVES). */
 #define MCTS_HASH_SIZE 8192
+/* Entries of a thread's counts made ready at once (mcts_local_extend). */
+#define MCTS_LOCAL_CHUNK 4096
 /* Most threads a searcher runs. */
 #define MCTS_MAX_THREADS 256
 /* Nodes a thread takes from the arena at once (its block): one shared write per block. */
@@ -126,6 +128,8 @@ typedef struct mcts_thread {
     uint64_t eblock_next;                  /* next free slot of this thread's edge block */
     uint64_t eblock_end;                   /* end of the edge block */
     mcts_local_t *local;                   /* this thread's counts, one per arena node */
+    uint32_t local_ready;                  /* entries of local written once (see
+                                              mcts_local_extend) */
     uint32_t *touched;                     /* nodes with pending counts or a held virtual
                                               loss, in the order first passed */
     int touched_count;                     /* entries of touched */
@@ -191,9 +195,13 @@ uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t
                              int player, float prior);
 uint64_t mcts_tree_nodes(const mcts_t *m);
 
+void mcts_local_extend(const mcts_t *m, mcts_thread_t *th, uint32_t i);
+
 /* Thread th's counts for node i, started afresh if they are from an older generation. */
 static inline mcts_local_t *mcts_local(const mcts_t *m, mcts_thread_t *th, uint32_t i)
 {
+    if (i >= th->local_ready)
+        mcts_local_extend(m, th, i);
     mcts_local_t *e = &th->local[i];
     if (e->gen != m->generation) {
         e->gen = m->generation;
