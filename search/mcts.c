@@ -115,8 +115,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     if (cap > ((size_t)1 << 31))
         cap = (size_t)1 << 31;
     m->capacity = (uint32_t)cap;
-    /* Every array must fit, however long: the most moves a position can have, twice. */
-    size_t edge_cap = cap * MCTS_EDGES_PER_NODE + 2 * GAME_MAX_MOVES;
+    size_t edge_cap = cap * MCTS_EDGES_PER_NODE;
     if (edge_cap > UINT32_MAX)
         edge_cap = UINT32_MAX;
     m->edge_capacity = (uint32_t)edge_cap;

@@ -128,9 +128,9 @@ void mcts_options_default(mcts_options_t *opt);
 
 /*
  * A new searcher for api, or NULL if opt is invalid or memory is short. The arena takes at
- * most opt->memory_bytes, counting 72 bytes per node plus 24 per node and thread (a tiny cap
- * is raised to a few nodes per thread). The search uses
- * api's copy, gen_moves, make, is_terminal, to_move, player_count, result, determinize
+ * most opt->memory_bytes, counting 88 bytes per node (64 for the node, 24 of child links)
+ * plus 24 per node and thread (a tiny cap is raised to a few nodes per thread). The search
+ * uses api's copy, gen_moves, make, is_terminal, to_move, player_count, result, determinize
  * (NULL: nothing is hidden) and playout (NULL: uniformly random moves by gen_moves/make).
  */
 mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt);

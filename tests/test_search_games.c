@@ -407,8 +407,54 @@ static void test_uptown_no_peeking(void)
     }
 }
 
+/*
+ * Memory caps on the real games, whose nodes have up to a hundred children: with a few
+ * kilobytes the child arrays fill their arena before the nodes do. The search says it was
+ * capped, runs its whole budget, plays a legal move and leaves a sound tree (no node
+ * allocated outside it), with one and two threads, and the nodes it holds fit the cap
+ * at 88 bytes a node plus 24 per node and thread (mcts_new).
+ */
+static void test_memory_caps(void)
+{
+    static const size_t caps[] = {3000, 20000, 200000};
+    for (int g = 0; g < 2; g++) {
+        const game_api_t *api = g ? &uptown_api : &towerup_api;
+        alignas(16) unsigned char s[2048];
+        game_options_t o;
+        game_options_default(&o);
+        o.players = 3;
+        o.seed = 31;
+        char err[256];
+        CHECK(api->new_game(s, &o, err, sizeof err) == 0);
+        for (int c = 0; c < 3; c++) {
+            for (int threads = 1; threads <= 2; threads++) {
+                mcts_options_t opt;
+                mcts_options_default(&opt);
+                opt.iterations = 3000;
+                opt.threads = threads;
+                opt.memory_bytes = caps[c];
+                mcts_t *m = mcts_new(api, &opt);
+                CHECK(m != NULL);
+                if (!m)
+                    continue;
+                mcts_stats_t st;
+                move_t mv = mcts_search(m, s, &st);
+                CHECK(is_legal(api, s, mv));
+                CHECK(st.memory_capped);
+                CHECK_EQ_INT(st.iterations, 3000);
+                CHECK_MSG(mcts_check(m, err, sizeof err) == 0, "%s cap %zu: %s", api->name,
+                          caps[c], err);
+                CHECK_MSG((size_t)st.nodes * (88 + 24 * (size_t)threads) <= caps[c],
+                          "%s cap %zu: %ld nodes", api->name, caps[c], st.nodes);
+                mcts_free(m);
+            }
+        }
+    }
+}
+
 int main(void)
 {
+    test_memory_caps();
     test_towerup_last_roof();
     test_uptown_join();
     test_towerup_no_peeking();

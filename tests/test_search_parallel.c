@@ -157,6 +157,11 @@ static void test_time_budget(void)
         CHECK_EQ_INT(mcts_bench_iterations(&nim_api, &(nim_state_t){20, 0, -1}, 2,
                                            (mcts_parallel_t)mode, 800, &seconds),
                      800);
+    /* Independent searches at once (the bench's ceiling): every one runs its budget. */
+    CHECK_EQ_INT(mcts_bench_independent(&nim_api, &(nim_state_t){20, 0, -1}, 2, 800, &seconds),
+                 1600);
+    CHECK_EQ_INT(mcts_bench_independent(&nim_api, &(nim_state_t){20, 0, -1}, 0, 800, &seconds),
+                 -1);
 }
 
 /* Root statistics of one search: most visits first, then by move. */
