@@ -203,15 +203,8 @@ static inline mcts_local_t *mcts_local(const mcts_t *m, mcts_thread_t *th, uint3
     if (i >= th->local_ready)
         mcts_local_extend(m, th, i);
     mcts_local_t *e = &th->local[i];
-    if (e->gen != m->generation) {
-        e->gen = m->generation;
-        e->avail = 0;
-        e->selects = 0;
-        e->pend_sum = 0;
-        e->pend_visits = 0;
-        e->pend_selects = 0;
-        e->held = 0;
-    }
+    if (e->gen != m->generation)
+        *e = (mcts_local_t){.gen = m->generation};
     return e;
 }
 

@@ -57,9 +57,9 @@ static void thread_free(mcts_thread_t *th)
 }
 
 /*
- * Memory of its own cache lines: what a thread writes all the time (its state, undo record,
- * touched list) must not share a line with what another thread writes, as small mallocs
- * from a used heap can.
+ * Memory of its own cache lines (size rounded up to whole lines): what a thread writes all
+ * the time (its scratch, state, undo record, touched list) must not share a line with what
+ * another thread writes, as small mallocs from a used heap can.
  */
 static void *lines_alloc(size_t size)
 {
@@ -70,12 +70,10 @@ static void *lines_alloc(size_t size)
 
 static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes, int sync)
 {
-    size_t size = (sizeof(mcts_thread_t) + MCTS_CACHE_LINE - 1) / MCTS_CACHE_LINE *
-                  MCTS_CACHE_LINE;
-    mcts_thread_t *th = aligned_alloc(MCTS_CACHE_LINE, size);
+    mcts_thread_t *th = lines_alloc(sizeof *th);
     if (!th)
         return NULL;
-    memset(th, 0, size);
+    memset(th, 0, sizeof *th);
     th->index = index;
     th->state = lines_alloc(api->state_size);
     th->undo = lines_alloc(api->undo_size);
@@ -94,8 +92,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
 {
     if (!api || !opt || !options_valid(opt))
         return NULL;
-    mcts_t *m = aligned_alloc(MCTS_CACHE_LINE, (sizeof *m + MCTS_CACHE_LINE - 1) /
-                                                   MCTS_CACHE_LINE * MCTS_CACHE_LINE);
+    mcts_t *m = lines_alloc(sizeof *m);
     if (!m)
         return NULL;
     memset(m, 0, sizeof *m);
@@ -120,10 +117,8 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
         edge_cap = UINT32_MAX;
     m->edge_capacity = (uint32_t)edge_cap;
     /* Untouched pages of a large malloc cost nothing until the tree grows into them. */
-    m->nodes = aligned_alloc(MCTS_CACHE_LINE, cap * sizeof(mcts_node_t));
-    m->edges = aligned_alloc(MCTS_CACHE_LINE,
-                             (edge_cap * sizeof(mcts_edge_t) + MCTS_CACHE_LINE - 1) /
-                                 MCTS_CACHE_LINE * MCTS_CACHE_LINE);
+    m->nodes = lines_alloc(cap * sizeof(mcts_node_t));
+    m->edges = lines_alloc(edge_cap * sizeof(mcts_edge_t));
     m->threads = calloc((size_t)opt->threads, sizeof *m->threads);
     m->root_stats = malloc(GAME_MAX_MOVES * sizeof *m->root_stats);
     if (!m->nodes || !m->edges || !m->threads || !m->root_stats) {
@@ -456,7 +451,7 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
  * touched list once per publication, so the shared counters are written once per batch of
  * iterations, not on every pass.
  */
-static inline mcts_local_t *node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
+static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
 {
     mcts_local_t *e = mcts_local(m, th, i);
     if (!e->held) {
@@ -467,7 +462,6 @@ static inline mcts_local_t *node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, 
             atomic_fetch_add_explicit(&m->nodes[i].vloss, 1, memory_order_relaxed);
         }
     }
-    return e;
 }
 
 /*
