@@ -9,7 +9,6 @@
  * rollouts, ...) are refused.
  */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +22,6 @@
 #define MCTS_BOT_DEFAULT_EPS 0.1
 /* Scores closer than this count as equal in heuristic rollouts. */
 #define MCTS_BOT_TIE_EPS 1e-12
-/* Largest state the prior cache keeps a copy of (bigger states are scored at every call). */
-#define MCTS_BOT_STATE_MAX 2048
 
 typedef struct mcts_bot {
     mcts_options_t opt;   /* search options (seed replaced at every reset) */
@@ -33,23 +30,7 @@ typedef struct mcts_bot {
     heur_params_t w;      /* its weights */
     double eps;           /* heuristic rollouts: share of uniformly random moves */
     int sample;           /* heuristic rollouts: moves scored per ply, 0: all */
-    uint64_t id;          /* unique among the bots of the process (prior cache owner) */
 } mcts_bot_t;
-
-/* Source of bot ids. */
-static _Atomic uint64_t mcts_bot_next_id;
-
-/* Per-thread softmax of one position's move scores, so that the prior hook, called once per
-   untried move of a node, scores the node's moves only once. */
-typedef struct prior_cache {
-    uint64_t owner;                   /* id of the bot the entries belong to, 0: none */
-    _Alignas(16) unsigned char state[MCTS_BOT_STATE_MAX]; /* the position they are for */
-    int count;                        /* moves */
-    move_t moves[GAME_MAX_MOVES];     /* the position's legal moves */
-    double prob[GAME_MAX_MOVES];      /* softmax of their scores */
-} prior_cache_t;
-
-static _Thread_local prior_cache_t prior_cache;
 
 /* Epsilon-greedy playout to the end of the game with the heuristic's move scores. */
 static void rollout_heuristic(const game_api_t *api, void *state, pcg32_t *rng, void *ctx)
@@ -93,39 +74,20 @@ static void rollout_heuristic(const game_api_t *api, void *state, pcg32_t *rng, 
     }
 }
 
-/* The softmax (temperature 1) of the heuristic's move scores of state, into pc. */
-static void prior_fill(const mcts_bot_t *mb, const game_api_t *api, const void *state,
-                       prior_cache_t *pc)
-{
-    pc->count = api->gen_moves(state, pc->moves);
-    mb->h->score_moves(state, pc->moves, pc->count, &mb->w, pc->prob);
-    double top = -HUGE_VAL, sum = 0.0;
-    for (int i = 0; i < pc->count; i++)
-        top = pc->prob[i] > top ? pc->prob[i] : top;
-    for (int i = 0; i < pc->count; i++)
-        sum += pc->prob[i] = exp(pc->prob[i] - top);
-    for (int i = 0; i < pc->count; i++)
-        pc->prob[i] /= sum;
-}
-
-/* Prior of move m: its share in the softmax of the heuristic's scores of all legal moves. */
-static double prior_heuristic(const game_api_t *api, const void *state, move_t m, void *ctx)
+/* Priors of the legal moves: the softmax (temperature 1) of the heuristic's move scores. */
+static void prior_heuristic(const game_api_t *api, const void *state, const move_t *moves,
+                            int n, double *priors, void *ctx)
 {
     const mcts_bot_t *mb = ctx;
-    prior_cache_t *pc = &prior_cache;
-    size_t size = api->state_size;
-    bool cacheable = size <= sizeof pc->state;
-    if (!cacheable || pc->owner != mb->id || memcmp(pc->state, state, size)) {
-        prior_fill(mb, api, state, pc);
-        /* Too big to keep: owned by nobody, so it is recomputed at every call. */
-        pc->owner = cacheable ? mb->id : 0;
-        if (cacheable)
-            memcpy(pc->state, state, size);
-    }
-    for (int i = 0; i < pc->count; i++)
-        if (pc->moves[i] == m)
-            return pc->prob[i];
-    return 0.0;
+    (void)api;
+    mb->h->score_moves(state, moves, n, &mb->w, priors);
+    double top = -HUGE_VAL, sum = 0.0;
+    for (int i = 0; i < n; i++)
+        top = priors[i] > top ? priors[i] : top;
+    for (int i = 0; i < n; i++)
+        sum += priors[i] = exp(priors[i] - top);
+    for (int i = 0; i < n; i++)
+        priors[i] /= sum;
 }
 
 static void evaluate_heuristic(const game_api_t *api, const void *state, double *values,
@@ -358,7 +320,6 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
         return -1;
     }
     b->impl = mb;
-    mb->id = atomic_fetch_add(&mcts_bot_next_id, 1) + 1;
     mcts_options_default(&mb->opt);
     mb->eps = MCTS_BOT_DEFAULT_EPS;
     if (mcts_bot_keys(b, mb, spec, err, errlen)) {

@@ -140,6 +140,7 @@ typedef struct mcts_thread {
     int8_t path_player[MCTS_MAX_DEPTH + 1]; /* player who made the move into each node */
     move_t moves[GAME_MAX_MOVES];          /* legal moves of the current state */
     uint32_t child_of[GAME_MAX_MOVES];     /* child node of each legal move, 0: none */
+    double priors[GAME_MAX_MOVES];         /* prior hook values of the legal moves */
     uint32_t slot_stamp[MCTS_HASH_SIZE];   /* slot in use iff equal to stamp */
     move_t slot_move[MCTS_HASH_SIZE];      /* move stored in the slot */
     uint16_t slot_index[MCTS_HASH_SIZE];   /* its index in moves */

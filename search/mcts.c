@@ -272,10 +272,11 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
     if (m->opt.prior) {
         int best = -1;
         double best_p = 0.0, second_p = 0.0;
+        m->opt.prior(m->api, th->state, th->moves, n, th->priors, m->opt.prior_ctx);
         for (int i = 0; i < n; i++) {
             if (th->child_of[i])
                 continue;
-            double p = m->opt.prior(m->api, th->state, th->moves[i], m->opt.prior_ctx);
+            double p = th->priors[i];
             if (best < 0 || p > best_p) {
                 if (best >= 0)
                     second_p = best_p;

@@ -56,10 +56,13 @@ typedef enum mcts_final {
 
 /* Plays the state (a determinization) to the end of the game. */
 typedef void (*mcts_rollout_fn)(const game_api_t *api, void *state, pcg32_t *rng, void *ctx);
-/* Prior belief in [0, 1] that move m is good for the player to move in state. Called, from
-   the worker threads, for every untried move of a node each time one of them is expanded
-   (the one with the best prior is), so a costly prior should cache per state. */
-typedef double (*mcts_prior_fn)(const game_api_t *api, const void *state, move_t m, void *ctx);
+/* Prior belief in [0, 1] that each move is good for the player to move in state: fills
+   priors[i] for moves[i], the n legal moves of state (in the order of api->gen_moves).
+   Called from the worker threads once each time a node of the tree is expanded (the
+   untried move with the best prior is added), so a prior that scores all moves at once
+   (a softmax, say) costs one scoring per expansion. */
+typedef void (*mcts_prior_fn)(const game_api_t *api, const void *state, const move_t *moves,
+                              int n, double *priors, void *ctx);
 /* Estimated result per player, each in [0, 1], of a non-terminal state. */
 typedef void (*mcts_evaluate_fn)(const game_api_t *api, const void *state, double *values,
                                  void *ctx);

@@ -322,12 +322,18 @@ static void count_rollout(const game_api_t *api, void *state, pcg32_t *rng, void
     api->playout(state, rng);
 }
 
-static double prefer_one(const game_api_t *api, const void *state, move_t m, void *ctx)
+/* Also checks that the hook gets the state's legal moves, in the game's order. */
+static void prefer_one(const game_api_t *api, const void *state, const move_t *moves, int n,
+                       double *priors, void *ctx)
 {
-    (void)api;
-    (void)state;
+    move_t legal[GAME_MAX_MOVES];
+    int count = api->gen_moves(state, legal);
+    CHECK_EQ_INT(n, count);
+    for (int i = 0; i < n && i < count; i++)
+        CHECK(moves[i] == legal[i]);
+    for (int i = 0; i < n; i++)
+        priors[i] = moves[i] == 1 ? 1.0 : 0.0;
     (*(int *)ctx)++;
-    return m == 1 ? 1.0 : 0.0;
 }
 
 /* Exact values from the nim solver. */
@@ -383,20 +389,24 @@ static void test_hooks(void)
     }
 }
 
-static double uniform_prior(const game_api_t *api, const void *state, move_t m, void *ctx)
+static void uniform_prior(const game_api_t *api, const void *state, const move_t *moves, int n,
+                          double *priors, void *ctx)
 {
     (void)api;
     (void)state;
-    (void)m;
+    (void)moves;
     (void)ctx;
-    return 1.0 / 3.0;
+    for (int i = 0; i < n; i++)
+        priors[i] = 1.0 / 3.0;
 }
 
-static double prefer_winning(const game_api_t *api, const void *state, move_t m, void *ctx)
+static void prefer_winning(const game_api_t *api, const void *state, const move_t *moves, int n,
+                           double *priors, void *ctx)
 {
     (void)api;
     (void)ctx;
-    return nim_move_wins(((const nim_state_t *)state)->pile, m) ? 0.9 : 0.05;
+    for (int i = 0; i < n; i++)
+        priors[i] = nim_move_wins(((const nim_state_t *)state)->pile, moves[i]) ? 0.9 : 0.05;
 }
 
 /* Root moves that got at least one visit. */
