@@ -28,8 +28,9 @@
 /* Most iterations a thread may run before it publishes its results (mcts_options_t.sync);
    pending counts per node are 8-bit. */
 #define MCTS_SYNC_MAX 64
-/* Iterations between publications by default in tree mode with several threads. */
-#define MCTS_SYNC_DEFAULT 16
+/* Iterations between publications by default in tree mode with several threads (64 ran
+   2 % more iterations a second than 16 with two threads in games with the heuristic prior). */
+#define MCTS_SYNC_DEFAULT 64
 /* Most iterations a thread claims at once from an iteration budget. */
 #define MCTS_CLAIM_CHUNK 16
 /* 1 in a test build that also counts availability the obvious way (tests/search_avail.c). */

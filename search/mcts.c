@@ -14,7 +14,9 @@ void mcts_options_default(mcts_options_t *opt)
     opt->threads = 1;
     opt->c = 0.7;
     opt->fpu = 10.0;
-    opt->virtual_loss = 1;
+    /* No virtual loss by default: with results published every 64 iterations, two threads
+       ran 6 % more iterations a second without it (README, strength-speedup). */
+    opt->virtual_loss = 0;
     opt->sync = 0;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;

@@ -20,7 +20,8 @@
  * counts and adds them to the shared nodes every `sync` iterations, each node once; it
  * scores with the shared counts plus its own pending ones, so it sees all of its own
  * results at once and the other threads' at most a batch late. Its virtual loss on a node
- * lasts from its first pass in the batch to the publication. The root and the nodes just
+ * (option virtual_loss, none by default) lasts from its first pass in the batch to the
+ * publication. The root and the nodes just
  * below it are passed by nearly every iteration of every thread: writing them once a batch
  * instead of on every iteration is what stops their cache lines moving between the cores
  * all the time (bench/BENCH.md). With one thread the search is the same for any sync.
@@ -78,7 +79,7 @@ typedef struct mcts_options {
                                  moves (e.g. -0.1) instead of being the score itself */
     int virtual_loss;         /* losses added per thread inside a node (tree mode), >= 0 */
     int sync;                 /* iterations a thread runs before it publishes its results
-                                 to the shared counters, 1 to 64; 0: 16 in tree mode with
+                                 to the shared counters, 1 to 64; 0: 64 in tree mode with
                                  several threads, else 1 (see below) */
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
@@ -122,7 +123,7 @@ typedef struct mcts_stats {
 typedef struct mcts mcts_t;
 
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
-   first), prior weight 0.5 in the PUCT form, virtual loss 1, sync 0 (auto), tree mode,
+   first), prior weight 0.5 in the PUCT form, virtual loss 0, sync 0 (auto), tree mode,
    most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
    fpu 0.3, the PUCT form at 0.5 against the progressive bias at 1 (2 players, 3000
    iterations, mean result against the heuristic bot): Tower Up 0.97 +- 0.05 vs
