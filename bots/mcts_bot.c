@@ -15,6 +15,7 @@
 
 #include "bots/heuristic.h"
 #include "bots/kinds.h"
+#include "bots/mcts_bot.h"
 #include "search/mcts.h"
 
 /* Budget when neither iters= nor time= is given. */
@@ -30,6 +31,8 @@ typedef struct mcts_bot {
     heur_params_t w;      /* its weights */
     double eps;           /* heuristic rollouts: share of uniformly random moves */
     int sample;           /* heuristic rollouts: moves scored per ply, 0: all */
+    mcts_stats_t last;    /* statistics of the last search */
+    bool searched;        /* last is set (a search ran since the last reset) */
 } mcts_bot_t;
 
 /* Epsilon-greedy playout to the end of the game with the heuristic's move scores. */
@@ -341,7 +344,16 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
 static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
-    return mcts_search(mb->search, state, NULL);
+    mb->searched = true;
+    return mcts_search(mb->search, state, &mb->last);
+}
+
+const mcts_stats_t *mcts_bot_last_stats(const bot_t *b)
+{
+    if (b->kind != &bot_kind_mcts)
+        return NULL;
+    const mcts_bot_t *mb = b->impl;
+    return mb->searched ? &mb->last : NULL;
 }
 
 static void mcts_bot_observe(bot_t *b, const void *state, move_t m)
@@ -357,6 +369,7 @@ static void mcts_bot_reset(bot_t *b)
 {
     mcts_bot_t *mb = b->impl;
     mb->opt.seed = b->seed;
+    mb->searched = false;
     mcts_t *fresh = mcts_new(b->api, &mb->opt);
     if (fresh) {
         mcts_free(mb->search);

@@ -2,8 +2,8 @@
  * Bots: legal moves in random positions of both games at every player count (the state
  * left untouched), whole games with tree reuse, spec errors naming what is wrong, parameter
  * files (errors with FILE:LINE, exact save/load round trip), no peeking (two states that
- * differ only in what the mover cannot see give the same move for the same bot seed), and
- * heuristic clearly beating random.
+ * differ only in what the mover cannot see give the same move for the same bot seed),
+ * heuristic clearly beating random, and the mcts bot's search statistics.
  */
 #include <jansson.h>
 #include <stdalign.h>
@@ -12,6 +12,7 @@
 
 #include "bots/heuristic.h"
 #include "bots/match.h"
+#include "bots/mcts_bot.h"
 #include "tests/test.h"
 
 /* Room for a state of either game, aligned for any field. */
@@ -440,6 +441,47 @@ static void test_heuristic_beats_random(void)
     }
 }
 
+/* mcts_bot_last_stats: none before a search, after a reset, or for other kinds; after a
+   search, its budget and root moves (one per legal move, the chosen one among them). */
+static void test_mcts_stats(void)
+{
+    char err[256];
+    for (int g = 0; g < GAME_COUNT; g++) {
+        const game_api_t *api = games[g];
+        game_options_t opt;
+        game_options_default(&opt);
+        opt.players = 2;
+        opt.seed = 31;
+        any_state_t s;
+        CHECK(api->new_game(s.bytes, &opt, err, sizeof err) == 0);
+        move_t moves[GAME_MAX_MOVES];
+        int n = api->gen_moves(s.bytes, moves);
+        bot_t *h = bot_new(api, "heuristic", 1, err, sizeof err);
+        CHECK(h && mcts_bot_last_stats(h) == NULL);
+        bot_free(h);
+        bot_t *b = bot_new(api, "mcts:iters=300,prior=heuristic,cutoff=4", 5, err, sizeof err);
+        CHECK(b != NULL);
+        if (!b)
+            continue;
+        CHECK(mcts_bot_last_stats(b) == NULL);
+        move_t mv = bot_choose(b, s.bytes);
+        const mcts_stats_t *st = mcts_bot_last_stats(b);
+        CHECK(st != NULL);
+        if (st) {
+            CHECK_EQ_INT(st->root_move_count, n);
+            CHECK_EQ_INT(st->iterations, n > 1 ? 300 : 0);
+            CHECK(st->nodes > 1 && st->seconds >= 0.0);
+            bool found = false;
+            for (int i = 0; i < st->root_move_count; i++)
+                found = found || st->root_moves[i].move == mv;
+            CHECK(found);
+        }
+        bot_reset(b, 6);
+        CHECK(mcts_bot_last_stats(b) == NULL);
+        bot_free(b);
+    }
+}
+
 int main(void)
 {
     test_params_files();
@@ -448,5 +490,6 @@ int main(void)
     test_whole_games();
     test_no_peeking();
     test_heuristic_beats_random();
+    test_mcts_stats();
     return test_finish("test_bots");
 }
