@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bench/bench_ref.h"
+#include "bots/mcts_bot.h"
 #include "search/mcts.h"
 
 /* Distinct seeded starts that the timed random games cycle through. */
@@ -437,6 +438,62 @@ static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const benc
     return 0;
 }
 
+/* Iterations and search seconds of one guided-search configuration, summed over the
+   positions: 0, or -1 with err filled. */
+static int guided_run(const bench_work_t *w, const bench_case_t *c, int threads, int ms,
+                      const int *plies, int count, long *iterations, double *seconds,
+                      char *err, size_t errlen)
+{
+    char spec[BOT_SPEC_TEXT_MAX];
+    snprintf(spec, sizeof spec, "%s,threads=%d,time=%d", BENCH_GUIDED_SPEC, threads, ms);
+    bot_t *b = bot_new(w->api, spec, c->seed, err, errlen);
+    if (!b)
+        return -1;
+    *iterations = 0;
+    *seconds = 0.0;
+    for (int k = 0; k < count; k++) {
+        bot_reset(b, c->seed + (uint64_t)k);
+        bot_choose(b, work_state(w, plies[k]));
+        const mcts_stats_t *st = mcts_bot_last_stats(b);
+        *iterations += st ? st->iterations : 0;
+        *seconds += st ? st->seconds : 0.0;
+    }
+    bot_free(b);
+    return 0;
+}
+
+/* The guided search at T and 2T with one thread and at T with cfg->threads. */
+static int measure_guided(const bench_work_t *w, const bench_case_t *c,
+                          const bench_config_t *cfg, bench_result_t *r, char *err,
+                          size_t errlen)
+{
+    int want = cfg->quick ? BENCH_GUIDED_POSITIONS / 2 : BENCH_GUIDED_POSITIONS;
+    int plies[BENCH_GUIDED_POSITIONS];
+    int count = 0;
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    if (!moves) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* Evenly spread along the game, each with a choice to make. */
+    for (int k = 0; k < want; k++) {
+        int ply = (int)((long)(k + 1) * w->plies / (want + 1));
+        if (w->api->gen_moves(work_state(w, ply), moves) > 1)
+            plies[count++] = ply;
+    }
+    free(moves);
+    r->guided_positions = count;
+    r->guided_ms = BENCH_GUIDED_MS;
+    if (guided_run(w, c, 1, BENCH_GUIDED_MS, plies, count, &r->guided1_iterations,
+                   &r->guided1_seconds, err, errlen) ||
+        guided_run(w, c, cfg->threads, BENCH_GUIDED_MS, plies, count, &r->guided_n_iterations,
+                   &r->guided_n_seconds, err, errlen) ||
+        guided_run(w, c, 1, 2 * BENCH_GUIDED_MS, plies, count, &r->guided_double_iterations,
+                   &r->guided_double_seconds, err, errlen))
+        return -1;
+    return 0;
+}
+
 int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r,
                    char *err, size_t errlen)
 {
@@ -458,6 +515,8 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
             rc = measure_movegen(&w, c, cfg, r, err, errlen);
         if (rc == 0)
             rc = measure_mcts(&w, c, cfg, r, err, errlen);
+        if (rc == 0)
+            rc = measure_guided(&w, c, cfg, r, err, errlen);
     }
     work_free(&w);
     return rc;

@@ -11,8 +11,10 @@
  * Per case: perft with bulk counting and with full make/undo from the start and from a
  * mid-game position (reached by seeded random moves), random full games per second,
  * copy-make against make/undo, the fast move generator against the slow reference of
- * tests/ref over the positions of one seeded game, and MCTS iterations per second with
- * one thread and with every core. Count-only mode runs just what the signature needs
+ * tests/ref over the positions of one seeded game, MCTS iterations per second with
+ * one thread and with every core, and the same for the guided search of the strength-speedup
+ * (heuristic prior and cut-off evaluation, from the bots) at T ms a move, where what counts
+ * is the iterations of every core at T against those of one thread at 2T. Count-only mode runs just what the signature needs
  * (bulk perft and fixed-iteration single-thread searches) and no timing.
  */
 #include <stdbool.h>
@@ -23,6 +25,12 @@
 
 /* Benchmark cases: Tower Up 2p (duo), 3p and 4p (standard), Uptown 2p to 5p. */
 #define BENCH_CASE_COUNT 7
+/* The guided search timed by the bench: the bot of the README's strength-speedup, without
+   tree reuse (every search starts afresh), at BENCH_GUIDED_MS ms a search. */
+#define BENCH_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0"
+#define BENCH_GUIDED_MS 20
+/* Positions along the seeded game searched by the guided search (half with --quick). */
+#define BENCH_GUIDED_POSITIONS 8
 /* The mid position is the first, from the case's mid_plies on, with this many moves. */
 #define BENCH_MID_MIN_MOVES 30
 
@@ -86,6 +94,16 @@ typedef struct bench_result {
     double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
                                    below the thread count when other work took the cores */
     long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */
+    /* The guided search of the strength-speedup (BENCH_GUIDED_SPEC), T ms a search from
+       positions along the seeded game: one thread at T, mcts_threads at T, one at 2T. */
+    int guided_positions;       /* positions searched */
+    int guided_ms;              /* T */
+    long guided1_iterations;    /* iterations summed over the positions, one thread at T */
+    double guided1_seconds;     /* their search time */
+    long guided_n_iterations;   /* the same with mcts_threads threads at T */
+    double guided_n_seconds;
+    long guided_double_iterations; /* the same with one thread at 2T */
+    double guided_double_seconds;
 } bench_result_t;
 
 /* A whole run. */

@@ -72,6 +72,48 @@ static double mcts_indep_speedup(const bench_result_t *r)
                : 0.0;
 }
 
+/* The guided search: iterations/s of one thread at T, the speed-up of every core at T, and
+   the iterations of every core at T over those of one thread at 2T. */
+static double guided_rate(long iterations, double seconds)
+{
+    return per_second((double)iterations, seconds);
+}
+
+static double guided_speedup(const bench_result_t *r)
+{
+    double one = guided_rate(r->guided1_iterations, r->guided1_seconds);
+    return one > 0 ? guided_rate(r->guided_n_iterations, r->guided_n_seconds) / one : 0.0;
+}
+
+static double guided_vs_double(const bench_result_t *r)
+{
+    return r->guided_double_iterations > 0
+               ? (double)r->guided_n_iterations / (double)r->guided_double_iterations
+               : 0.0;
+}
+
+/* The guided search over all cases of a run: the speed-up at T (iterations/s of every core
+   over one thread's) and the iterations of every core at T over one thread's at 2T; false
+   if not measured. */
+static bool guided_totals(const bench_report_t *rep, double *speedup, double *vs_double)
+{
+    long g1 = 0, gn = 0, g2 = 0;
+    double s1 = 0, sn = 0;
+    for (int i = 0; i < rep->case_count; i++) {
+        const bench_result_t *r = &rep->cases[i];
+        g1 += r->guided1_iterations;
+        gn += r->guided_n_iterations;
+        g2 += r->guided_double_iterations;
+        s1 += r->guided1_seconds;
+        sn += r->guided_n_seconds;
+    }
+    if (g1 <= 0 || g2 <= 0 || s1 <= 0 || sn <= 0)
+        return false;
+    *speedup = ((double)gn / sn) / ((double)g1 / s1);
+    *vs_double = (double)gn / (double)g2;
+    return true;
+}
+
 /* One goal of bench/BENCH.md: a name, the target and the figure reached. */
 typedef struct bench_goal {
     const char *name;  /* what is measured */
@@ -150,10 +192,10 @@ void bench_print_header(FILE *out, const bench_report_t *rep)
     else
         fprintf(out,
                 "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s %5s %5s "
-                "%4s\n",
+                "%4s %7s %5s %5s\n",
                 "case", "moves", "depth", "perft leaves", "bulk", "full", "games/s",
                 "cp-mk", "mk-un", "gen fast/s", "gen ref/s", "ratio", "mcts 1t", "mcts Nt",
-                "xN", "root", "indep", "cpu");
+                "xN", "root", "indep", "cpu", "guided", "xN", "/2T");
 }
 
 void bench_print_row(FILE *out, const bench_result_t *r)
@@ -173,12 +215,14 @@ void bench_print_row(FILE *out, const bench_result_t *r)
         snprintf(ratio, sizeof ratio, "-");
     fprintf(out,
             "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
-            "%5.2f %5.2f %5.2f %4.2f%s\n",
+            "%5.2f %5.2f %5.2f %4.2f %7.0f %5.2f %5.2f%s\n",
             r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r),
             games_per_second(r), ns_per_move(r, r->copy_make_seconds),
             ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
             mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
-            mcts_root_speedup(r), mcts_indep_speedup(r), r->mcts_n_cpu, r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
+            mcts_root_speedup(r), mcts_indep_speedup(r), r->mcts_n_cpu,
+            guided_rate(r->guided1_iterations, r->guided1_seconds), guided_speedup(r),
+            guided_vs_double(r), r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
 }
 
 void bench_print_footer(FILE *out, const bench_report_t *rep)
@@ -197,8 +241,12 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                 "tree), xN the speed-up, root the speed-up with root parallelism (a tree\n"
                 "per thread), indep what the machine gives: %d independent one-thread\n"
                 "searches at once against one, cpu the cores the shared-tree search had\n"
-                "(processor s / wall s).\n",
-                threads, threads);
+                "(processor s / wall s);\nguided: iterations/s of the strength-speedup's search "
+                "(%s, heuristic\nprior and cut-off evaluation) with 1 thread at %d ms a search "
+                "from %d positions of the game,\nxN the speed-up with %d threads, /2T their "
+                "iterations at %d ms over one thread's at %d ms.\n",
+                threads, threads, BENCH_GUIDED_SPEC, BENCH_GUIDED_MS,
+                rep->cases[0].guided_positions, threads, BENCH_GUIDED_MS, 2 * BENCH_GUIDED_MS);
         double least_cpu = threads;
         for (int i = 0; i < rep->case_count; i++)
             if (rep->cases[i].mcts_n_cpu < least_cpu)
@@ -229,6 +277,11 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
             fprintf(out, "the machine gives %.2f with %d independent searches (all cases): the "
                          "shared tree keeps %.0f%% of it\n",
                     one / indep, threads, 100.0 * indep / tree);
+        double gx, g2x;
+        if (guided_totals(rep, &gx, &g2x))
+            fprintf(out, "guided search (all cases): %d threads %.2f x one thread at %d ms; "
+                         "%.2f x one thread's iterations at %d ms\n",
+                    threads, gx, BENCH_GUIDED_MS, g2x, 2 * BENCH_GUIDED_MS);
     }
     fprintf(out, "total perft leaves %llu, signature search nodes %llu, %.1f s\n",
             (unsigned long long)rep->perft_nodes, (unsigned long long)rep->mcts_nodes,
@@ -289,6 +342,18 @@ static json_t *json_case(const bench_result_t *r, bool timed)
                                   "speedup", mcts_speedup(r), "root_speedup",
                                   mcts_root_speedup(r), "indep_speedup", mcts_indep_speedup(r),
                                   "cpu", r->mcts_n_cpu));
+    json_object_set_new(
+        o, "guided",
+        json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f}", "spec",
+                  BENCH_GUIDED_SPEC, "ms", r->guided_ms, "positions", r->guided_positions,
+                  "one_thread_iterations", (json_int_t)r->guided1_iterations,
+                  "threads_iterations", (json_int_t)r->guided_n_iterations,
+                  "one_thread_double_time_iterations", (json_int_t)r->guided_double_iterations,
+                  "one_thread_per_second", guided_rate(r->guided1_iterations, r->guided1_seconds),
+                  "threads_per_second", guided_rate(r->guided_n_iterations, r->guided_n_seconds),
+                  "double_time_per_second",
+                  guided_rate(r->guided_double_iterations, r->guided_double_seconds), "speedup",
+                  guided_speedup(r), "vs_double_time", guided_vs_double(r)));
     return o;
 }
 
@@ -317,6 +382,10 @@ void bench_print_json(FILE *out, const bench_report_t *rep)
                                                  goals[i].value >= goals[i].target));
         }
         json_object_set_new(root, "goals", arr);
+        double gx, g2x;
+        if (guided_totals(rep, &gx, &g2x))
+            json_object_set_new(root, "guided", json_pack("{s:f, s:f}", "speedup", gx,
+                                                          "vs_double_time", g2x));
     }
     json_object_set_new(root, "perft_nodes", json_integer((json_int_t)rep->perft_nodes));
     json_object_set_new(root, "mcts_nodes", json_integer((json_int_t)rep->mcts_nodes));

@@ -48,6 +48,7 @@ FIGURES = {
     "ref_per_second": "positions/s", "ratio": "x", "one_thread_per_second": "iter/s",
     "threads_per_second": "iter/s", "root_threads_per_second": "iter/s", "speedup": "x",
     "root_speedup": "x", "indep_per_second": "iter/s", "indep_speedup": "x",
+    "double_time_per_second": "iter/s", "vs_double_time": "x",
     "cpu": "cores", "value": "",
     "seconds": "s", "load_start": "", "load_end": "",
 }
