@@ -241,10 +241,10 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                 "tree), xN the speed-up, root the speed-up with root parallelism (a tree\n"
                 "per thread), indep what the machine gives: %d independent one-thread\n"
                 "searches at once against one, cpu the cores the shared-tree search had\n"
-                "(processor s / wall s);\nguided: iterations/s of the strength-speedup's search "
-                "(%s, heuristic\nprior and cut-off evaluation) with 1 thread at %d ms a search "
-                "from %d positions of the game,\nxN the speed-up with %d threads, /2T their "
-                "iterations at %d ms over one thread's at %d ms.\n",
+                "(processor s / wall s);\nguided: iterations/s of the strength-speedup's search,\n"
+                "%s (heuristic prior and cut-off\nevaluation), with 1 thread at %d ms a "
+                "search from %d positions of the game, xN the\nspeed-up with %d threads, /2T "
+                "their iterations at %d ms over one thread's at %d ms.\n",
                 threads, threads, BENCH_GUIDED_SPEC, BENCH_GUIDED_MS,
                 rep->cases[0].guided_positions, threads, BENCH_GUIDED_MS, 2 * BENCH_GUIDED_MS);
         double least_cpu = threads;
