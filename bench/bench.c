@@ -182,12 +182,17 @@ static int perft_depth(const game_api_t *api, void *s, int max_depth, uint64_t b
     return d;
 }
 
+/* Legal moves of position i of the seeded game. */
+static int work_moves(const bench_work_t *w, int i)
+{
+    return w->child_end[i] - (i ? w->child_end[i - 1] : 0);
+}
+
 /* The mid position: the first from c->mid_plies on with a rich move list. */
 static int mid_index(const bench_work_t *w, const bench_case_t *c)
 {
     for (int i = c->mid_plies; i < w->plies; i++) {
-        int moves = w->child_end[i] - (i ? w->child_end[i - 1] : 0);
-        if (moves >= BENCH_MID_MIN_MOVES)
+        if (work_moves(w, i) >= BENCH_MID_MIN_MOVES)
             return i;
     }
     return c->mid_plies < w->plies ? c->mid_plies : w->plies;
@@ -470,20 +475,13 @@ static int measure_guided(const bench_work_t *w, const bench_case_t *c,
     int want = cfg->quick ? BENCH_GUIDED_POSITIONS / 2 : BENCH_GUIDED_POSITIONS;
     int plies[BENCH_GUIDED_POSITIONS];
     int count = 0;
-    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
-    if (!moves) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
     /* Evenly spread along the game, each with a choice to make. */
     for (int k = 0; k < want; k++) {
         int ply = (int)((long)(k + 1) * w->plies / (want + 1));
-        if (w->api->gen_moves(work_state(w, ply), moves) > 1)
+        if (work_moves(w, ply) > 1)
             plies[count++] = ply;
     }
-    free(moves);
     r->guided_positions = count;
-    r->guided_ms = BENCH_GUIDED_MS;
     if (guided_run(w, c, 1, BENCH_GUIDED_MS, plies, count, &r->guided1_iterations,
                    &r->guided1_seconds, err, errlen) ||
         guided_run(w, c, cfg->threads, BENCH_GUIDED_MS, plies, count, &r->guided_n_iterations,

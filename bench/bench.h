@@ -12,10 +12,11 @@
  * mid-game position (reached by seeded random moves), random full games per second,
  * copy-make against make/undo, the fast move generator against the slow reference of
  * tests/ref over the positions of one seeded game, MCTS iterations per second with
- * one thread and with every core, and the same for the guided search of the strength-speedup
- * (heuristic prior and cut-off evaluation, from the bots) at T ms a move, where what counts
- * is the iterations of every core at T against those of one thread at 2T. Count-only mode runs just what the signature needs
- * (bulk perft and fixed-iteration single-thread searches) and no timing.
+ * one thread and with every core, and the same for the guided search of the
+ * strength-speedup (heuristic prior and cut-off evaluation, from the bots) at T ms a move,
+ * where what counts is the iterations of every core at T against those of one thread at
+ * 2T. Count-only mode runs just what the signature needs (bulk perft and fixed-iteration
+ * single-thread searches) and no timing.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -94,10 +95,10 @@ typedef struct bench_result {
     double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
                                    below the thread count when other work took the cores */
     long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */
-    /* The guided search of the strength-speedup (BENCH_GUIDED_SPEC), T ms a search from
-       positions along the seeded game: one thread at T, mcts_threads at T, one at 2T. */
+    /* The guided search of the strength-speedup (BENCH_GUIDED_SPEC), T = BENCH_GUIDED_MS
+       a search from positions along the seeded game: one thread at T, mcts_threads at T,
+       one at 2T. */
     int guided_positions;       /* positions searched */
-    int guided_ms;              /* T */
     long guided1_iterations;    /* iterations summed over the positions, one thread at T */
     double guided1_seconds;     /* their search time */
     long guided_n_iterations;   /* the same with mcts_threads threads at T */

@@ -72,8 +72,8 @@ static double mcts_indep_speedup(const bench_result_t *r)
                : 0.0;
 }
 
-/* The guided search: iterations/s of one thread at T, the speed-up of every core at T, and
-   the iterations of every core at T over those of one thread at 2T. */
+/* The guided search: the speed-up of every core at T, and the iterations of every core at
+   T over those of one thread at 2T. */
 static double guided_rate(long iterations, double seconds)
 {
     return per_second((double)iterations, seconds);
@@ -345,7 +345,7 @@ static json_t *json_case(const bench_result_t *r, bool timed)
     json_object_set_new(
         o, "guided",
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f}", "spec",
-                  BENCH_GUIDED_SPEC, "ms", r->guided_ms, "positions", r->guided_positions,
+                  BENCH_GUIDED_SPEC, "ms", BENCH_GUIDED_MS, "positions", r->guided_positions,
                   "one_thread_iterations", (json_int_t)r->guided1_iterations,
                   "threads_iterations", (json_int_t)r->guided_n_iterations,
                   "one_thread_double_time_iterations", (json_int_t)r->guided_double_iterations,

@@ -21,10 +21,9 @@
  * scores with the shared counts plus its own pending ones, so it sees all of its own
  * results at once and the other threads' at most a batch late. Its virtual loss on a node
  * (option virtual_loss, none by default) lasts from its first pass in the batch to the
- * publication. The root and the nodes just
- * below it are passed by nearly every iteration of every thread: writing them once a batch
- * instead of on every iteration is what stops their cache lines moving between the cores
- * all the time (bench/BENCH.md). With one thread the search is the same for any sync.
+ * publication. The root and the nodes just below it are passed by nearly every iteration
+ * of every thread: writing them once a batch instead of on every iteration is what stops
+ * their cache lines moving between the cores all the time (bench/BENCH.md). With one thread the search is the same for any sync.
  *
  * ThreadSanitizer builds: search/mcts.c defines __tsan_default_suppressions (only when built
  * with -fsanitize=thread) to hide reports that come from the OpenMP runtime's own, unseen
