@@ -37,3 +37,4 @@ int cmd_tournament(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_quality(int argc, char **argv);

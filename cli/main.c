@@ -19,6 +19,7 @@ static const cli_command_t commands[] = {
     {"rate", cmd_rate, "ratings and tables from tournament record files"},
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
     {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
+    {"quality", cmd_quality, "search quality per move against a reference search, resumable"},
 };
 
 static void main_usage(FILE *out)

@@ -1,0 +1,429 @@
+/* Search quality per move against a reference search (bots/quality.h). */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bots/bot.h"
+#include "bots/mcts_bot.h"
+#include "bots/quality.h"
+#include "core/rng.h"
+
+/* Positions with 2+ legal moves from cfg->games games of cfg->from in every seat. */
+static int quality_positions(const quality_config_t *cfg, unsigned char **out, int *count,
+                             char *err, size_t errlen)
+{
+    const game_api_t *api = cfg->api;
+    bot_t *b = bot_new(api, cfg->from, 0, err, errlen);
+    unsigned char *s = malloc(api->state_size);
+    unsigned char *undo = malloc(api->undo_size);
+    unsigned char *list = NULL;
+    int n = 0, cap = 0, rc = -1;
+    move_t moves[GAME_MAX_MOVES];
+    if (!b || !s || !undo) {
+        if (b)
+            snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    for (int g = 0; g < cfg->games; g++) {
+        game_options_t o = cfg->opt;
+        o.seed = cfg->opt.seed + (uint64_t)g;
+        if (api->new_game(s, &o, err, errlen))
+            goto done;
+        bot_reset(b, rng_mix64(o.seed));
+        for (int ply = 0; !api->is_terminal(s); ply++) {
+            if (ply % cfg->every == cfg->every / 2 && api->gen_moves(s, moves) > 1) {
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 256;
+                    unsigned char *l = realloc(list, (size_t)cap * api->state_size);
+                    if (!l) {
+                        snprintf(err, errlen, "out of memory");
+                        goto done;
+                    }
+                    list = l;
+                }
+                memcpy(list + (size_t)n++ * api->state_size, s, api->state_size);
+            }
+            move_t m = bot_choose(b, s);
+            bot_observe(b, s, m);
+            api->make(s, m, undo);
+        }
+    }
+    rc = 0;
+done:
+    bot_free(b);
+    free(s);
+    free(undo);
+    if (rc) {
+        free(list);
+        list = NULL;
+        n = 0;
+    }
+    *out = list;
+    *count = n;
+    return rc;
+}
+
+/* The header that a results file must start with, as JSON. */
+static json_t *quality_header(const quality_config_t *cfg)
+{
+    json_t *bots = json_array();
+    for (int b = 0; b < cfg->bot_count; b++)
+        json_array_append_new(bots, json_string(cfg->specs[b]));
+    return json_pack("{s:{s:s,s:i,s:I,s:s?,s:i,s:i,s:i,s:s,s:s,s:o}}", "quality", "game",
+                     cfg->api->name, "players", cfg->opt.players, "seed",
+                     (json_int_t)cfg->opt.seed, "board", cfg->opt.board, "games", cfg->games,
+                     "every", cfg->every, "repeats", cfg->repeats, "from", cfg->from, "ref",
+                     cfg->ref, "bots", bots);
+}
+
+/* One position's line: per repeat, per bot, the regret, agreement, iterations, seconds. */
+static json_t *quality_line(int position, int repeats, int bots, const double *regret,
+                            const double *agree, const double *iters, const double *secs)
+{
+    json_t *r = json_array(), *a = json_array(), *it = json_array(), *sc = json_array();
+    for (int k = 0; k < repeats; k++) {
+        json_t *rr = json_array(), *ar = json_array(), *ir = json_array(), *sr = json_array();
+        for (int b = 0; b < bots; b++) {
+            size_t i = (size_t)k * (size_t)bots + (size_t)b;
+            json_array_append_new(rr, json_real(regret[i]));
+            json_array_append_new(ar, json_integer(agree[i] != 0.0));
+            json_array_append_new(ir, json_integer((json_int_t)iters[i]));
+            json_array_append_new(sr, json_real(secs[i]));
+        }
+        json_array_append_new(r, rr);
+        json_array_append_new(a, ar);
+        json_array_append_new(it, ir);
+        json_array_append_new(sc, sr);
+    }
+    return json_pack("{s:i,s:o,s:o,s:o,s:o}", "position", position, "regret", r, "agree", a,
+                     "iterations", it, "seconds", sc);
+}
+
+/* Reads one position line back into the arrays: 0, or -1 if it is malformed. */
+static int quality_line_read(json_t *j, int position, int repeats, int bots, double *regret,
+                             double *agree, double *iters, double *secs)
+{
+    json_t *p = json_object_get(j, "position");
+    if (!json_is_integer(p) || json_integer_value(p) != position)
+        return -1;
+    const char *keys[4] = {"regret", "agree", "iterations", "seconds"};
+    double *dst[4] = {regret, agree, iters, secs};
+    for (int f = 0; f < 4; f++) {
+        json_t *rows = json_object_get(j, keys[f]);
+        if (!json_is_array(rows) || (int)json_array_size(rows) != repeats)
+            return -1;
+        for (int k = 0; k < repeats; k++) {
+            json_t *row = json_array_get(rows, (size_t)k);
+            if (!json_is_array(row) || (int)json_array_size(row) != bots)
+                return -1;
+            for (int b = 0; b < bots; b++) {
+                json_t *v = json_array_get(row, (size_t)b);
+                if (!json_is_number(v))
+                    return -1;
+                dst[f][(size_t)k * (size_t)bots + (size_t)b] = json_number_value(v);
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * Opens cfg->out_path: checks or writes the header and reads back finished positions into
+ * the report's arrays. Returns the file open for appending (NULL: error in err), *done the
+ * positions read.
+ */
+static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, double *agree,
+                            double *iters, double *secs, int positions, int *done, char *err,
+                            size_t errlen)
+{
+    *done = 0;
+    json_t *header = quality_header(cfg);
+    FILE *in = fopen(cfg->out_path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    int lineno = 0, rc = 0;
+    long good_end = 0; /* bytes of the file up to its last complete line */
+    bool cut = false;
+    size_t per = (size_t)cfg->repeats * (size_t)cfg->bot_count;
+    if (in) {
+        ssize_t len;
+        while (rc == 0 && (len = getline(&line, &cap, in)) > 0) {
+            lineno++;
+            json_error_t jerr;
+            json_t *j = json_loads(line, 0, &jerr);
+            if (!j) {
+                /* A last line cut short by an interruption is dropped and redone. */
+                if (line[len - 1] != '\n') {
+                    cut = true;
+                    break;
+                }
+                snprintf(err, errlen, "%s:%d: not JSON (%s)", cfg->out_path, lineno, jerr.text);
+                rc = -1;
+            } else if (lineno == 1) {
+                if (!json_equal(j, header)) {
+                    snprintf(err, errlen,
+                             "%s holds another measurement (game, seed, bots or counts "
+                             "differ): give another --out",
+                             cfg->out_path);
+                    rc = -1;
+                }
+            } else if (*done >= positions ||
+                       quality_line_read(j, *done, cfg->repeats, cfg->bot_count,
+                                         rep->regret + (size_t)*done * per,
+                                         agree + (size_t)*done * per,
+                                         iters + (size_t)*done * per,
+                                         secs + (size_t)*done * per)) {
+                snprintf(err, errlen, "%s:%d: not the result of position %d", cfg->out_path,
+                         lineno, *done);
+                rc = -1;
+            } else {
+                ++*done;
+            }
+            json_decref(j);
+            good_end = ftell(in);
+        }
+        fclose(in);
+    }
+    if (rc == 0 && cut && truncate(cfg->out_path, good_end) != 0) {
+        snprintf(err, errlen, "cannot cut %s short: %s", cfg->out_path, strerror(errno));
+        rc = -1;
+    }
+    free(line);
+    FILE *out = NULL;
+    if (rc == 0) {
+        out = fopen(cfg->out_path, lineno == 0 ? "w" : "a");
+        if (!out)
+            snprintf(err, errlen, "cannot write %s: %s", cfg->out_path, strerror(errno));
+        else if (lineno == 0) {
+            char *text = json_dumps(header, JSON_COMPACT);
+            fprintf(out, "%s\n", text);
+            free(text);
+            fflush(out);
+        }
+    }
+    json_decref(header);
+    return out;
+}
+
+/* Regret of move m under the reference's root statistics st (best: its chosen move). */
+static double quality_regret(const mcts_move_stat_t *st, int n, move_t best, move_t m)
+{
+    double best_mean = 0.0, worst = INFINITY, mean = NAN;
+    for (int i = 0; i < n; i++) {
+        if (st[i].move == best)
+            best_mean = st[i].mean;
+        if (st[i].visits > 0 && st[i].mean < worst)
+            worst = st[i].mean;
+        if (st[i].move == m && st[i].visits > 0)
+            mean = st[i].mean;
+    }
+    if (isnan(mean))
+        mean = isinf(worst) ? best_mean : worst;
+    return best_mean - mean;
+}
+
+int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, size_t errlen)
+{
+    memset(rep, 0, sizeof *rep);
+    const game_api_t *api = cfg->api;
+    int nb = cfg->bot_count;
+    bot_t *ref = NULL, *bots[QUALITY_MAX_BOTS] = {0};
+    unsigned char *pos = NULL;
+    double *agree = NULL, *iters = NULL, *secs = NULL;
+    FILE *out = NULL;
+    int rc = -1, npos = 0;
+    if (nb < 1 || nb > QUALITY_MAX_BOTS || cfg->games < 1 || cfg->every < 1 || cfg->repeats < 1) {
+        snprintf(err, errlen, "quality needs 1 to %d bots and positive counts", QUALITY_MAX_BOTS);
+        return -1;
+    }
+    ref = bot_new(api, cfg->ref, 0, err, errlen);
+    if (!ref)
+        goto done;
+    if (strcmp(ref->kind->name, "mcts") != 0) {
+        snprintf(err, errlen, "the reference must be an mcts bot (it scores every move), not '%s'",
+                 cfg->ref);
+        goto done;
+    }
+    for (int b = 0; b < nb; b++)
+        if (!(bots[b] = bot_new(api, cfg->specs[b], 0, err, errlen)))
+            goto done;
+    if (quality_positions(cfg, &pos, &npos, err, errlen))
+        goto done;
+    if (npos == 0) {
+        snprintf(err, errlen, "the games gave no position with two or more legal moves");
+        goto done;
+    }
+    size_t per = (size_t)cfg->repeats * (size_t)nb;
+    size_t total = (size_t)npos * per;
+    rep->regret = malloc(total * sizeof *rep->regret);
+    agree = malloc(total * sizeof *agree);
+    iters = malloc(total * sizeof *iters);
+    secs = malloc(total * sizeof *secs);
+    if (!rep->regret || !agree || !iters || !secs) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    int first = 0;
+    if (cfg->out_path) {
+        out = quality_resume(cfg, rep, agree, iters, secs, npos, &first, err, errlen);
+        if (!out)
+            goto done;
+        rep->resumed = first;
+    }
+    mcts_move_stat_t stats[GAME_MAX_MOVES];
+    for (int p = first; p < npos; p++) {
+        const unsigned char *s = pos + (size_t)p * api->state_size;
+        bot_reset(ref, rng_mix64(cfg->opt.seed ^ (0x5eed0000ull + (uint64_t)p)));
+        move_t best = bot_choose(ref, s);
+        const mcts_stats_t *rs = mcts_bot_last_stats(ref);
+        int n = rs ? rs->root_move_count : 0;
+        if (n > 0)
+            memcpy(stats, rs->root_moves, (size_t)n * sizeof *stats);
+        for (int k = 0; k < cfg->repeats; k++) {
+            uint64_t seed = rng_mix64(cfg->opt.seed + 1000003ull * (uint64_t)k + (uint64_t)p);
+            for (int b = 0; b < nb; b++) {
+                size_t i = (size_t)p * per + (size_t)k * (size_t)nb + (size_t)b;
+                bot_reset(bots[b], seed);
+                move_t m = bot_choose(bots[b], s);
+                const mcts_stats_t *st = mcts_bot_last_stats(bots[b]);
+                rep->regret[i] = quality_regret(stats, n, best, m);
+                agree[i] = m == best;
+                iters[i] = st ? (double)st->iterations : 0.0;
+                secs[i] = st ? st->seconds : 0.0;
+            }
+        }
+        if (out) {
+            size_t o = (size_t)p * per;
+            json_t *j = quality_line(p, cfg->repeats, nb, rep->regret + o, agree + o, iters + o,
+                                     secs + o);
+            char *text = json_dumps(j, JSON_COMPACT);
+            fprintf(out, "%s\n", text);
+            fflush(out);
+            free(text);
+            json_decref(j);
+        }
+        if (cfg->progress && ((p + 1) % cfg->progress == 0 || p + 1 == npos))
+            fprintf(stderr, "quality: %d/%d positions\n", p + 1, npos);
+    }
+    rep->positions = npos;
+    rep->samples = (long)npos * cfg->repeats;
+    rep->bot_count = nb;
+    for (int b = 0; b < nb; b++) {
+        double sa = 0, sr = 0, si = 0, ss = 0, d1 = 0, d2 = 0;
+        for (long k = 0; k < rep->samples; k++) {
+            size_t i = (size_t)k * (size_t)nb + (size_t)b;
+            double d = rep->regret[i] - rep->regret[(size_t)k * (size_t)nb];
+            sa += agree[i];
+            sr += rep->regret[i];
+            si += iters[i];
+            ss += secs[i];
+            d1 += d;
+            d2 += d * d;
+        }
+        double ns = (double)rep->samples;
+        rep->agree[b] = sa / ns;
+        rep->mean_regret[b] = sr / ns;
+        rep->iterations[b] = si / ns;
+        rep->seconds[b] = ss / ns;
+        rep->diff[b] = d1 / ns;
+        /* Samples of one position are not independent: the interval is over positions. */
+        double pm1 = 0, pm2 = 0;
+        for (int p = 0; p < npos; p++) {
+            double m = 0;
+            for (int k = 0; k < cfg->repeats; k++) {
+                size_t i = ((size_t)p * (size_t)cfg->repeats + (size_t)k) * (size_t)nb;
+                m += rep->regret[i + (size_t)b] - rep->regret[i];
+            }
+            m /= cfg->repeats;
+            pm1 += m;
+            pm2 += m * m;
+        }
+        double mean = pm1 / npos, var = pm2 / npos - mean * mean;
+        rep->diff_ci95[b] = npos > 1 ? 1.96 * sqrt(var > 0 ? var / (npos - 1) : 0) : INFINITY;
+    }
+    rc = 0;
+done:
+    if (out)
+        fclose(out);
+    bot_free(ref);
+    for (int b = 0; b < nb && b < QUALITY_MAX_BOTS; b++)
+        bot_free(bots[b]);
+    free(pos);
+    free(agree);
+    free(iters);
+    free(secs);
+    if (rc)
+        quality_report_free(rep);
+    return rc;
+}
+
+/* The speedup from the per-position mean regrets of bots P, S, D over a set of positions. */
+static double speedup_of(const double *mp, const double *ms, const double *md, const int *idx,
+                         int n)
+{
+    double p = 0, s = 0, d = 0;
+    for (int i = 0; i < n; i++) {
+        p += mp[idx[i]];
+        s += ms[idx[i]];
+        d += md[idx[i]];
+    }
+    if (s - d <= 0)
+        return INFINITY;
+    return pow(2.0, (s - p) / (s - d));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double quality_speedup(const quality_report_t *rep, int repeats, double *lo, double *hi)
+{
+    int n = rep->positions, nb = rep->bot_count;
+    *lo = *hi = NAN;
+    if (nb < 3 || n < 1)
+        return NAN;
+    double *m = calloc((size_t)n * 3, sizeof *m);
+    int *idx = malloc((size_t)n * sizeof *idx);
+    enum { RESAMPLES = 2000 };
+    double *boot = malloc(RESAMPLES * sizeof *boot);
+    if (!m || !idx || !boot) {
+        free(m);
+        free(idx);
+        free(boot);
+        return NAN;
+    }
+    for (int p = 0; p < n; p++) {
+        idx[p] = p;
+        for (int k = 0; k < repeats; k++)
+            for (int b = 0; b < 3; b++)
+                m[b * n + p] += rep->regret[((size_t)p * (size_t)repeats + (size_t)k) * (size_t)nb +
+                                            (size_t)b] / repeats;
+    }
+    double est = speedup_of(m, m + n, m + 2 * n, idx, n);
+    pcg32_t rng;
+    pcg32_seed(&rng, 42, 54);
+    for (int r = 0; r < RESAMPLES; r++) {
+        for (int p = 0; p < n; p++)
+            idx[p] = (int)pcg32_bounded(&rng, (uint32_t)n);
+        boot[r] = speedup_of(m, m + n, m + 2 * n, idx, n);
+    }
+    qsort(boot, RESAMPLES, sizeof *boot, cmp_double);
+    *lo = boot[(int)(0.025 * RESAMPLES)];
+    *hi = boot[(int)(0.975 * RESAMPLES) - 1];
+    free(m);
+    free(idx);
+    free(boot);
+    return est;
+}
+
+void quality_report_free(quality_report_t *rep)
+{
+    free(rep->regret);
+    rep->regret = NULL;
+}
