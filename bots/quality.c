@@ -131,6 +131,40 @@ static int quality_line_read(json_t *j, int position, int repeats, int bots, dou
     return 0;
 }
 
+/* Replaces the first line of the file at path by header (through a new file and a rename,
+   so that an interruption leaves the old file or the new one). 0, or -1 with errno set. */
+static int quality_rewrite_header(const char *path, json_t *header)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    FILE *in = fopen(path, "r");
+    FILE *out = in ? fopen(tmp, "w") : NULL;
+    int rc = -1;
+    if (in && out) {
+        char *text = json_dumps(header, JSON_COMPACT);
+        fprintf(out, "%s\n", text);
+        free(text);
+        int c;
+        while ((c = fgetc(in)) != EOF && c != '\n')
+            ;
+        char buf[65536];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+            fwrite(buf, 1, n, out);
+        rc = ferror(in) || ferror(out) ? -1 : 0;
+    }
+    if (in)
+        fclose(in);
+    if (out && fclose(out) != 0)
+        rc = -1;
+    if (rc == 0)
+        rc = rename(tmp, path);
+    return rc;
+}
+
 /*
  * Opens cfg->out_path: checks or writes the header and reads back finished positions into
  * the report's arrays. Returns the file open for appending (NULL: error in err), *done the
@@ -147,7 +181,7 @@ static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, 
     size_t cap = 0;
     int lineno = 0, rc = 0;
     long good_end = 0; /* bytes of the file up to its last complete line */
-    bool cut = false;
+    bool cut = false, extend = false;
     size_t per = (size_t)cfg->repeats * (size_t)cfg->bot_count;
     if (in) {
         ssize_t len;
@@ -164,13 +198,28 @@ static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, 
                 snprintf(err, errlen, "%s:%d: not JSON (%s)", cfg->out_path, lineno, jerr.text);
                 rc = -1;
             } else if (lineno == 1) {
-                if (!json_equal(j, header)) {
+                /* More games than the file's extend it: their first positions are the
+                   file's, as positions are taken game by game. */
+                json_t *a = json_deep_copy(j), *b = json_deep_copy(header);
+                json_t *g = json_object_get(json_object_get(j, "quality"), "games");
+                json_object_del(json_object_get(a, "quality"), "games");
+                json_object_del(json_object_get(b, "quality"), "games");
+                if (!json_equal(a, b) || !json_is_integer(g)) {
                     snprintf(err, errlen,
                              "%s holds another measurement (game, seed, bots or counts "
                              "differ): give another --out",
                              cfg->out_path);
                     rc = -1;
+                } else if (json_integer_value(g) > cfg->games) {
+                    snprintf(err, errlen, "%s holds positions of %lld games: give --games %lld or more",
+                             cfg->out_path, (long long)json_integer_value(g),
+                             (long long)json_integer_value(g));
+                    rc = -1;
+                } else {
+                    extend = json_integer_value(g) < cfg->games;
                 }
+                json_decref(a);
+                json_decref(b);
             } else if (*done >= positions ||
                        quality_line_read(j, *done, cfg->repeats, cfg->bot_count,
                                          rep->regret + (size_t)*done * per,
@@ -190,6 +239,10 @@ static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, 
     }
     if (rc == 0 && cut && truncate(cfg->out_path, good_end) != 0) {
         snprintf(err, errlen, "cannot cut %s short: %s", cfg->out_path, strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0 && extend && quality_rewrite_header(cfg->out_path, header) != 0) {
+        snprintf(err, errlen, "cannot rewrite %s: %s", cfg->out_path, strerror(errno));
         rc = -1;
     }
     free(line);

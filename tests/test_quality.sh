@@ -34,6 +34,14 @@ grep -q "2 positions resumed" "$tmp/d" && ok || fail "resume message: $(cat "$tm
 untimed() { sed 's/,"seconds":.*}$/}/' "$1"; }
 [ "$(untimed "$tmp/q.jsonl")" = "$(untimed "$tmp/cut.jsonl")" ] && ok || fail "resumed file differs from a straight run's"
 
+# More games extend a finished run: its positions are the first ones of the longer run.
+"$skyline" quality "${common[@]}" --games 2 --out "$tmp/ext.jsonl" >/dev/null 2>&1
+"$skyline" quality "${common[@]}" --out "$tmp/ext.jsonl" >"$tmp/e" 2>&1 && ok || fail "extend: $(cat "$tmp/e")"
+grep -qE "^\([0-9]+ positions resumed" "$tmp/e" && ok || fail "extend message: $(cat "$tmp/e")"
+[ "$(figures "$tmp/a")" = "$(figures "$tmp/e")" ] && ok || fail "extended figures differ from a straight run's"
+[ "$(untimed "$tmp/q.jsonl")" = "$(untimed "$tmp/ext.jsonl")" ] && ok || fail "extended file differs from a straight run's"
+expect_error "fewer games than the file" "holds positions of 3 games: give --games 3 or more" "$skyline" quality "${common[@]}" --games 2 --out "$tmp/ext.jsonl"
+
 "$skyline" quality --game uptown --players 2 --ref mcts:iters=600 --bot mcts:iters=200,threads=2 \
     --bot mcts:iters=200 --bot mcts:iters=400 --speedup --games 1 --every 6 --repeats 1 --quiet \
     >"$tmp/s" 2>"$tmp/err" && ok || fail "speedup run: $(cat "$tmp/err")"
