@@ -81,8 +81,9 @@ static json_t *quality_header(const quality_config_t *cfg)
 }
 
 /* One position's line: per repeat, per bot, the regret, agreement, iterations, seconds. */
-static json_t *quality_line(int position, int repeats, int bots, const double *regret,
-                            const double *agree, const double *iters, const double *secs)
+static json_t *quality_line(int position, uint64_t key, int repeats, int bots,
+                            const double *regret, const double *agree, const double *iters,
+                            const double *secs)
 {
     json_t *r = json_array(), *a = json_array(), *it = json_array(), *sc = json_array();
     for (int k = 0; k < repeats; k++) {
@@ -99,8 +100,17 @@ static json_t *quality_line(int position, int repeats, int bots, const double *r
         json_array_append_new(it, ir);
         json_array_append_new(sc, sr);
     }
-    return json_pack("{s:i,s:o,s:o,s:o,s:o}", "position", position, "regret", r, "agree", a,
-                     "iterations", it, "seconds", sc);
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)key);
+    return json_pack("{s:i,s:s,s:o,s:o,s:o,s:o}", "position", position, "key", hex, "regret", r,
+                     "agree", a, "iterations", it, "seconds", sc);
+}
+
+/* The position's key (api->hash) in a line, as written by quality_line; 0 if absent. */
+static uint64_t quality_line_key(json_t *j)
+{
+    const char *hex = json_string_value(json_object_get(j, "key"));
+    return hex ? strtoull(hex, NULL, 16) : 0;
 }
 
 /* Reads one position line back into the arrays: 0, or -1 if it is malformed. */
@@ -167,13 +177,14 @@ static int quality_rewrite_header(const char *path, json_t *header)
 
 /*
  * Opens cfg->out_path: checks or writes the header and reads back finished positions into
- * the report's arrays. Returns the file open for appending (NULL: error in err), *done the
- * positions read.
+ * the report's arrays, each checked against the key of the position (pos) it is for.
+ * Returns the file open for appending (NULL: error in err), *done the positions read.
  */
-static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, double *agree,
-                            double *iters, double *secs, int positions, int *done, char *err,
-                            size_t errlen)
+static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *pos,
+                            quality_report_t *rep, double *agree, double *iters, double *secs,
+                            int positions, int *done, char *err, size_t errlen)
 {
+    const game_api_t *api = cfg->api;
     *done = 0;
     json_t *header = quality_header(cfg);
     FILE *in = fopen(cfg->out_path, "r");
@@ -211,7 +222,8 @@ static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, 
                              cfg->out_path);
                     rc = -1;
                 } else if (json_integer_value(g) > cfg->games) {
-                    snprintf(err, errlen, "%s holds positions of %lld games: give --games %lld or more",
+                    snprintf(err, errlen,
+                             "%s holds positions of %lld games: give --games %lld or more",
                              cfg->out_path, (long long)json_integer_value(g),
                              (long long)json_integer_value(g));
                     rc = -1;
@@ -228,6 +240,12 @@ static FILE *quality_resume(const quality_config_t *cfg, quality_report_t *rep, 
                                          secs + (size_t)*done * per)) {
                 snprintf(err, errlen, "%s:%d: not the result of position %d", cfg->out_path,
                          lineno, *done);
+                rc = -1;
+            } else if (quality_line_key(j) != api->hash(pos + (size_t)*done * api->state_size)) {
+                snprintf(err, errlen,
+                         "%s:%d: position %d is not the one this run takes (the games that "
+                         "give positions must replay the same: no time budget in --from)",
+                         cfg->out_path, lineno, *done);
                 rc = -1;
             } else {
                 ++*done;
@@ -322,7 +340,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
     }
     int first = 0;
     if (cfg->out_path) {
-        out = quality_resume(cfg, rep, agree, iters, secs, npos, &first, err, errlen);
+        out = quality_resume(cfg, pos, rep, agree, iters, secs, npos, &first, err, errlen);
         if (!out)
             goto done;
         rep->resumed = first;
@@ -351,8 +369,8 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
         }
         if (out) {
             size_t o = (size_t)p * per;
-            json_t *j = quality_line(p, cfg->repeats, nb, rep->regret + o, agree + o, iters + o,
-                                     secs + o);
+            json_t *j = quality_line(p, api->hash(s), cfg->repeats, nb, rep->regret + o,
+                                     agree + o, iters + o, secs + o);
             char *text = json_dumps(j, JSON_COMPACT);
             fprintf(out, "%s\n", text);
             fflush(out);

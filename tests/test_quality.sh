@@ -56,6 +56,8 @@ expect_error "bad from spec" "frob" "$skyline" quality --ref mcts:iters=10 --bot
 expect_error "unknown option" "unknown option '--fast'" "$skyline" quality --fast
 expect_error "bad repeats" "repeats" "$skyline" quality --ref mcts:iters=10 --bot random --repeats 0
 expect_error "other measurement in file" "another measurement" "$skyline" quality --game towerup --players 2 --ref mcts:iters=2000,prior=heuristic,cutoff=8,fpu=0.3 --bot mcts:iters=100 --games 3 --every 8 --repeats 2 --seed 3 --out "$tmp/q.jsonl"
+head -2 "$tmp/q.jsonl" | sed 's/"key":"[0-9a-f]*"/"key":"0000000000000001"/' >"$tmp/moved.jsonl"
+expect_error "other position" "moved.jsonl:2: position 0 is not the one" "$skyline" quality "${common[@]}" --out "$tmp/moved.jsonl"
 printf '%s\n{"position": 5}\n' "$(head -1 "$tmp/q.jsonl")" >"$tmp/bad.jsonl"
 expect_error "wrong position line" "bad.jsonl:2: not the result of position 0" "$skyline" quality "${common[@]}" --out "$tmp/bad.jsonl"
 
