@@ -297,6 +297,17 @@ static double quality_regret(const mcts_move_stat_t *st, int n, move_t best, mov
     return best_mean - mean;
 }
 
+/* Mean regret of bot b over the repeats at position p. */
+static double position_regret(const quality_report_t *rep, int p, int b)
+{
+    double sum = 0.0;
+    for (int k = 0; k < rep->repeats; k++)
+        sum += rep->regret[((size_t)p * (size_t)rep->repeats + (size_t)k) *
+                               (size_t)rep->bot_count +
+                           (size_t)b];
+    return sum / rep->repeats;
+}
+
 int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, size_t errlen)
 {
     memset(rep, 0, sizeof *rep);
@@ -383,37 +394,30 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
     rep->positions = npos;
     rep->samples = (long)npos * cfg->repeats;
     rep->bot_count = nb;
+    rep->repeats = cfg->repeats;
     for (int b = 0; b < nb; b++) {
-        double sa = 0, sr = 0, si = 0, ss = 0, d1 = 0, d2 = 0;
+        double sa = 0, sr = 0, si = 0, ss = 0;
         for (long k = 0; k < rep->samples; k++) {
             size_t i = (size_t)k * (size_t)nb + (size_t)b;
-            double d = rep->regret[i] - rep->regret[(size_t)k * (size_t)nb];
             sa += agree[i];
             sr += rep->regret[i];
             si += iters[i];
             ss += secs[i];
-            d1 += d;
-            d2 += d * d;
         }
         double ns = (double)rep->samples;
         rep->agree[b] = sa / ns;
         rep->mean_regret[b] = sr / ns;
         rep->iterations[b] = si / ns;
         rep->seconds[b] = ss / ns;
-        rep->diff[b] = d1 / ns;
         /* Samples of one position are not independent: the interval is over positions. */
         double pm1 = 0, pm2 = 0;
         for (int p = 0; p < npos; p++) {
-            double m = 0;
-            for (int k = 0; k < cfg->repeats; k++) {
-                size_t i = ((size_t)p * (size_t)cfg->repeats + (size_t)k) * (size_t)nb;
-                m += rep->regret[i + (size_t)b] - rep->regret[i];
-            }
-            m /= cfg->repeats;
+            double m = position_regret(rep, p, b) - position_regret(rep, p, 0);
             pm1 += m;
             pm2 += m * m;
         }
         double mean = pm1 / npos, var = pm2 / npos - mean * mean;
+        rep->diff[b] = mean;
         rep->diff_ci95[b] = npos > 1 ? 1.96 * sqrt(var > 0 ? var / (npos - 1) : 0) : INFINITY;
     }
     rc = 0;
@@ -453,13 +457,13 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-double quality_speedup(const quality_report_t *rep, int repeats, double *lo, double *hi)
+double quality_speedup(const quality_report_t *rep, double *lo, double *hi)
 {
     int n = rep->positions, nb = rep->bot_count;
     *lo = *hi = NAN;
     if (nb < 3 || n < 1)
         return NAN;
-    double *m = calloc((size_t)n * 3, sizeof *m);
+    double *m = malloc((size_t)n * 3 * sizeof *m);
     int *idx = malloc((size_t)n * sizeof *idx);
     enum { RESAMPLES = 2000 };
     double *boot = malloc(RESAMPLES * sizeof *boot);
@@ -471,10 +475,8 @@ double quality_speedup(const quality_report_t *rep, int repeats, double *lo, dou
     }
     for (int p = 0; p < n; p++) {
         idx[p] = p;
-        for (int k = 0; k < repeats; k++)
-            for (int b = 0; b < 3; b++)
-                m[b * n + p] += rep->regret[((size_t)p * (size_t)repeats + (size_t)k) * (size_t)nb +
-                                            (size_t)b] / repeats;
+        for (int b = 0; b < 3; b++)
+            m[b * n + p] = position_regret(rep, p, b);
     }
     double est = speedup_of(m, m + n, m + 2 * n, idx, n);
     pcg32_t rng;

@@ -32,6 +32,7 @@ typedef struct quality_config {
 
 typedef struct quality_report {
     int positions;             /* positions measured */
+    int repeats;               /* choices per position and bot */
     long samples;              /* positions * repeats */
     long resumed;              /* positions read back from out_path */
     int bot_count;
@@ -54,6 +55,6 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
  * *hi get a 95 % bootstrap interval over positions (resamples where doubling gains nothing
  * count as unbounded: INFINITY). Returns the estimate (INFINITY if r_S <= r_D).
  */
-double quality_speedup(const quality_report_t *rep, int repeats, double *lo, double *hi);
+double quality_speedup(const quality_report_t *rep, double *lo, double *hi);
 
 void quality_report_free(quality_report_t *rep);

@@ -104,7 +104,7 @@ int cmd_quality(int argc, char **argv)
                1000.0 * rep.seconds[b], cfg.specs[b]);
     if (speedup) {
         double lo, hi;
-        double s = quality_speedup(&rep, cfg.repeats, &lo, &hi);
+        double s = quality_speedup(&rep, &lo, &hi);
         printf("quality speedup of #1: %.2f (95%% %.2f to ", s, lo);
         if (isinf(hi))
             printf("unbounded)\n");
