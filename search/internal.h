@@ -72,6 +72,8 @@ typedef struct mcts_node {
     /* Keys, written once before the node is linked into the tree. */
     int8_t player;                /* the player who made `move`, -1 for a root */
     float prior;                  /* prior hook value for `move`, 0 without the hook */
+    _Atomic int32_t unobserved;   /* passes whose results are not published yet, all
+                                     threads (mcts_options_t.unobserved) */
 #if MCTS_AVAIL_REFERENCE
     _Atomic int32_t avail_ref;    /* availability counted child by child, the obvious way,
                                      for mcts_check to compare (a test build only) */
@@ -135,6 +137,8 @@ typedef struct mcts_thread {
                                               loss, in the order first passed */
     int touched_count;                     /* entries of touched */
     int batch;                             /* iterations run since the last publication */
+    double parent_unseen;                  /* the other threads' unpublished passes of the
+                                              node being chosen at (node_choose) */
     int path_len;                          /* entries of path */
     double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
     uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */
@@ -152,6 +156,8 @@ struct mcts {
     mcts_options_t opt;     /* options as given (threads clamped) */
     int sync;               /* iterations a thread runs between publications (opt.sync, or
                                its default for the mode) */
+    bool unobserved;        /* unobserved passes are counted (opt.unobserved, several
+                               threads on one tree) */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
     mcts_edge_t *edges;     /* the edge arena: the nodes' child arrays */
     uint32_t generation;    /* bumped whenever node indexes are reused or moved, so that

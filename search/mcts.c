@@ -18,6 +18,7 @@ void mcts_options_default(mcts_options_t *opt)
        ran 6 % more iterations a second without it (README, strength-speedup). */
     opt->virtual_loss = 0;
     opt->sync = 0;
+    opt->unobserved = true;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
     opt->memory_bytes = (size_t)256 << 20;
@@ -103,6 +104,8 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     m->sync = opt->sync > 0 ? opt->sync
               : opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1 ? MCTS_SYNC_DEFAULT
                                                                          : 1;
+    /* With one thread nothing is unobserved: the counters would only cost time. */
+    m->unobserved = opt->unobserved && opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
     size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) +
@@ -258,8 +261,16 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
     if (eff <= 0.0)
         return m->opt.fpu + bias;
     double mean = (double)sum / MCTS_VALUE_ONE / eff;
-    double lg = avail > 1.0 ? log(avail) : 0.0;
-    return mean + m->opt.c * sqrt(lg / eff) + bias;
+    double explore_visits = eff, explore_avail = avail;
+    if (m->unobserved) {
+        /* This thread is not below c now: all its own passes of c are its pending ones. */
+        int32_t others = atomic_load_explicit(&c->unobserved, memory_order_relaxed) -
+                         e->pend_visits;
+        explore_visits += others > 0 ? others : 0;
+        explore_avail += th->parent_unseen;
+    }
+    double lg = explore_avail > 1.0 ? log(explore_avail) : 0.0;
+    return mean + m->opt.c * sqrt(lg / explore_visits) + bias;
 }
 
 /*
@@ -373,6 +384,12 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
                              (atomic_load_explicit(&parent->selects, memory_order_relaxed) +
                               own->pend_selects)
                        : 0.0;
+    if (m->unobserved) {
+        /* This thread's passes of the node: its pending ones and the current one. */
+        int32_t others = atomic_load_explicit(&parent->unobserved, memory_order_relaxed) -
+                         own->pend_visits - 1;
+        th->parent_unseen = others > 0 ? others : 0;
+    }
     for (int i = 0; i < n; i++) {
         uint32_t ci = th->child_of[i];
         if (!ci)
@@ -457,6 +474,8 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
 static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
 {
     mcts_local_t *e = mcts_local(m, th, i);
+    if (m->unobserved)
+        atomic_fetch_add_explicit(&m->nodes[i].unobserved, 1, memory_order_relaxed);
     if (!e->held) {
         e->held = MCTS_HELD;
         th->touched[th->touched_count++] = i;
@@ -482,8 +501,12 @@ static void publish(mcts_t *m, mcts_thread_t *th)
         mcts_local_t *e = &th->local[i];
         if (e->pend_sum)
             atomic_fetch_add_explicit(&n->value_sum, e->pend_sum, memory_order_relaxed);
-        if (e->pend_visits)
+        if (e->pend_visits) {
             atomic_fetch_add_explicit(&n->visits, e->pend_visits, memory_order_relaxed);
+            if (m->unobserved)
+                atomic_fetch_sub_explicit(&n->unobserved, e->pend_visits,
+                                          memory_order_relaxed);
+        }
         if (e->pend_selects)
             atomic_fetch_add_explicit(&n->selects, e->pend_selects, memory_order_relaxed);
         if (e->held & MCTS_HELD_VLOSS)

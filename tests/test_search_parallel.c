@@ -173,9 +173,10 @@ static void root_stats_copy(const mcts_stats_t *st, mcts_move_stat_t *out)
 
 /*
  * Delayed publication (sync): with one thread the search is the same for every sync (the
- * thread sees its own pending results), so the moves, root statistics and tree size of a
- * whole game agree; with two threads the tree passes mcts_check (every pending count and
- * virtual loss published) and the budget is exact; sync outside 0 to 64 is refused.
+ * thread sees its own pending results), and with unobserved passes counted or not (there
+ * are none), so the moves, root statistics and tree size of a whole game agree; with two
+ * threads the tree passes mcts_check (every pending count, unobserved pass and virtual
+ * loss published) and the budget is exact; sync outside 0 to 64 is refused.
  */
 static void test_sync(void)
 {
@@ -186,7 +187,8 @@ static void test_sync(void)
     opt.sync = 65;
     CHECK(mcts_new(&trick_api, &opt) == NULL);
 
-    static const int syncs[] = {1, 3, 8, 64};
+    static const int syncs[] = {1, 3, 8, 64, 64};
+    static const bool unobserved[] = {true, true, true, true, false};
     enum { SYNCS = sizeof syncs / sizeof *syncs };
     mcts_t *one[SYNCS];
     for (int k = 0; k < SYNCS; k++) {
@@ -194,6 +196,7 @@ static void test_sync(void)
         opt.iterations = 700;
         opt.seed = 77;
         opt.sync = syncs[k];
+        opt.unobserved = unobserved[k];
         one[k] = mcts_new(&trick_api, &opt);
         CHECK(one[k] != NULL);
     }
@@ -214,8 +217,8 @@ static void test_sync(void)
                 root_stats_copy(&st, first);
                 continue;
             }
-            CHECK_MSG(mv == mv0, "sync %d: move %u, sync 1: %u", syncs[k], (unsigned)mv,
-                      (unsigned)mv0);
+            CHECK_MSG(mv == mv0, "sync %d (unobserved %d): move %u, sync 1: %u", syncs[k],
+                      (int)unobserved[k], (unsigned)mv, (unsigned)mv0);
             CHECK_EQ_INT(st.nodes, st0.nodes);
             CHECK_EQ_INT(st.root_move_count, st0.root_move_count);
             for (int i = 0; i < st.root_move_count && i < 64; i++)
@@ -238,6 +241,7 @@ static void test_sync(void)
             opt.iterations = 1500;
             opt.seed = 78;
             opt.sync = syncs[k];
+            opt.unobserved = unobserved[k];
             opt.virtual_loss = vl;
             mcts_t *m = mcts_new(&trick_api, &opt);
             CHECK(m != NULL);
@@ -260,6 +264,7 @@ static void test_sync(void)
         opt.threads = 2;
         opt.iterations = 3000;
         opt.sync = syncs[k];
+        opt.unobserved = unobserved[k];
         mcts_t *m = mcts_new(&nim_api, &opt);
         move_t mv = mcts_search(m, &n, NULL);
         CHECK_MSG(nim_move_wins(13, mv), "sync %d: move %u", syncs[k], (unsigned)mv);
