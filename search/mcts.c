@@ -18,7 +18,9 @@ void mcts_options_default(mcts_options_t *opt)
        ran 6 % more iterations a second without it (README, strength-speedup). */
     opt->virtual_loss = 0;
     opt->sync = 0;
-    opt->unobserved = true;
+    /* Off by default: it helps at equal iterations but costs two threads 8 % of their
+       iterations in 20-ms searches, more than it gives there (search/mcts.h). */
+    opt->unobserved = false;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
     opt->memory_bytes = (size_t)256 << 20;
@@ -106,6 +108,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
                                                                          : 1;
     /* With one thread nothing is unobserved: the counters would only cost time. */
     m->unobserved = opt->unobserved && opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1;
+    m->unobserved_owned = opt->threads <= MCTS_UNOBSERVED_SLOTS;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
     size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) +
@@ -264,8 +267,7 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
     double explore_visits = eff, explore_avail = avail;
     if (m->unobserved) {
         /* This thread is not below c now: all its own passes of c are its pending ones. */
-        int32_t others = atomic_load_explicit(&c->unobserved, memory_order_relaxed) -
-                         e->pend_visits;
+        int32_t others = mcts_unobserved(c) - e->pend_visits;
         explore_visits += others > 0 ? others : 0;
         explore_avail += th->parent_unseen;
     }
@@ -386,8 +388,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
                        : 0.0;
     if (m->unobserved) {
         /* This thread's passes of the node: its pending ones and the current one. */
-        int32_t others = atomic_load_explicit(&parent->unobserved, memory_order_relaxed) -
-                         own->pend_visits - 1;
+        int32_t others = mcts_unobserved(parent) - own->pend_visits - 1;
         th->parent_unseen = others > 0 ? others : 0;
     }
     for (int i = 0; i < n; i++) {
@@ -466,6 +467,18 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
     api->result(s, th->values);
 }
 
+/* Adds delta to th's unobserved passes of node i. */
+static inline void unobserved_add(mcts_t *m, const mcts_thread_t *th, uint32_t i, int delta)
+{
+    _Atomic uint16_t *slot = &m->nodes[i].unobserved[th->index % MCTS_UNOBSERVED_SLOTS];
+    if (m->unobserved_owned)
+        atomic_store_explicit(slot,
+                              (uint16_t)(atomic_load_explicit(slot, memory_order_relaxed) + delta),
+                              memory_order_relaxed);
+    else
+        atomic_fetch_add_explicit(slot, (uint16_t)delta, memory_order_relaxed);
+}
+
 /*
  * Thread th passes node i (and takes a virtual loss there when vl): the node joins th's
  * touched list once per publication, so the shared counters are written once per batch of
@@ -475,7 +488,7 @@ static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
 {
     mcts_local_t *e = mcts_local(m, th, i);
     if (m->unobserved)
-        atomic_fetch_add_explicit(&m->nodes[i].unobserved, 1, memory_order_relaxed);
+        unobserved_add(m, th, i, 1);
     if (!e->held) {
         e->held = MCTS_HELD;
         th->touched[th->touched_count++] = i;
@@ -504,8 +517,7 @@ static void publish(mcts_t *m, mcts_thread_t *th)
         if (e->pend_visits) {
             atomic_fetch_add_explicit(&n->visits, e->pend_visits, memory_order_relaxed);
             if (m->unobserved)
-                atomic_fetch_sub_explicit(&n->unobserved, e->pend_visits,
-                                          memory_order_relaxed);
+                unobserved_add(m, th, i, -(int)e->pend_visits);
         }
         if (e->pend_selects)
             atomic_fetch_add_explicit(&n->selects, e->pend_selects, memory_order_relaxed);

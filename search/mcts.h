@@ -21,14 +21,15 @@
  * scores with the shared counts plus its own pending ones, so it sees all of its own
  * results at once and the other threads' at most a batch late. Its virtual loss on a node
  * (option virtual_loss, none by default) lasts from its first pass in the batch to the
- * publication. With `unobserved` (on by default) every pass is also counted at once in
- * the node's `unobserved` counter until its result is published: a thread adds the other
+ * publication. With `unobserved` (off by default) every pass is also counted at once in
+ * the node's slot of its thread until its result is published: a thread adds the other
  * threads' unpublished passes to a child's visits and to its parent's in the UCB
  * exploration term, so it explores where the others have not just gone, without the false
  * losses of a virtual loss (Liu et al., "Watch the Unobserved", ICLR 2020). At equal
- * iterations in Tower Up, two threads chose like one thread with 1.06 times the iterations
- * (95 % 0.91 to 1.26) with it and 0.84 (0.69 to 0.97) without it, for 4 % fewer iterations
- * a second (README, strength-speedup). The root and the nodes just below it are passed by nearly every iteration
+ * iterations (Tower Up, 4,000 a search) two threads chose like one thread with 1.06 times
+ * the iterations (95 % 0.91 to 1.26) with it and 0.84 (0.69 to 0.97) without; but in 20-ms
+ * searches it cost 8 % of the iterations and its quality speedup was 1.74 (1.56 to 1.94)
+ * against 1.87 (1.68 to 2.09) without (README, strength-speedup). The root and the nodes just below it are passed by nearly every iteration
  * of every thread: writing them once a batch instead of on every iteration is what stops
  * their cache lines moving between the cores all the time (bench/BENCH.md). With one thread the search is the same for any sync.
  *
@@ -134,7 +135,7 @@ typedef struct mcts mcts_t;
 
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
    first), prior weight 0.5 in the PUCT form, virtual loss 0, sync 0 (auto), tree mode,
-   unobserved on, most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
+   unobserved off, most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
    fpu 0.3, the PUCT form at 0.5 against the progressive bias at 1 (2 players, 3000
    iterations, mean result against the heuristic bot): Tower Up 0.97 +- 0.05 vs
    0.87 +- 0.09 (60 games each), Uptown 0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */

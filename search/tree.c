@@ -43,7 +43,8 @@ uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior)
     atomic_store_explicit(&n->value_sum, 0, memory_order_relaxed);
     atomic_store_explicit(&n->visits, 0, memory_order_relaxed);
     atomic_store_explicit(&n->vloss, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->unobserved, 0, memory_order_relaxed);
+    for (int k = 0; k < MCTS_UNOBSERVED_SLOTS; k++)
+        atomic_store_explicit(&n->unobserved[k], 0, memory_order_relaxed);
     atomic_store_explicit(&n->selects, 0, memory_order_relaxed);
     atomic_store_explicit(&n->kids, 0, memory_order_relaxed);
     atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
@@ -218,7 +219,8 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     atomic_store_explicit(&d->value_sum, sum, memory_order_relaxed);
     atomic_store_explicit(&d->visits, visits, memory_order_relaxed);
     atomic_store_explicit(&d->vloss, 0, memory_order_relaxed);
-    atomic_store_explicit(&d->unobserved, 0, memory_order_relaxed);
+    for (int k = 0; k < MCTS_UNOBSERVED_SLOTS; k++)
+        atomic_store_explicit(&d->unobserved[k], 0, memory_order_relaxed);
     atomic_store_explicit(&d->selects, selects, memory_order_relaxed);
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&d->avail_ref, atomic_load_explicit(&s->avail_ref, memory_order_relaxed),
@@ -326,7 +328,7 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
     int64_t sum = atomic_load_explicit(&x->value_sum, memory_order_relaxed);
     if (atomic_load_explicit(&x->vloss, memory_order_relaxed) != 0)
         return check_fail(err, errlen, "virtual loss left after the search", n);
-    if (atomic_load_explicit(&x->unobserved, memory_order_relaxed) != 0)
+    if (mcts_unobserved(x) != 0)
         return check_fail(err, errlen, "unobserved passes left after the search", n);
     if (atomic_load_explicit(&x->busy, memory_order_relaxed) != 0)
         return check_fail(err, errlen, "still marked busy", n);

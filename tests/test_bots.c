@@ -39,7 +39,7 @@ static const char *const legal_specs[] = {
     "mcts:iters=60,threads=2,reuse=0,vloss=3,c=1.2,fpu=0.5,mem=1",
     "mcts:iters=60,threads=2,sync=1",
     "mcts:iters=60,threads=2,sync=64,vloss=0",
-    "mcts:iters=60,threads=2,unobs=0",
+    "mcts:iters=60,threads=2,unobs=1",
     NULL,
 };
 

@@ -176,7 +176,8 @@ static void root_stats_copy(const mcts_stats_t *st, mcts_move_stat_t *out)
  * thread sees its own pending results), and with unobserved passes counted or not (there
  * are none), so the moves, root statistics and tree size of a whole game agree; with two
  * threads the tree passes mcts_check (every pending count, unobserved pass and virtual
- * loss published) and the budget is exact; sync outside 0 to 64 is refused.
+ * loss published) and the budget is exact, also with more threads than a node has
+ * unobserved slots (threads then share a slot); sync outside 0 to 64 is refused.
  */
 static void test_sync(void)
 {
@@ -271,6 +272,25 @@ static void test_sync(void)
         check_tree(m);
         mcts_free(m);
     }
+
+    mcts_options_default(&opt);
+    opt.threads = 6;
+    opt.iterations = 3000;
+    opt.unobserved = true;
+    opt.seed = 79;
+    mcts_t *m = mcts_new(&trick_api, &opt);
+    CHECK(m != NULL);
+    trick_deal(&t, 7);
+    for (int ply = 0; ply < 6 && !trick_is_terminal(&t); ply++) {
+        mcts_stats_t st;
+        move_t mv = mcts_search(m, &t, &st);
+        if (st.root_move_count > 1)
+            CHECK_EQ_INT(st.iterations, 3000);
+        check_tree(m);
+        trick_make(&t, mv, &undo);
+        mcts_advance(m, mv);
+    }
+    mcts_free(m);
 }
 
 int main(void)
