@@ -18,8 +18,8 @@ void mcts_options_default(mcts_options_t *opt)
        ran 6 % more iterations a second without it (README, strength-speedup). */
     opt->virtual_loss = 0;
     opt->sync = 0;
-    /* Off by default: it helps at equal iterations but costs two threads 8 % of their
-       iterations in 20-ms searches, more than it gives there (search/mcts.h). */
+    /* Off by default for now: it chooses better per iteration but costs two threads 5 to
+       7 % of their iterations in 20-ms searches; not yet confirmed in games (search/mcts.h). */
     opt->unobserved = false;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;

@@ -27,9 +27,10 @@
  * exploration term, so it explores where the others have not just gone, without the false
  * losses of a virtual loss (Liu et al., "Watch the Unobserved", ICLR 2020). At equal
  * iterations (Tower Up, 4,000 a search) two threads chose like one thread with 1.06 times
- * the iterations (95 % 0.91 to 1.26) with it and 0.84 (0.69 to 0.97) without; but in 20-ms
- * searches it cost 8 % of the iterations and its quality speedup was 1.74 (1.56 to 1.94)
- * against 1.87 (1.68 to 2.09) without (README, strength-speedup). The root and the nodes just below it are passed by nearly every iteration
+ * the iterations (95 % 0.91 to 1.26) with it and 0.84 (0.69 to 0.97) without; in 20-ms
+ * searches it costs 5 to 7 % of the iterations, and the quality speedup was 2.00 with it
+ * against 1.65 without in Tower Up, 1.87 against 1.89 in Uptown (README, strength-speedup).
+ * The root and the nodes just below it are passed by nearly every iteration
  * of every thread: writing them once a batch instead of on every iteration is what stops
  * their cache lines moving between the cores all the time (bench/BENCH.md). With one thread the search is the same for any sync.
  *
