@@ -29,7 +29,8 @@
  * iterations (Tower Up, 4,000 a search) two threads chose like one thread with 1.06 times
  * the iterations (95 % 0.91 to 1.26) with it and 0.84 (0.69 to 0.97) without; in 20-ms
  * searches it costs 5 to 7 % of the iterations, and the quality speedup was 2.00 with it
- * against 1.65 without in Tower Up, 1.87 against 1.89 in Uptown (README, strength-speedup).
+ * against 1.65 without in Tower Up, 1.87 against 1.89 in Uptown, but Tower Up games at 20
+ * ms found it level (strength-speedup 1.73 against 1.71; README, strength-speedup).
  * The root and the nodes just below it are passed by nearly every iteration
  * of every thread: writing them once a batch instead of on every iteration is what stops
  * their cache lines moving between the cores all the time (bench/BENCH.md). With one thread the search is the same for any sync.
