@@ -172,6 +172,31 @@ static void root_stats_copy(const mcts_stats_t *st, mcts_move_stat_t *out)
 }
 
 /*
+ * Plays up to `plies` moves of trick deal `deal` with a searcher of options opt: every move
+ * legal, every search of the exact budget (when there is a choice), every tree checked.
+ */
+static void trick_game_checked(const mcts_options_t *opt, int deal, int plies)
+{
+    mcts_t *m = mcts_new(&trick_api, opt);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    trick_state_t t, undo;
+    trick_deal(&t, deal);
+    for (int ply = 0; ply < plies && !trick_is_terminal(&t); ply++) {
+        mcts_stats_t st;
+        move_t mv = mcts_search(m, &t, &st);
+        CHECK(toy_is_legal(&trick_api, &t, mv));
+        if (st.root_move_count > 1)
+            CHECK_EQ_INT(st.iterations, opt->iterations);
+        check_tree(m);
+        trick_make(&t, mv, &undo);
+        mcts_advance(m, mv);
+    }
+    mcts_free(m);
+}
+
+/*
  * Delayed publication (sync): with one thread the search is the same for every sync (the
  * thread sees its own pending results), and with unobserved passes counted or not (there
  * are none), so the moves, root statistics and tree size of a whole game agree; with two
@@ -244,20 +269,7 @@ static void test_sync(void)
             opt.sync = syncs[k];
             opt.unobserved = unobserved[k];
             opt.virtual_loss = vl;
-            mcts_t *m = mcts_new(&trick_api, &opt);
-            CHECK(m != NULL);
-            trick_deal(&t, 6);
-            while (!trick_is_terminal(&t)) {
-                mcts_stats_t st;
-                move_t mv = mcts_search(m, &t, &st);
-                CHECK(toy_is_legal(&trick_api, &t, mv));
-                if (st.root_move_count > 1)
-                    CHECK_EQ_INT(st.iterations, 1500);
-                check_tree(m);
-                trick_make(&t, mv, &undo);
-                mcts_advance(m, mv);
-            }
-            mcts_free(m);
+            trick_game_checked(&opt, 6, 1000);
         }
         nim_state_t n;
         nim_set(&n, 13, 0);
@@ -278,19 +290,7 @@ static void test_sync(void)
     opt.iterations = 3000;
     opt.unobserved = true;
     opt.seed = 79;
-    mcts_t *m = mcts_new(&trick_api, &opt);
-    CHECK(m != NULL);
-    trick_deal(&t, 7);
-    for (int ply = 0; ply < 6 && !trick_is_terminal(&t); ply++) {
-        mcts_stats_t st;
-        move_t mv = mcts_search(m, &t, &st);
-        if (st.root_move_count > 1)
-            CHECK_EQ_INT(st.iterations, 3000);
-        check_tree(m);
-        trick_make(&t, mv, &undo);
-        mcts_advance(m, mv);
-    }
-    mcts_free(m);
+    trick_game_checked(&opt, 7, 6);
 }
 
 int main(void)
