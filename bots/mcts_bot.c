@@ -4,8 +4,8 @@
  * move), threads=, c=, fpu=, fpu_rel=, vloss=, unobs=0|1, sync=, parallel=tree|root,
  * final=visits|mean, mem= (MiB), reuse=0|1, rollout=random|heuristic with eps= and sample=,
  * prior=none|heuristic with prior_w= and prior_form=, cutoff=D (D random moves past the leaf,
- * then the heuristic's evaluate), params=FILE and any weight name (the heuristic's weights). Without
- * iters= and time=: iters=1000. Keys that would change nothing (eps= without heuristic
+ * then the heuristic's evaluate), params=FILE and any weight name (the heuristic's
+ * weights). Without iters= and time=: iters=1000. Keys that would change nothing (eps= without heuristic
  * rollouts, ...) are refused.
  */
 #include <math.h>

@@ -142,8 +142,6 @@ typedef struct mcts_thread {
                                               loss, in the order first passed */
     int touched_count;                     /* entries of touched */
     int batch;                             /* iterations run since the last publication */
-    double parent_unseen;                  /* the other threads' unpublished passes of the
-                                              node being chosen at (node_choose) */
     int path_len;                          /* entries of path */
     double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
     uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */

@@ -244,10 +244,11 @@ static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t 
  * share of the parent's selects: its own availability count over share estimates the
  * count of all threads (exactly so with one thread); the estimate is never below the
  * child's visits, and it counts the current visit. Virtual losses are the other threads'
- * (this thread's own results are all counted, published or not).
+ * (this thread's own results are all counted, published or not). parent_unseen is the
+ * other threads' unobserved passes of the parent (0 unless m->unobserved).
  */
 static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share,
-                          int vl)
+                          int vl, int32_t parent_unseen)
 {
     const mcts_node_t *c = &m->nodes[ci];
     const mcts_local_t *e = mcts_local(m, th, ci);
@@ -270,7 +271,7 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
         /* This thread is not below c now: all its own passes of c are its pending ones. */
         int32_t others = mcts_unobserved(c) - e->pend_visits;
         explore_visits += others > 0 ? others : 0;
-        explore_avail += th->parent_unseen;
+        explore_avail += parent_unseen;
     }
     double lg = explore_avail > 1.0 ? log(explore_avail) : 0.0;
     return mean + m->opt.c * sqrt(lg / explore_visits) + bias;
@@ -387,16 +388,17 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
                              (atomic_load_explicit(&parent->selects, memory_order_relaxed) +
                               own->pend_selects)
                        : 0.0;
+    int32_t parent_unseen = 0;
     if (m->unobserved) {
         /* This thread's passes of the node: its pending ones and the current one. */
         int32_t others = mcts_unobserved(parent) - own->pend_visits - 1;
-        th->parent_unseen = others > 0 ? others : 0;
+        parent_unseen = others > 0 ? others : 0;
     }
     for (int i = 0; i < n; i++) {
         uint32_t ci = th->child_of[i];
         if (!ci)
             continue;
-        double s = child_score(m, th, ci, share, vl);
+        double s = child_score(m, th, ci, share, vl, parent_unseen);
         if (m->opt.fpu_relative) {
             const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
             tried_sum += seen_sum(m, e, ci);

@@ -31,9 +31,10 @@
  * searches it costs 5 to 7 % of the iterations, and the quality speedup was 2.00 with it
  * against 1.65 without in Tower Up, 1.87 against 1.89 in Uptown, but Tower Up games at 20
  * ms found it level (strength-speedup 1.73 against 1.71; README, strength-speedup).
- * The root and the nodes just below it are passed by nearly every iteration
- * of every thread: writing them once a batch instead of on every iteration is what stops
- * their cache lines moving between the cores all the time (bench/BENCH.md). With one thread the search is the same for any sync.
+ * The root and the nodes just below it are passed by nearly every iteration of every
+ * thread: writing them once a batch instead of on every iteration is what stops their
+ * cache lines moving between the cores all the time (bench/BENCH.md). With one thread the
+ * search is the same for any sync.
  *
  * ThreadSanitizer builds: search/mcts.c defines __tsan_default_suppressions (only when built
  * with -fsanitize=thread) to hide reports that come from the OpenMP runtime's own, unseen
@@ -137,10 +138,11 @@ typedef struct mcts mcts_t;
 
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
    first), prior weight 0.5 in the PUCT form, virtual loss 0, sync 0 (auto), tree mode,
-   unobserved off, most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic prior, cutoff 8 + evaluate and
-   fpu 0.3, the PUCT form at 0.5 against the progressive bias at 1 (2 players, 3000
-   iterations, mean result against the heuristic bot): Tower Up 0.97 +- 0.05 vs
-   0.87 +- 0.09 (60 games each), Uptown 0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */
+   unobserved off, most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic
+   prior, cutoff 8 + evaluate and fpu 0.3, the PUCT form at 0.5 against the progressive
+   bias at 1 (2 players, 3000 iterations, mean result against the heuristic bot): Tower Up
+   0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown 0.87 +- 0.12 (27 games) vs
+   0.60 +- 0.21 (21). */
 void mcts_options_default(mcts_options_t *opt);
 
 /*
