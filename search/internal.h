@@ -117,6 +117,8 @@ typedef struct mcts_local {
     uint8_t pend_selects; /* selects not yet added to selects */
     uint8_t held;         /* MCTS_HELD_* flags: in the thread's touched list since its last
                              publication, and with a virtual loss taken on the node */
+    uint8_t pend_unobs;   /* of the pending visits, those counted in the node's unobserved
+                             slot (mcts_options_t.unobserved) */
 } mcts_local_t;
 
 #define MCTS_HELD 1
@@ -127,6 +129,7 @@ typedef struct mcts_thread {
     alignas(MCTS_CACHE_LINE) pcg32_t rng; /* this thread's stream */
     long iterations;                       /* iterations this thread ran in this search */
     int max_depth;                         /* deepest tree node it reached */
+    long unobserved_passes;                /* its passes counted as unobserved */
     int index;                             /* thread number, 0-based */
     void *state;                           /* the iteration's determinized state */
     void *undo;                            /* undo record for make (never undone) */
@@ -162,6 +165,7 @@ struct mcts {
     bool unobserved;        /* unobserved passes are counted (opt.unobserved, several
                                threads on one tree) */
     bool unobserved_owned;  /* each thread has an unobserved slot of its own */
+    int32_t unobserved_below; /* nodes with fewer published visits count passes */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
     mcts_edge_t *edges;     /* the edge arena: the nodes' child arrays */
     uint32_t generation;    /* bumped whenever node indexes are reused or moved, so that

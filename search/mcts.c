@@ -18,10 +18,11 @@ void mcts_options_default(mcts_options_t *opt)
        ran 6 % more iterations a second without it (README, strength-speedup). */
     opt->virtual_loss = 0;
     opt->sync = 0;
-    /* Off by default: it chooses better per iteration but costs two threads 5 to 7 % of
-       their iterations in 20-ms searches, and games at 20 ms found it level with the
-       default (README, strength-speedup). */
+    /* Off by default: it chooses better per iteration but costs iterations, and at 20 ms
+       it chose no better than without (README, strength-speedup). When on, only where a
+       batch of another thread's passes is a large part of a node's visits. */
     opt->unobserved = false;
+    opt->unobserved_below = 64;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
     opt->memory_bytes = (size_t)256 << 20;
@@ -43,6 +44,8 @@ static bool options_valid(const mcts_options_t *opt)
     if (!(opt->c >= 0.0) || opt->virtual_loss < 0 || opt->cutoff_depth < 0)
         return false;
     if (opt->sync < 0 || opt->sync > MCTS_SYNC_MAX)
+        return false;
+    if (opt->unobserved_below < 1)
         return false;
     if (opt->parallel != MCTS_PARALLEL_TREE && opt->parallel != MCTS_PARALLEL_ROOT)
         return false;
@@ -110,6 +113,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     /* With one thread nothing is unobserved: the counters would only cost time. */
     m->unobserved = opt->unobserved && opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1;
     m->unobserved_owned = opt->threads <= MCTS_UNOBSERVED_SLOTS;
+    m->unobserved_below = opt->unobserved_below;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
     size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) +
@@ -267,9 +271,9 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
         return m->opt.fpu + bias;
     double mean = (double)sum / MCTS_VALUE_ONE / eff;
     double explore_visits = eff, explore_avail = avail;
-    if (m->unobserved) {
-        /* This thread is not below c now: all its own passes of c are its pending ones. */
-        int32_t others = mcts_unobserved(c) - e->pend_visits;
+    /* Above unobserved_below nothing new is counted (what is left goes at the publication). */
+    if (m->unobserved && visits < m->unobserved_below) {
+        int32_t others = mcts_unobserved(c) - e->pend_unobs;
         explore_visits += others > 0 ? others : 0;
         explore_avail += parent_unseen;
     }
@@ -389,9 +393,8 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
                               own->pend_selects)
                        : 0.0;
     int32_t parent_unseen = 0;
-    if (m->unobserved) {
-        /* This thread's passes of the node: its pending ones and the current one. */
-        int32_t others = mcts_unobserved(parent) - own->pend_visits - 1;
+    if (m->unobserved && seen_visits(m, own, node) < m->unobserved_below) {
+        int32_t others = mcts_unobserved(parent) - own->pend_unobs;
         parent_unseen = others > 0 ? others : 0;
     }
     for (int i = 0; i < n; i++) {
@@ -485,13 +488,18 @@ static inline void unobserved_add(mcts_t *m, const mcts_thread_t *th, uint32_t i
 /*
  * Thread th passes node i (and takes a virtual loss there when vl): the node joins th's
  * touched list once per publication, so the shared counters are written once per batch of
- * iterations, not on every pass.
+ * iterations, not on every pass. With unobserved passes counted, a pass of a node with
+ * fewer than unobserved_below published visits is also written to the node's slot at once.
  */
 static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
 {
     mcts_local_t *e = mcts_local(m, th, i);
-    if (m->unobserved)
+    if (m->unobserved &&
+        atomic_load_explicit(&m->nodes[i].visits, memory_order_relaxed) < m->unobserved_below) {
         unobserved_add(m, th, i, 1);
+        e->pend_unobs++;
+        th->unobserved_passes++;
+    }
     if (!e->held) {
         e->held = MCTS_HELD;
         th->touched[th->touched_count++] = i;
@@ -517,11 +525,10 @@ static void publish(mcts_t *m, mcts_thread_t *th)
         mcts_local_t *e = &th->local[i];
         if (e->pend_sum)
             atomic_fetch_add_explicit(&n->value_sum, e->pend_sum, memory_order_relaxed);
-        if (e->pend_visits) {
+        if (e->pend_visits)
             atomic_fetch_add_explicit(&n->visits, e->pend_visits, memory_order_relaxed);
-            if (m->unobserved)
-                unobserved_add(m, th, i, -(int)e->pend_visits);
-        }
+        if (e->pend_unobs)
+            unobserved_add(m, th, i, -(int)e->pend_unobs);
         if (e->pend_selects)
             atomic_fetch_add_explicit(&n->selects, e->pend_selects, memory_order_relaxed);
         if (e->held & MCTS_HELD_VLOSS)
@@ -529,6 +536,7 @@ static void publish(mcts_t *m, mcts_thread_t *th)
         e->pend_sum = 0;
         e->pend_visits = 0;
         e->pend_selects = 0;
+        e->pend_unobs = 0;
         e->held = 0;
     }
     th->touched_count = 0;
@@ -775,6 +783,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
                 pcg32_seed(&th->rng, base, (uint64_t)t);
                 th->iterations = 0;
                 th->max_depth = 0;
+                th->unobserved_passes = 0;
             }
             if (m->opt.threads == 1) {
                 worker(m, th0, state, observer);
@@ -791,6 +800,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
             }
             for (int t = 0; t < m->opt.threads; t++) {
                 st.iterations += m->threads[t]->iterations;
+                st.unobserved_passes += m->threads[t]->unobserved_passes;
                 if (m->threads[t]->max_depth > st.max_depth)
                     st.max_depth = m->threads[t]->max_depth;
             }

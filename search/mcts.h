@@ -21,16 +21,17 @@
  * scores with the shared counts plus its own pending ones, so it sees all of its own
  * results at once and the other threads' at most a batch late. Its virtual loss on a node
  * (option virtual_loss, none by default) lasts from its first pass in the batch to the
- * publication. With `unobserved` (off by default) every pass is also counted at once in
- * the node's slot of its thread until its result is published: a thread adds the other
- * threads' unpublished passes to a child's visits and to its parent's in the UCB
- * exploration term, so it explores where the others have not just gone, without the false
- * losses of a virtual loss (Liu et al., "Watch the Unobserved", ICLR 2020). At equal
- * iterations (Tower Up, 4,000 a search) two threads chose like one thread with 1.06 times
- * the iterations (95 % 0.91 to 1.26) with it and 0.84 (0.69 to 0.97) without; in 20-ms
- * searches it costs 5 to 7 % of the iterations, and the quality speedup was 2.00 with it
- * against 1.65 without in Tower Up, 1.87 against 1.89 in Uptown, but Tower Up games at 20
- * ms found it level (strength-speedup 1.73 against 1.71; README, strength-speedup).
+ * publication. With `unobserved` (off by default) a pass of a node with fewer than
+ * `unobserved_below` (64) published visits is also counted at once in the node's slot of
+ * its thread until its result is published: a thread adds the other threads' unpublished
+ * passes to a child's visits and to its parent's in the UCB exploration term, so it
+ * explores where the others have not just gone, without the false losses of a virtual loss
+ * (Liu et al., "Watch the Unobserved", ICLR 2020). At equal iterations (Tower Up, 4,000 a
+ * search) two threads chose like one thread with 0.84 to 0.87 times the iterations without
+ * it, 0.99 to 1.06 counting at every node and 1.04 below 64 visits; but each count is a
+ * write to a line the other core reads, and in 20-ms searches counting at every node costs
+ * 7 to 11 % of the iterations, below 64 visits 3 %, and neither chose better than without
+ * (README, strength-speedup).
  * The root and the nodes just below it are passed by nearly every iteration of every
  * thread: writing them once a batch instead of on every iteration is what stops their
  * cache lines moving between the cores all the time (bench/BENCH.md). With one thread the
@@ -92,6 +93,9 @@ typedef struct mcts_options {
                                  threads whose results this thread cannot see yet count as
                                  visits in the exploration term (not in the mean), as in
                                  WU-UCT; see below */
+    int unobserved_below;     /* only passes of nodes with fewer published visits than this
+                                 are counted, >= 1 (the default 64; a large value counts
+                                 every pass) */
     int sync;                 /* iterations a thread runs before it publishes its results
                                  to the shared counters, 1 to 64; 0: 64 in tree mode with
                                  several threads, else 1 (see below) */
@@ -124,6 +128,8 @@ typedef struct mcts_stats {
     long iterations;       /* iterations run by this search */
     long nodes;            /* nodes in the arena(s) at the end (reused ones included) */
     int max_depth;         /* deepest tree node reached, in moves below the root */
+    long unobserved_passes; /* node passes counted as unobserved for the other threads
+                               (options unobserved and unobserved_below), all threads */
     double seconds;        /* wall time of the search */
     bool memory_capped;    /* the arena filled up: expansion stopped, rollouts went on */
     bool reused;           /* the search started from a subtree kept by mcts_advance */
@@ -138,7 +144,7 @@ typedef struct mcts mcts_t;
 
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
    first), prior weight 0.5 in the PUCT form, virtual loss 0, sync 0 (auto), tree mode,
-   unobserved off, most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic
+   unobserved off (below 64 visits when on), most visits, 256 MiB, reuse on, seed 1, no hooks. With the heuristic
    prior, cutoff 8 + evaluate and fpu 0.3, the PUCT form at 0.5 against the progressive
    bias at 1 (2 players, 3000 iterations, mean result against the heuristic bot): Tower Up
    0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown 0.87 +- 0.12 (27 games) vs

@@ -39,7 +39,7 @@ static const char *const legal_specs[] = {
     "mcts:iters=60,threads=2,reuse=0,vloss=3,c=1.2,fpu=0.5,mem=1",
     "mcts:iters=60,threads=2,sync=1",
     "mcts:iters=60,threads=2,sync=64,vloss=0",
-    "mcts:iters=60,threads=2,unobs=1",
+    "mcts:iters=60,threads=2,unobs=1,unobs_below=16",
     NULL,
 };
 
@@ -226,6 +226,7 @@ static void test_spec_errors(void)
         check_spec_error(api, "mcts:prior=heuristic,prior_form=linear", "prior_form", "linear");
         check_spec_error(api, "mcts:fpu_rel=yes", "fpu_rel", "yes");
         check_spec_error(api, "mcts:unobs=2", "unobs", "2");
+        check_spec_error(api, "mcts:unobs_below=0", "unobs_below", "0");
         check_spec_error(api, "mcts:cutoff=-1", "cutoff", NULL);
         check_spec_error(api, "mcts:cutoff=2,rollout=heuristic", "cutoff", "rollout");
         check_spec_error(api, "mcts:bogus=1", "bogus", NULL);

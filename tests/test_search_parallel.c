@@ -293,9 +293,60 @@ static void test_sync(void)
     trick_game_checked(&opt, 7, 6);
 }
 
+/*
+ * Unobserved passes are counted only at nodes with fewer published visits than
+ * unobserved_below: one thread counts none; two threads counting at every node count at
+ * least the root's pass of each iteration; with unobserved_below 1 and a publication after
+ * every iteration, a node counts only the passes made before its first published visit, at
+ * most one per thread, so at most two per node - fewer than the same search counting at
+ * every node. An unobserved_below below 1 is refused.
+ */
+static void test_unobserved_below(void)
+{
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    CHECK(!opt.unobserved && opt.unobserved_below == 64);
+    opt.unobserved_below = 0;
+    CHECK(mcts_new(&nim_api, &opt) == NULL);
+
+    static const int threads[] = {1, 2, 2, 2};
+    static const int below[] = {1 << 30, 1 << 30, 1, 64};
+    long counted[4], nodes[4], iterations[4];
+    for (int k = 0; k < 4; k++) {
+        mcts_options_default(&opt);
+        opt.threads = threads[k];
+        opt.iterations = 4000;
+        opt.sync = 1;
+        opt.unobserved = true;
+        opt.unobserved_below = below[k];
+        mcts_t *m = mcts_new(&nim_api, &opt);
+        CHECK(m != NULL);
+        nim_state_t n;
+        nim_set(&n, 17, 0);
+        mcts_stats_t st;
+        mcts_search(m, &n, &st);
+        check_tree(m);
+        counted[k] = st.unobserved_passes;
+        nodes[k] = st.nodes;
+        iterations[k] = st.iterations;
+        mcts_free(m);
+    }
+    CHECK_EQ_INT(counted[0], 0);
+    CHECK_MSG(counted[1] >= iterations[1], "every node: %ld passes counted in %ld iterations",
+              counted[1], iterations[1]);
+    CHECK_MSG(counted[2] <= 2 * nodes[2], "below 1: %ld passes counted for %ld nodes",
+              counted[2], nodes[2]);
+    CHECK_MSG(counted[1] > 2 * nodes[1], "every node: only %ld passes counted for %ld nodes",
+              counted[1], nodes[1]);
+    CHECK_MSG(counted[2] < counted[3] && counted[3] < counted[1],
+              "passes counted below 1, 64, everywhere: %ld, %ld, %ld", counted[2], counted[3],
+              counted[1]);
+}
+
 int main(void)
 {
     test_modes();
+    test_unobserved_below();
     test_parallel_memory_cap();
     test_parallel_reuse();
     test_time_budget();
