@@ -1,12 +1,12 @@
 /*
  * mcts: the information-set MCTS of search/mcts.h (it determinizes every iteration for the
  * player to move, so hidden parts of the state are never read). Keys: iters=, time= (ms per
- * move), threads=, c=, fpu=, fpu_rel=, vloss=, unobs=0|1, unobs_below=, sync=, parallel=tree|root,
- * final=visits|mean, mem= (MiB), reuse=0|1, rollout=random|heuristic with eps= and sample=,
- * prior=none|heuristic with prior_w= and prior_form=, cutoff=D (D random moves past the leaf,
- * then the heuristic's evaluate), params=FILE and any weight name (the heuristic's
- * weights). Without iters= and time=: iters=1000. Keys that would change nothing (eps= without heuristic
- * rollouts, ...) are refused.
+ * move), threads=, c=, fpu=, fpu_rel=, vloss=, unobs=0|1, unobs_below=, sync=,
+ * parallel=tree|root, final=visits|mean, mem= (MiB), reuse=0|1, rollout=random|heuristic
+ * with eps= and sample=, prior=none|heuristic with prior_w= and prior_form=, cutoff=D (D
+ * random moves past the leaf, then the heuristic's evaluate), params=FILE and any weight
+ * name (the heuristic's weights). Without iters= and time=: iters=1000. Keys that would
+ * change nothing (eps= without heuristic rollouts, ...) are refused.
  */
 #include <math.h>
 #include <stdio.h>
@@ -239,9 +239,10 @@ static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const
             seen->weights = k + 1;
     } else {
         snprintf(err, errlen,
-                 "unknown key '%s' (mcts takes iters, time, threads, c, fpu, fpu_rel, vloss, unobs, unobs_below, sync, "
-                 "parallel, final, mem, reuse, rollout, eps, sample, prior, prior_w, "
-                 "prior_form, cutoff, params and the heuristic's weights)",
+                 "unknown key '%s' (mcts takes iters, time, threads, c, fpu, fpu_rel, vloss, "
+                 "unobs, unobs_below, sync, parallel, final, mem, reuse, rollout, eps, "
+                 "sample, prior, prior_w, prior_form, cutoff, params and the heuristic's "
+                 "weights)",
                  key);
         return -1;
     }
@@ -390,7 +391,8 @@ static void mcts_bot_reset(bot_t *b)
 const bot_kind_t bot_kind_mcts = {
     .name = "mcts",
     .help = "mcts: information-set MCTS; keys: iters, time (ms), threads, c, fpu, "
-            "fpu_rel=0|1, vloss, unobs=0|1, unobs_below (>= 1), sync (0-64), parallel=tree|root, final=visits|mean, mem (MiB), reuse=0|1, "
+            "fpu_rel=0|1, vloss, unobs=0|1, unobs_below (>= 1), sync (0-64), "
+            "parallel=tree|root, final=visits|mean, mem (MiB), reuse=0|1, "
             "rollout=random|heuristic, eps, sample, prior=none|heuristic, prior_w, "
             "prior_form=decay|puct, cutoff, params=FILE, weight names",
     .init = mcts_bot_init,

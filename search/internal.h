@@ -165,7 +165,6 @@ struct mcts {
     bool unobserved;        /* unobserved passes are counted (opt.unobserved, several
                                threads on one tree) */
     bool unobserved_owned;  /* each thread has an unobserved slot of its own */
-    int32_t unobserved_below; /* nodes with fewer published visits count passes */
     mcts_node_t *nodes;     /* the arena; index 0 is never used */
     mcts_edge_t *edges;     /* the edge arena: the nodes' child arrays */
     uint32_t generation;    /* bumped whenever node indexes are reused or moved, so that

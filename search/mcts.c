@@ -113,7 +113,6 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     /* With one thread nothing is unobserved: the counters would only cost time. */
     m->unobserved = opt->unobserved && opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1;
     m->unobserved_owned = opt->threads <= MCTS_UNOBSERVED_SLOTS;
-    m->unobserved_below = opt->unobserved_below;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
     size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) +
@@ -272,7 +271,7 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
     double mean = (double)sum / MCTS_VALUE_ONE / eff;
     double explore_visits = eff, explore_avail = avail;
     /* Above unobserved_below nothing new is counted (what is left goes at the publication). */
-    if (m->unobserved && visits < m->unobserved_below) {
+    if (m->unobserved && visits < m->opt.unobserved_below) {
         int32_t others = mcts_unobserved(c) - e->pend_unobs;
         explore_visits += others > 0 ? others : 0;
         explore_avail += parent_unseen;
@@ -393,7 +392,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
                               own->pend_selects)
                        : 0.0;
     int32_t parent_unseen = 0;
-    if (m->unobserved && seen_visits(m, own, node) < m->unobserved_below) {
+    if (m->unobserved && seen_visits(m, own, node) < m->opt.unobserved_below) {
         int32_t others = mcts_unobserved(parent) - own->pend_unobs;
         parent_unseen = others > 0 ? others : 0;
     }
@@ -495,7 +494,7 @@ static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
 {
     mcts_local_t *e = mcts_local(m, th, i);
     if (m->unobserved &&
-        atomic_load_explicit(&m->nodes[i].visits, memory_order_relaxed) < m->unobserved_below) {
+        atomic_load_explicit(&m->nodes[i].visits, memory_order_relaxed) < m->opt.unobserved_below) {
         unobserved_add(m, th, i, 1);
         e->pend_unobs++;
         th->unobserved_passes++;
