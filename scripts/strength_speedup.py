@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Strength-speedup of a parallel searcher, from two 2-player tournament record files.
+"""Strength-speedup of a parallel searcher, from 2-player tournament records of two matches.
 
-    scripts/strength_speedup.py SAME.jsonl DOUBLE.jsonl [--resamples N] [--seed S]
+    scripts/strength_speedup.py SAME.jsonl[,MORE.jsonl...] DOUBLE.jsonl[,MORE.jsonl...]
+                                [--resamples N] [--seed S]
 
 SAME holds games of the parallel bot P (say 2 threads, T ms a move) against the same
 search with 1 thread and T ms; DOUBLE holds games of P against 1 thread and 2T ms. P is
-the bot that plays in both files. With e1 and e2 the Elo of P in SAME and DOUBLE, doubling
+the bot that plays in both matches. With e1 and e2 the Elo of P in SAME and DOUBLE, doubling
 the time of one thread is worth d = e1 - e2 Elo, and P plays like one thread with
 2 ** (e1 / d) times the time: the strength-speedup (2 means P is worth doubling the time).
 
-The interval is a bootstrap over deals: the blocks of games on one deal (one game per
-seat rotation, as `skyline tournament` plays them) are resampled in each file. Resamples
+Each side may be several files (runs of the same match with different seeds), joined by
+commas. The interval is a bootstrap over deals: the blocks of games on one deal (one game
+per seat rotation, as `skyline tournament` plays them; a deal is known by the record's
+`seed`, or else by its file and `tournament.index`) are resampled on each side. Resamples
 where doubling the time looks worthless (d <= 0) count as an unbounded speedup.
 """
 import argparse
@@ -25,9 +28,21 @@ def fail(msg):
     sys.exit(2)
 
 
-def load(path):
-    """Per deal block: list of (seats, ranks) of its games; and the set of bots."""
-    blocks, bots = {}, set()
+def load(paths):
+    """Per deal block: list of (seats, ranks) of its games; the deals in resampling order;
+    and the set of bots."""
+    blocks, order, bots = {}, {}, set()
+    files = paths.split(",")
+    if len(set(files)) != len(files):
+        fail(f"{paths}: a file is given twice")
+    for number, path in enumerate(files):
+        load_file(path, number, blocks, order, bots)
+    if not blocks:
+        fail(f"{paths}: no games")
+    return blocks, sorted(blocks, key=lambda deal: order[deal]), bots
+
+
+def load_file(path, file_number, blocks, order, bots):
     try:
         lines = open(path, encoding="utf-8").read().splitlines()
     except OSError as err:
@@ -39,15 +54,18 @@ def load(path):
             rec = json.loads(line)
             seats, ranks = rec["seats"], rec["result"]["ranks"]
             index = rec["tournament"]["index"]
+            deal = rec["seed"] if "seed" in rec else (file_number, index // 2)
+            if not isinstance(index, int) or not isinstance(deal, (int, tuple)):
+                raise TypeError
         except (ValueError, KeyError, TypeError):
             fail(f"{path}:{number}: not a tournament game record")
         if len(seats) != 2 or len(ranks) != 2:
             fail(f"{path}:{number}: only 2-player games are supported")
-        blocks.setdefault(index // 2, []).append((seats, ranks))
+        # A deal's place in the resampling order: where its first game is (for one file, the
+        # order of `tournament.index`, so that a seed gives the same interval as before).
+        order.setdefault(deal, (file_number, index // 2))
+        blocks.setdefault(deal, []).append((seats, ranks))
         bots.update(seats)
-    if not blocks:
-        fail(f"{path}: no games")
-    return blocks, bots
 
 
 def score(blocks, keys, bot):
@@ -89,13 +107,12 @@ def main():
     args = ap.parse_args()
     if args.resamples < 100:
         fail("--resamples must be at least 100")
-    same, bots1 = load(args.same)
-    double, bots2 = load(args.double)
+    same, k1, bots1 = load(args.same)
+    double, k2, bots2 = load(args.double)
     common = bots1 & bots2
     if len(common) != 1 or len(bots1) != 2 or len(bots2) != 2:
         fail("the files must each hold two bots, exactly one of them in both")
     bot = common.pop()
-    k1, k2 = sorted(same), sorted(double)
     s1, s2 = score(same, k1, bot), score(double, k2, bot)
     rng = random.Random(args.seed)
     draws = []
