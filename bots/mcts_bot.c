@@ -33,6 +33,7 @@ typedef struct mcts_bot {
     int sample;           /* heuristic rollouts: moves scored per ply, 0: all */
     mcts_stats_t last;    /* statistics of the last search */
     bool searched;        /* last is set (a search ran since the last reset) */
+    mcts_bot_totals_t totals; /* over every search since the bot was made */
 } mcts_bot_t;
 
 /* Epsilon-greedy playout to the end of the game with the heuristic's move scores. */
@@ -354,7 +355,27 @@ static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
     mb->searched = true;
-    return mcts_search(mb->search, state, &mb->last);
+    move_t mv = mcts_search(mb->search, state, &mb->last);
+    const mcts_stats_t *st = &mb->last;
+    if (st->root_move_count > 1) {
+        mcts_bot_totals_t *t = &mb->totals;
+        t->searches++;
+        t->iterations += st->iterations;
+        t->seconds += st->seconds;
+        t->reused += st->reused;
+        t->reused_visits += st->reused_visits;
+        if (st->nodes > t->max_nodes)
+            t->max_nodes = st->nodes;
+    }
+    return mv;
+}
+
+bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t)
+{
+    if (b->kind != &bot_kind_mcts)
+        return false;
+    *t = ((const mcts_bot_t *)b->impl)->totals;
+    return true;
 }
 
 const mcts_stats_t *mcts_bot_last_stats(const bot_t *b)

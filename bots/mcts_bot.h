@@ -7,3 +7,16 @@
    moves; valid until its next choose or reset), or NULL if b is not an mcts bot or has
    not searched since its last reset. */
 const mcts_stats_t *mcts_bot_last_stats(const bot_t *b);
+
+/* Totals over the searches of an mcts bot since it was made, over every game it played. */
+typedef struct mcts_bot_totals {
+    long searches;      /* searches of positions with two or more legal moves */
+    long iterations;    /* iterations they ran */
+    double seconds;     /* their wall time */
+    long reused;        /* those that started from a subtree kept from the last search */
+    long reused_visits; /* root visits those started with */
+    long max_nodes;     /* the most nodes a search ended with */
+} mcts_bot_totals_t;
+
+/* Fills *t and returns true if b is an mcts bot; returns false otherwise. */
+bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t);

@@ -6,11 +6,13 @@
 #include <string.h>
 
 #include "bots/match.h"
+#include "bots/mcts_bot.h"
 #include "cli/cli.h"
 
 static const char play_help[] =
     "usage: skyline play [options]\n"
-    "Plays games between bots; game i of K uses seed S+i.\n"
+    "Plays games between bots; game i of K uses seed S+i. Prints a summary per seat,\n"
+    "with the search totals of mcts seats (iterations and ms a search, tree reuse).\n"
     "%s"
     "  --bot SPEC              one per seat in seat order; a single --bot fills every seat\n"
     "                          (default random); bots:";
@@ -24,6 +26,27 @@ static void play_usage(void)
            "  --record FILE           append one JSON record per game (FORMATS.md §4)\n"
            "  --record-legal          records hold legal_counts\n"
            "  --quiet                 no line per game, only the summary\n");
+}
+
+/* What the mcts seats' searches did over all games: searches of positions with a choice,
+   iterations and milliseconds a search, and how many started from a kept subtree. */
+static void print_search_totals(bot_t *const *bots, int players)
+{
+    bool header = false;
+    for (int s = 0; s < players; s++) {
+        mcts_bot_totals_t t;
+        if (!mcts_bot_totals(bots[s], &t) || t.searches == 0)
+            continue;
+        if (!header)
+            printf("seat  searches  iterations/search  ms/search  iterations/s  reused  "
+                   "reused visits/search  most nodes\n");
+        header = true;
+        double n = (double)t.searches;
+        printf("%-5d %8ld  %17.1f  %9.2f  %12.0f  %6ld  %20.1f  %10ld\n", s, t.searches,
+               (double)t.iterations / n, 1000.0 * t.seconds / n,
+               t.seconds > 0 ? (double)t.iterations / t.seconds : 0.0, t.reused,
+               t.reused ? (double)t.reused_visits / (double)t.reused : 0.0, t.max_nodes);
+    }
 }
 
 int cmd_play(int argc, char **argv)
@@ -117,7 +140,9 @@ int cmd_play(int argc, char **argv)
         double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)games);
         printf("%-5d %-25s %.3f +- %.3f           %ld\n", s, bots[s]->spec, mean, half,
                firsts[s]);
-        bot_free(bots[s]);
     }
+    print_search_totals(bots, players);
+    for (int s = 0; s < players; s++)
+        bot_free(bots[s]);
     return 0;
 }

@@ -39,4 +39,19 @@ printf 'join 1.0\njoin 2\n' >"$tmp/twice.params"
 expect_error "params twice" "$tmp/twice.params:2: .*'join' given twice" \
     play --bot mcts:prior=heuristic,params=$tmp/twice.params
 
+# The mcts seats' search totals: an iteration budget is run exactly at every search with a
+# choice, and later searches of a game start from the kept subtree; other bots get no line.
+out=$(play --bot mcts:iters=300 --bot random --games 2 --seed 5)
+totals=$(echo "$out" | sed -n '/^seat  searches/,$p')
+read -r -a f <<<"$(echo "$totals" | sed -n 2p)"
+if [ "$(echo "$totals" | wc -l)" = 2 ] && [ "${f[0]}" = 0 ] && [ "${f[1]}" -gt 10 ] &&
+    [ "${f[2]}" = 300.0 ] && [ "${f[5]}" -gt 0 ] && [ "${f[5]}" -le $((f[1] - 2)) ]
+then ok; else fail "search totals: $out"; fi
+out=$(play --bot mcts:iters=300,reuse=0 --games 1 --seed 5)
+totals=$(echo "$out" | sed -n '/^seat  searches/,$p')
+[ "$(echo "$totals" | awk 'NR > 1 { print $6 }' | sort -u)" = 0 ] &&
+    [ "$(echo "$totals" | wc -l)" = 3 ] && ok || fail "reuse=0: $out"
+out=$(play --bot random --games 1)
+echo "$out" | grep -q "searches" && fail "search totals without mcts: $out" || ok
+
 finish test_bots_cli
