@@ -357,17 +357,25 @@ static move_t mcts_bot_choose(bot_t *b, const void *state)
     mb->searched = true;
     move_t mv = mcts_search(mb->search, state, &mb->last);
     const mcts_stats_t *st = &mb->last;
-    if (st->root_move_count > 1) {
-        mcts_bot_totals_t *t = &mb->totals;
-        t->searches++;
-        t->iterations += st->iterations;
-        t->seconds += st->seconds;
-        t->reused += st->reused;
-        t->reused_visits += st->reused_visits;
-        if (st->nodes > t->max_nodes)
-            t->max_nodes = st->nodes;
-    }
+    if (st->root_move_count > 1)
+        mcts_bot_totals_add(&mb->totals, &(mcts_bot_totals_t){.searches = 1,
+                                                              .iterations = st->iterations,
+                                                              .seconds = st->seconds,
+                                                              .reused = st->reused,
+                                                              .reused_visits = st->reused_visits,
+                                                              .max_nodes = st->nodes});
     return mv;
+}
+
+void mcts_bot_totals_add(mcts_bot_totals_t *into, const mcts_bot_totals_t *t)
+{
+    into->searches += t->searches;
+    into->iterations += t->iterations;
+    into->seconds += t->seconds;
+    into->reused += t->reused;
+    into->reused_visits += t->reused_visits;
+    if (t->max_nodes > into->max_nodes)
+        into->max_nodes = t->max_nodes;
 }
 
 bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t)

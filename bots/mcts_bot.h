@@ -20,3 +20,5 @@ typedef struct mcts_bot_totals {
 
 /* Fills *t and returns true if b is an mcts bot; returns false otherwise. */
 bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t);
+/* Adds t's searches to *into (the most nodes: the larger). */
+void mcts_bot_totals_add(mcts_bot_totals_t *into, const mcts_bot_totals_t *t);

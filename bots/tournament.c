@@ -205,6 +205,7 @@ typedef struct tour {
     double start;                    /* monotonic start time */
     double last_progress;            /* when progress was last shown */
     double last_sync;                /* when the file was last fsync'ed */
+    mcts_bot_totals_t search[TOURNAMENT_MAX_BOTS]; /* the workers' bots' search totals */
 } tour_t;
 
 static double tour_now(void)
@@ -589,6 +590,14 @@ static void *tour_worker_main(void *arg)
         if (j >= t->todo_count || tour_play_game(w, t->todo[j]))
             break;
     }
+    pthread_mutex_lock(&t->lock);
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        for (int b = 0; b < TOURNAMENT_MAX_BOTS; b++) {
+            mcts_bot_totals_t totals;
+            if (w->bots[s][b] && mcts_bot_totals(w->bots[s][b], &totals))
+                mcts_bot_totals_add(&t->search[b], &totals);
+        }
+    pthread_mutex_unlock(&t->lock);
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
         for (int b = 0; b < TOURNAMENT_MAX_BOTS; b++)
             bot_free(w->bots[s][b]);
@@ -709,6 +718,7 @@ int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, cha
     rep->sprt_games = t->sprt_games;
     rep->sprt_stop_index = t->sprt_stop;
     memcpy(rep->hash, t->hash, sizeof rep->hash);
+    memcpy(rep->search, t->search, sizeof rep->search);
     if (tour_report_table(t, rep)) {
         snprintf(err, errlen, "out of memory");
         goto done;

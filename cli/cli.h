@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bots/mcts_bot.h"
 #include "core/game.h"
 
 /* Prints "skyline: <message>" on stderr and exits with status 2. */
@@ -28,6 +29,13 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i);
 void cli_game_finish(cli_game_t *g);
 /* Help text lines for the game options. */
 extern const char cli_game_help[];
+
+/*
+ * The search totals of n bots (those with no search are skipped; nothing is printed if
+ * none searched), one line each, labelled by `label` (a column head) and labels[i].
+ */
+void cli_print_search_totals(const char *label, const char *const *labels,
+                             const mcts_bot_totals_t *totals, int n);
 
 /* Subcommands: each returns the process exit status. */
 int cmd_play(int argc, char **argv);

@@ -28,25 +28,18 @@ static void play_usage(void)
            "  --quiet                 no line per game, only the summary\n");
 }
 
-/* What the mcts seats' searches did over all games: searches of positions with a choice,
-   iterations and milliseconds a search, and how many started from a kept subtree. */
+/* What the mcts seats' searches did over all games. */
 static void print_search_totals(bot_t *const *bots, int players)
 {
-    bool header = false;
+    mcts_bot_totals_t totals[GAME_MAX_PLAYERS] = {0};
+    char names[GAME_MAX_PLAYERS][8];
+    const char *labels[GAME_MAX_PLAYERS];
     for (int s = 0; s < players; s++) {
-        mcts_bot_totals_t t;
-        if (!mcts_bot_totals(bots[s], &t) || t.searches == 0)
-            continue;
-        if (!header)
-            printf("seat  searches  iterations/search  ms/search  iterations/s  reused  "
-                   "reused visits/search  most nodes\n");
-        header = true;
-        double n = (double)t.searches;
-        printf("%-5d %8ld  %17.1f  %9.2f  %12.0f  %6ld  %20.1f  %10ld\n", s, t.searches,
-               (double)t.iterations / n, 1000.0 * t.seconds / n,
-               t.seconds > 0 ? (double)t.iterations / t.seconds : 0.0, t.reused,
-               t.reused ? (double)t.reused_visits / (double)t.reused : 0.0, t.max_nodes);
+        mcts_bot_totals(bots[s], &totals[s]);
+        snprintf(names[s], sizeof names[s], "%d", s);
+        labels[s] = names[s];
     }
+    cli_print_search_totals("seat", labels, totals, players);
 }
 
 int cmd_play(int argc, char **argv)

@@ -141,5 +141,23 @@ refused tournament $TU3 --out "$T/no-such-dir/x.jsonl"
 refused rate "$T/no-such.jsonl"
 check "no file left by refused runs" [ ! -e "$T/x.jsonl" ]
 
+# Search totals: each mcts bot's searches in the games this run played, summed over the
+# workers; an iteration budget is run exactly; other bots get no line; a run with
+# nothing left to play has none.
+"$S" tournament --game uptown --players 2 --bot mcts:iters=150 --bot random \
+    --bot mcts:iters=100,reuse=0 --games 12 --seed 8 --workers 2 --quiet \
+    --out "$T/st.jsonl" >"$T/st.out" 2>/dev/null
+totals() { sed -n '/^  #   searches/,$p' "$T/st.out"; }
+check "search totals: header and two bots" [ "$(totals | wc -l)" = 3 ]
+check "search totals: bot 1 runs its budget" \
+    [ "$(totals | awk '$1 == 1 { print $3 }')" = 150.0 ]
+check "search totals: bot 3 runs its budget, no reuse" \
+    [ "$(totals | awk '$1 == 3 { print $3 " " $6 }')" = "100.0 0" ]
+check "search totals: none for random" [ -z "$(totals | awk '$1 == 2')" ]
+"$S" tournament --game uptown --players 2 --bot mcts:iters=150 --bot random \
+    --bot mcts:iters=100,reuse=0 --games 12 --seed 8 --workers 2 --quiet \
+    --out "$T/st.jsonl" >"$T/st.out" 2>/dev/null
+check "search totals: none after a run that played nothing" [ -z "$(totals)" ]
+
 echo "test_tournament: $checks checks, $fails failed"
 [ $fails -eq 0 ]
