@@ -32,7 +32,7 @@ static void play_usage(void)
 static void print_search_totals(bot_t *const *bots, int players)
 {
     mcts_bot_totals_t totals[GAME_MAX_PLAYERS] = {0};
-    char names[GAME_MAX_PLAYERS][8];
+    char names[GAME_MAX_PLAYERS][12];
     const char *labels[GAME_MAX_PLAYERS];
     for (int s = 0; s < players; s++) {
         mcts_bot_totals(bots[s], &totals[s]);

@@ -86,7 +86,7 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
             printf(" at game %ld", rep->sprt_stop_index);
         printf("\n");
     }
-    char names[TOURNAMENT_MAX_BOTS][8];
+    char names[TOURNAMENT_MAX_BOTS][12];
     const char *labels[TOURNAMENT_MAX_BOTS];
     for (int i = 0; i < cfg->bot_count; i++) {
         snprintf(names[i], sizeof names[i], "%3d", i + 1);
