@@ -590,17 +590,16 @@ static void *tour_worker_main(void *arg)
         if (j >= t->todo_count || tour_play_game(w, t->todo[j]))
             break;
     }
-    pthread_mutex_lock(&t->lock);
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
         for (int b = 0; b < TOURNAMENT_MAX_BOTS; b++) {
             mcts_bot_totals_t totals;
-            if (w->bots[s][b] && mcts_bot_totals(w->bots[s][b], &totals))
+            if (w->bots[s][b] && mcts_bot_totals(w->bots[s][b], &totals)) {
+                pthread_mutex_lock(&t->lock);
                 mcts_bot_totals_add(&t->search[b], &totals);
-        }
-    pthread_mutex_unlock(&t->lock);
-    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
-        for (int b = 0; b < TOURNAMENT_MAX_BOTS; b++)
+                pthread_mutex_unlock(&t->lock);
+            }
             bot_free(w->bots[s][b]);
+        }
     return NULL;
 }
 
