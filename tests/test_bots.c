@@ -251,8 +251,8 @@ static void test_spec_errors(void)
 
         /* Good specs of every key are accepted. */
         const char *good[] = {
-            "mcts:time=20,iters=50,threads=2,c=0.5,fpu=1,vloss=2,sync=16,parallel=tree,"
-            "final=visits,mem=16,reuse=1",
+            ("mcts:time=20,iters=50,threads=2,c=0.5,fpu=1,vloss=2,sync=16,parallel=tree,"
+             "final=visits,mem=16,reuse=1"),
             "mcts:rollout=heuristic,eps=0.3,prior=heuristic,prior_w=0.5",
             "mcts:cutoff=5,rollout=random,prior=none",
             "mcts:prior=heuristic,prior_form=decay,fpu=-0.1,fpu_rel=1,rollout=heuristic,sample=3",
