@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need from Debian's packages, if it is missing
 # (python3 runs scripts/strength_speedup.py in its test and scripts/bench.sh).
+# --clang adds clang with its OpenMP and sanitizer runtimes (CI's clang build).
 set -euo pipefail
 need=()
+if [ "${1:-}" = "--clang" ]; then
+  command -v clang >/dev/null || need+=(clang)
+  dpkg -s libomp-dev >/dev/null 2>&1 || need+=(libomp-dev)
+  dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
+fi
 command -v cmake >/dev/null || need+=(cmake)
 command -v cc >/dev/null || need+=(gcc)
 command -v make >/dev/null || need+=(make)
