@@ -6,6 +6,8 @@
 #include <math.h>
 #include <jansson.h>
 #include <omp.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include "cli/cli.h"
 
 #define TUNE_MAX_AGAINST 8
+#define TUNE_MAX_WORKERS 1024
 
 /* Everything an iteration needs. */
 typedef struct tune_ctx {
@@ -31,6 +34,8 @@ typedef struct tune_ctx {
     int against_count;                     /* number of opponents */
     int deals;                             /* deals per iteration */
     int workers;                           /* games played at once */
+    double mean_plus;                      /* the last iteration's mean result of theta+ */
+    double mean_minus;                     /* the last iteration's mean result of theta- */
 } tune_ctx_t;
 
 /* Rebuilds spec with params=path as its only parameter source. */
@@ -57,64 +62,112 @@ static void tune_write_params(const tune_ctx_t *t, const double *theta, int coun
         cli_die("cannot write parameter file '%s'", path);
 }
 
-/* One iteration's games: returns mean(theta+) - mean(theta-). */
+/* The games of one iteration, shared by its worker threads. */
+typedef struct tune_batch {
+    tune_ctx_t *t;                 /* the run */
+    long k;                        /* iteration (0-based): fixes the deals */
+    int games;                     /* deals times rotations */
+    double *res_plus;              /* theta+'s result in each game */
+    double *res_minus;             /* theta-'s result in each game */
+    atomic_int next;               /* next game to take */
+    pthread_mutex_t lock;          /* guards failed and first_err */
+    int failed;                    /* games that could not be played */
+    char first_err[GAME_ERR_MAX];  /* the first failure's message */
+} tune_batch_t;
+
+/* Plays game gi of the batch: deal gi / players, line-up rotated by gi % players. */
+static void tune_play_game(tune_batch_t *b, int gi)
+{
+    const tune_ctx_t *t = b->t;
+    int players = t->g.opt.players;
+    int deal = gi / players, rot = gi % players;
+    /* Line-up: theta+, theta-, then opponents; rotated over the seats. */
+    const char *lineup[GAME_MAX_PLAYERS];
+    lineup[0] = t->spec_plus;
+    lineup[1] = t->spec_minus;
+    for (int s = 2; s < players; s++)
+        lineup[s] = t->against[(s - 2) % t->against_count];
+    game_options_t opt = t->g.opt;
+    opt.seed = rng_mix64(t->g.opt.seed ^ rng_mix64((uint64_t)b->k * 1000003u + (uint64_t)deal));
+    bot_t *bots[GAME_MAX_PLAYERS] = {0};
+    char err[GAME_ERR_MAX] = "";
+    int seat_plus = 0, seat_minus = 0, ok = 1;
+    for (int s = 0; s < players && ok; s++) {
+        int who = (s + rot) % players;
+        if (who == 0)
+            seat_plus = s;
+        if (who == 1)
+            seat_minus = s;
+        bots[s] = bot_new(t->g.api, lineup[who], (uint64_t)s, err, sizeof err);
+        ok = bots[s] != NULL;
+    }
+    match_result_t r;
+    if (ok && match_play(t->g.api, &opt, bots, false, &r, err, sizeof err) == 0) {
+        b->res_plus[gi] = r.result[seat_plus];
+        b->res_minus[gi] = r.result[seat_minus];
+        json_decref(r.record);
+    } else {
+        pthread_mutex_lock(&b->lock);
+        if (!b->failed++)
+            snprintf(b->first_err, sizeof b->first_err, "%s", err);
+        pthread_mutex_unlock(&b->lock);
+    }
+    for (int s = 0; s < players; s++)
+        bot_free(bots[s]);
+}
+
+static void *tune_worker_main(void *arg)
+{
+    tune_batch_t *b = arg;
+    for (int gi; (gi = atomic_fetch_add(&b->next, 1)) < b->games;)
+        tune_play_game(b, gi);
+    return NULL;
+}
+
+/*
+ * One iteration's games: returns mean(theta+) - mean(theta-). Plain threads joined before
+ * the results are read (as the tournament's workers): the join orders every result write
+ * before the sums, visibly to ThreadSanitizer too, which does not see OpenMP's barriers in
+ * an uninstrumented libgomp and reported the results of an omp parallel for as races.
+ */
 static double tune_eval(const double *plus, const double *minus, int count, long k, void *ctx)
 {
     tune_ctx_t *t = ctx;
     tune_write_params(t, plus, count, t->path_plus);
     tune_write_params(t, minus, count, t->path_minus);
-    int players = t->g.opt.players;
-    int games = t->deals * players;
-    double *res_plus = calloc((size_t)games, sizeof *res_plus);
-    double *res_minus = calloc((size_t)games, sizeof *res_minus);
-    int failed = 0;
-    char first_err[GAME_ERR_MAX] = "";
-    #pragma omp parallel for schedule(dynamic) num_threads(t->workers)
-    for (int gi = 0; gi < games; gi++) {
-        int deal = gi / players, rot = gi % players;
-        /* Line-up: theta+, theta-, then opponents; rotated over the seats. */
-        const char *lineup[GAME_MAX_PLAYERS];
-        lineup[0] = t->spec_plus;
-        lineup[1] = t->spec_minus;
-        for (int s = 2; s < players; s++)
-            lineup[s] = t->against[(s - 2) % t->against_count];
-        game_options_t opt = t->g.opt;
-        opt.seed = rng_mix64(t->g.opt.seed ^ rng_mix64((uint64_t)k * 1000003u + (uint64_t)deal));
-        bot_t *bots[GAME_MAX_PLAYERS] = {0};
-        char err[GAME_ERR_MAX] = "";
-        int seat_plus = 0, seat_minus = 0, ok = 1;
-        for (int s = 0; s < players && ok; s++) {
-            int who = (s + rot) % players;
-            if (who == 0)
-                seat_plus = s;
-            if (who == 1)
-                seat_minus = s;
-            bots[s] = bot_new(t->g.api, lineup[who], (uint64_t)s, err, sizeof err);
-            ok = bots[s] != NULL;
-        }
-        match_result_t r;
-        if (ok && match_play(t->g.api, &opt, bots, false, &r, err, sizeof err) == 0) {
-            res_plus[gi] = r.result[seat_plus];
-            res_minus[gi] = r.result[seat_minus];
-            json_decref(r.record);
-        } else {
-            #pragma omp critical(tune_error)
-            {
-                if (!failed++)
-                    snprintf(first_err, sizeof first_err, "%s", err);
-            }
-        }
-        for (int s = 0; s < players; s++)
-            bot_free(bots[s]);
+    static tune_batch_t b;
+    memset(&b, 0, sizeof b);
+    b.t = t;
+    b.k = k;
+    b.games = t->deals * t->g.opt.players;
+    b.res_plus = calloc((size_t)b.games, sizeof *b.res_plus);
+    b.res_minus = calloc((size_t)b.games, sizeof *b.res_minus);
+    if (!b.res_plus || !b.res_minus)
+        cli_die("out of memory");
+    atomic_init(&b.next, 0);
+    pthread_mutex_init(&b.lock, NULL);
+    int workers = t->workers < b.games ? t->workers : b.games;
+    pthread_t th[TUNE_MAX_WORKERS];
+    int started = 0;
+    while (started < workers && !pthread_create(&th[started], NULL, tune_worker_main, &b))
+        started++;
+    if (started == 0)
+        cli_die("cannot start worker threads");
+    for (int w = 0; w < started; w++)
+        pthread_join(th[w], NULL);
+    pthread_mutex_destroy(&b.lock);
+    if (b.failed)
+        cli_die("%s", b.first_err);
+    double sum_plus = 0, sum_minus = 0;
+    for (int gi = 0; gi < b.games; gi++) {
+        sum_plus += b.res_plus[gi];
+        sum_minus += b.res_minus[gi];
     }
-    if (failed)
-        cli_die("%s", first_err);
-    double diff = 0;
-    for (int gi = 0; gi < games; gi++)
-        diff += res_plus[gi] - res_minus[gi];
-    free(res_plus);
-    free(res_minus);
-    return diff / games;
+    free(b.res_plus);
+    free(b.res_minus);
+    t->mean_plus = sum_plus / b.games;
+    t->mean_minus = sum_minus / b.games;
+    return (sum_plus - sum_minus) / b.games;
 }
 
 /* FNV-1a of the configuration text: a resume must find the same. */
@@ -180,7 +233,7 @@ int cmd_tune(int argc, char **argv)
         } else if (!strcmp(o, "--deals")) {
             t.deals = (int)cli_int(o, cli_value(argc, argv, &i), 1, 100000);
         } else if (!strcmp(o, "--workers")) {
-            t.workers = (int)cli_int(o, cli_value(argc, argv, &i), 1, 1024);
+            t.workers = (int)cli_int(o, cli_value(argc, argv, &i), 1, TUNE_MAX_WORKERS);
         } else if (!strcmp(o, "--a") || !strcmp(o, "--A") || !strcmp(o, "--alpha") ||
                    !strcmp(o, "--gamma")) {
             const char *v = cli_value(argc, argv, &i);
@@ -275,6 +328,8 @@ int cmd_tune(int argc, char **argv)
     }
     if (!t.workers)
         t.workers = omp_get_num_procs() / threads > 0 ? omp_get_num_procs() / threads : 1;
+    if (t.workers > TUNE_MAX_WORKERS)
+        t.workers = TUNE_MAX_WORKERS;
 
     spsa_config_t cfg;
     spsa_config_default(&cfg, iterations, t.g.opt.seed);
