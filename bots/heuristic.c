@@ -141,7 +141,8 @@ int heur_params_save(const heuristic_t *h, const heur_params_t *w, const char *p
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    fprintf(f, "# %s heuristic weights (name value; skyline parameter file)\n", h->api->name);
+    fprintf(f, "# %s heuristic weights (name value; " HEUR_PARAMS_HEADER_MARK ")\n",
+            h->api->name);
     for (int i = 0; i < h->param_count; i++) {
         /* The shortest of %.15g and %.17g that reads back as the same double. */
         char num[40];

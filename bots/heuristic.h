@@ -55,5 +55,7 @@ int heur_param_find(const heuristic_t *h, const char *name);
  */
 int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, char *err,
                      size_t errlen);
+/* Text of the first line of every parameter file that heur_params_save writes. */
+#define HEUR_PARAMS_HEADER_MARK "skyline parameter file"
 /* Writes every weight as a parameter file: 0, or -1 if the file cannot be written. */
 int heur_params_save(const heuristic_t *h, const heur_params_t *w, const char *path);

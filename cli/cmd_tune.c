@@ -8,6 +8,7 @@
 #include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,28 @@ static double tune_eval(const double *plus, const double *minus, int count, long
     return (sum_plus - sum_minus) / b.games;
 }
 
+/*
+ * Refuses to overwrite path unless it is missing, empty or a parameter file that skyline
+ * wrote (its first line is the writer's header): --out pointed at records or notes by
+ * mistake must not destroy them.
+ */
+static void tune_check_own(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = getline(&line, &cap, f);
+    bool own = len <= 0 || (line[0] == '#' && strstr(line, HEUR_PARAMS_HEADER_MARK));
+    free(line);
+    fclose(f);
+    if (!own)
+        cli_die("%s exists and is not a parameter file written by skyline; refusing to "
+                "overwrite it (give another --out)",
+                path);
+}
+
 /* FNV-1a of the configuration text: a resume must find the same. */
 static void tune_tag(const char *text, char *tag, size_t len)
 {
@@ -309,6 +332,9 @@ int cmd_tune(int argc, char **argv)
 
     snprintf(t.path_plus, sizeof t.path_plus, "%s.plus", out);
     snprintf(t.path_minus, sizeof t.path_minus, "%s.minus", out);
+    tune_check_own(out);
+    tune_check_own(t.path_plus);
+    tune_check_own(t.path_minus);
     tune_spec_with_params(&spec, t.path_plus, t.spec_plus, sizeof t.spec_plus);
     tune_spec_with_params(&spec, t.path_minus, t.spec_minus, sizeof t.spec_minus);
     /* Check every bot spec now, so a bad one fails before any game. */

@@ -37,4 +37,20 @@ expect_error "missing out" "--out" "$skyline" tune --players 2 --bot heuristic -
 expect_error "bad against" "unknown bot" "$skyline" tune --players 3 --bot heuristic --against frob --iterations 1 --seed 1 --out "$tmp/x"
 expect_error "changed config" "different configuration" "$skyline" tune --game towerup --players 3 --bot heuristic --against random --iterations 6 --seed 5 --out "$tmp/parts.params"
 
+# --out onto a file tune did not write (a tournament's records) is refused and left as it was;
+# its own parameter file from an earlier run is overwritten.
+printf '{"game":"towerup","format":1,"tournament":{"config":"x","index":0}}\n' >"$tmp/records.jsonl"
+cp "$tmp/records.jsonl" "$tmp/records.orig"
+expect_error "out not a parameter file" "records.jsonl exists and is not a parameter file" \
+    "$skyline" tune --players 2 --bot heuristic --iterations 1 --seed 1 --out "$tmp/records.jsonl"
+cmp -s "$tmp/records.jsonl" "$tmp/records.orig" && ok || fail "refused --out file was changed"
+[ ! -e "$tmp/records.jsonl.plus" ] && [ ! -e "$tmp/records.jsonl.ckpt" ] && ok \
+    || fail "refused --out left theta files or a checkpoint"
+echo "notes" >"$tmp/own.params.minus"
+expect_error "out.minus not a parameter file" "own.params.minus exists" \
+    "$skyline" tune --players 2 --bot heuristic --iterations 1 --seed 1 --out "$tmp/own.params"
+cp "$tmp/straight.params" "$tmp/again.params"
+"$skyline" tune --players 2 --bot heuristic --iterations 1 --seed 1 --out "$tmp/again.params" \
+    >/dev/null 2>"$tmp/err" && ok || fail "own parameter file refused: $(cat "$tmp/err")"
+
 finish test_tune
