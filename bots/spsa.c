@@ -15,7 +15,7 @@ void spsa_config_default(spsa_config_t *cfg, long iterations, uint64_t seed)
     cfg->seed = seed;
     cfg->alpha = 0.602;
     cfg->gamma = 0.101;
-    cfg->A = 0.1 * (double)iterations;
+    cfg->A = SPSA_DEFAULT_A;
     cfg->a = 2.0 * pow(cfg->A + 1.0, cfg->alpha);
 }
 

@@ -8,6 +8,12 @@
 #include <stdint.h>
 
 #define SPSA_MAX_PARAMS 32
+/*
+ * Default stability constant A: 10% of a 400-iteration run. Fixed rather than 10% of the
+ * budget so that the gains of iteration k do not depend on the budget: a finished run
+ * extended to more iterations ends exactly as a run of that length from the start.
+ */
+#define SPSA_DEFAULT_A 40.0
 
 /* One tuned parameter. */
 typedef struct spsa_param {
@@ -20,10 +26,10 @@ typedef struct spsa_param {
 /* Gain sequences: a_k = a / (A + k + 1)^alpha, c_k = c / (k + 1)^gamma. */
 typedef struct spsa_config {
     double a;         /* step scale; the update of parameter i is a_k * c_i^2 * gradient_i */
-    double A;         /* stability constant (about 10% of the iterations) */
+    double A;         /* stability constant (default SPSA_DEFAULT_A) */
     double alpha;     /* step decay exponent (0.602) */
     double gamma;     /* perturbation decay exponent (0.101) */
-    long iterations;  /* iterations to run */
+    long iterations;  /* iterations to run (the gains do not depend on it) */
     uint64_t seed;    /* fixes every perturbation */
 } spsa_config_t;
 
@@ -43,7 +49,7 @@ typedef struct spsa {
 typedef double (*spsa_eval_fn)(const double *plus, const double *minus, int count, long k,
                                void *ctx);
 
-/* Defaults: a = 2 (A+1)^alpha, A = 10% of the iterations, alpha 0.602, gamma 0.101. */
+/* Defaults: a = 2 (A+1)^alpha, A = SPSA_DEFAULT_A, alpha 0.602, gamma 0.101. */
 void spsa_config_default(spsa_config_t *cfg, long iterations, uint64_t seed);
 
 /* Starts a run over count parameters (copied from params). */

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bots/heuristic.h"
 #include "bots/match.h"
@@ -193,6 +195,101 @@ static void tune_check_own(const char *path)
                 path);
 }
 
+/*
+ * Opens the iteration log FILE.log.jsonl for appending after iteration k: the lines of
+ * iterations 1..k are kept, later ones (written before a checkpoint that an interruption
+ * lost) and a last line cut short are dropped, so a resumed run adds each iteration once.
+ * A line that is not a tune log line stops the run: the file is someone else's.
+ */
+static FILE *tune_log_open(const char *path, long k)
+{
+    FILE *f = fopen(path, "r+");
+    if (!f) {
+        f = fopen(path, "w");
+        if (!f)
+            cli_die("cannot write the iteration log '%s'", path);
+        return f;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long keep = 0, lineno = 0;
+    while ((len = getline(&line, &cap, f)) > 0 && line[len - 1] == '\n') {
+        lineno++;
+        json_t *j = json_loads(line, 0, NULL);
+        json_t *it = json_object_get(j, "iteration");
+        bool ours = json_is_integer(it) && json_is_object(json_object_get(j, "theta"));
+        json_int_t iteration = json_integer_value(it);
+        json_decref(j);
+        if (!ours)
+            cli_die("%s:%ld: not an iteration of skyline tune; refusing to append to this "
+                    "file (give another --out)",
+                    path, lineno);
+        if (iteration > k)
+            break;
+        keep += (long)len;
+    }
+    free(line);
+    if (fflush(f) || ftruncate(fileno(f), (off_t)keep) || fseek(f, 0, SEEK_END))
+        cli_die("cannot write the iteration log '%s'", path);
+    return f;
+}
+
+/* Appends iteration s->k's line: theta after the step and the iteration's results. */
+static void tune_log_write(FILE *f, const char *path, const spsa_t *s, const tune_ctx_t *t,
+                           double diff)
+{
+    json_t *theta = json_object();
+    for (int i = 0; i < s->count; i++)
+        json_object_set_new(theta, s->p[i].name, json_real(s->p[i].value));
+    json_t *line = json_pack("{s:I,s:o,s:f,s:f,s:f,s:f,s:i}", "iteration", (json_int_t)s->k,
+                             "theta", theta, "result_plus", t->mean_plus, "result_minus",
+                             t->mean_minus, "diff", diff, "mean_diff",
+                             s->diff_sum / (double)s->k, "games",
+                             t->deals * t->g.opt.players);
+    char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    json_decref(line);
+    if (!text || fprintf(f, "%s\n", text) < 0 || fflush(f))
+        cli_die("cannot write the iteration log '%s'", path);
+    free(text);
+}
+
+/* Seconds on a monotonic clock. */
+static double tune_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Writes h:mm:ss or m:ss. */
+static void tune_clock(double seconds, char *out, size_t len)
+{
+    long t = (long)(seconds + 0.5);
+    if (t >= 3600)
+        snprintf(out, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(out, len, "%ld:%02ld", t / 60, t % 60);
+}
+
+/*
+ * The terminal's progress line (stderr is a terminal): iterations done, elapsed time and
+ * the estimated time left at this run's pace, rewritten in place; clear erases it.
+ */
+static void tune_progress(long k, long total, long done, double start, bool clear)
+{
+    fputs("\r\033[K", stderr);
+    if (!clear) {
+        double elapsed = tune_now() - start;
+        char el[32], eta[32];
+        tune_clock(elapsed, el, sizeof el);
+        tune_clock(done ? elapsed / (double)done * (double)(total - k) : 0, eta, sizeof eta);
+        fprintf(stderr, "tune: %ld/%ld iterations, %s elapsed, ETA %s", k, total, el,
+                done ? eta : "?");
+    }
+    fflush(stderr);
+}
+
 /* FNV-1a of the configuration text: a resume must find the same. */
 static void tune_tag(const char *text, char *tag, size_t len)
 {
@@ -209,15 +306,16 @@ static void tune_usage(void)
            "SPSA over the bot's heuristic weights (bots heuristic, greedy or mcts). Each\n"
            "iteration plays theta+ against theta- on the same deals with the line-up rotated\n"
            "over the seats; 3 to 5 players fill the other seats with the --against bots.\n"
-           "Writes FILE (a parameter file for heuristic:params=FILE) and FILE.ckpt after\n"
-           "every iteration; the same command resumes from FILE.ckpt.\n%s"
+           "Writes FILE (a parameter file for heuristic:params=FILE), FILE.ckpt and a line of\n"
+           "FILE.log.jsonl after every iteration; the same command resumes from FILE.ckpt,\n"
+           "and with a larger --iterations extends a finished run.\n%s"
            "  --params SPECFILE       'name start lo hi c' per line (default: every weight of\n"
            "                          the game's heuristic, with built-in bounds and steps)\n"
            "  --deals D               deals per iteration (default 2)\n"
            "  --workers W             games at once (default: cores / bot threads)\n"
            "  --stop-after N          stop after N iterations of this run (resume later)\n"
            "  --a X --A X --alpha X --gamma X   gain sequences (defaults: a = 2(A+1)^alpha,\n"
-           "                          A = 10%% of iterations, alpha 0.602, gamma 0.101)\n",
+           "                          A = 40, alpha 0.602, gamma 0.101)\n",
            cli_game_help);
 }
 
@@ -365,12 +463,13 @@ int cmd_tune(int argc, char **argv)
     cfg.gamma = gamma;
     cfg.a = a >= 0 ? a : 2.0 * pow(cfg.A + 1.0, cfg.alpha);
 
-    /* The configuration a resume must match (workers may differ: results do not). */
+    /* The configuration a resume must match (workers may differ: results do not; so may
+       --iterations: a run extends to more). */
     char text[8192], tag[32];
-    int n = snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%ld|%llu|%d|%.17g|%.17g|%.17g|%.17g",
+    int n = snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g",
                      t.g.api->name, players, t.g.opt.board ? t.g.opt.board : "",
                      t.g.opt.objectives ? t.g.opt.objectives : "", t.g.opt.start_floors,
-                     t.g.opt.setup_random, bot_text, spec_path ? spec_path : "", iterations,
+                     t.g.opt.setup_random, bot_text, spec_path ? spec_path : "",
                      (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha,
                      cfg.gamma);
     for (int j = 0; j < t.against_count; j++)
@@ -380,37 +479,66 @@ int cmd_tune(int argc, char **argv)
                       params[i].name, params[i].value, params[i].lo, params[i].hi, params[i].c);
     tune_tag(text, tag, sizeof tag);
 
-    char ckpt[1100];
+    char ckpt[1100], log_path[1100];
     snprintf(ckpt, sizeof ckpt, "%s.ckpt", out);
+    snprintf(log_path, sizeof log_path, "%s.log.jsonl", out);
     static spsa_t s;
     int loaded = spsa_load(&s, tag, ckpt, err, sizeof err);
     if (loaded < 0)
         cli_die("%s", err);
-    if (loaded == 1)
+    if (loaded == 1) {
         spsa_init(&s, &cfg, params, count);
-    else
-        fprintf(stderr, "tune: resuming from %s at iteration %ld of %ld\n", ckpt, s.k,
-                s.cfg.iterations);
+    } else {
+        /* The gains do not depend on the budget: a finished run extends to more. */
+        if (s.k > iterations)
+            cli_die("%s is at iteration %ld, past --iterations %ld: give --iterations %ld or "
+                    "more to extend it, or another --out",
+                    ckpt, s.k, iterations, s.k);
+        if (iterations > s.cfg.iterations && s.k == s.cfg.iterations)
+            fprintf(stderr, "tune: extending %s from %ld to %ld iterations\n", ckpt, s.k,
+                    iterations);
+        else
+            fprintf(stderr, "tune: resuming from %s at iteration %ld of %ld\n", ckpt, s.k,
+                    iterations);
+        s.cfg.iterations = iterations;
+    }
+    FILE *log = tune_log_open(log_path, s.k);
+    bool progress = isatty(STDERR_FILENO);
+    double start = tune_now();
+    if (progress && s.k < s.cfg.iterations)
+        tune_progress(s.k, s.cfg.iterations, 0, start, false);
     for (long done = 0; s.k < s.cfg.iterations; done++) {
         if (stop_after && done == stop_after) {
+            if (progress)
+                tune_progress(0, 0, 0, 0, true);
             printf("stopped after %ld iterations at %ld of %ld; run again to resume\n", done,
                    s.k, s.cfg.iterations);
+            fclose(log);
             return 0;
         }
         double diff = spsa_step(&s, tune_eval, &t);
+        /* The log line first: a resume drops lines past the checkpoint's iteration. */
+        tune_log_write(log, log_path, &s, &t, diff);
         if (spsa_save(&s, tag, ckpt, err, sizeof err))
             cli_die("%s", err);
         double theta[SPSA_MAX_PARAMS];
         for (int i = 0; i < s.count; i++)
             theta[i] = s.p[i].value;
         tune_write_params(&t, theta, s.count, out);
+        if (progress)
+            tune_progress(0, 0, 0, 0, true);
         printf("iter %ld/%ld diff %+.3f mean diff %+.4f theta", s.k, s.cfg.iterations, diff,
                s.diff_sum / (double)s.k);
         for (int i = 0; i < s.count; i++)
             printf(" %s=%.4g", s.p[i].name, s.p[i].value);
         printf("\n");
         fflush(stdout);
+        if (progress)
+            tune_progress(s.k, s.cfg.iterations, done + 1, start, false);
     }
+    if (progress)
+        tune_progress(0, 0, 0, 0, true);
+    fclose(log);
     remove(t.path_plus);
     remove(t.path_minus);
     printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);

@@ -17,6 +17,14 @@ grep -q "stopped after 2" "$tmp/out" && ok || fail "stop-after: $(cat "$tmp/out"
 grep -q "resuming from .* at iteration 5 of 6" "$tmp/err" && ok || fail "resume message: $(cat "$tmp/err")"
 [ "$(grep -c '^iter ' "$tmp/out")" -eq 1 ] && ok || fail "resumed run replayed iterations"
 cmp -s "$tmp/straight.params" "$tmp/parts.params" && ok || fail "resumed parameters differ from a straight run"
+# The iteration log: one JSON line per iteration, the same for a run stopped and resumed
+# twice as for a straight one (a resume appends without doubling lines).
+[ "$(wc -l <"$tmp/straight.params.log.jsonl")" -eq 6 ] && ok || fail "log lines: $(wc -l <"$tmp/straight.params.log.jsonl")"
+head -1 "$tmp/straight.params.log.jsonl" | grep -q '^{"iteration":1,"theta":{"marker":.*"diff":.*"games":6}$' \
+    && ok || fail "log line: $(head -1 "$tmp/straight.params.log.jsonl")"
+cmp -s "$tmp/straight.params.log.jsonl" "$tmp/parts.params.log.jsonl" && ok || fail "resumed log differs"
+# No progress line when stderr is not a terminal.
+grep -q "ETA" "$tmp/err" "$tmp/out" && fail "progress line written to a file" || ok
 "$skyline" play --players 3 --bot "heuristic:params=$tmp/parts.params" --bot greedy --bot random \
     --games 2 --quiet >/dev/null 2>&1 && ok || fail "tuned file does not load"
 
@@ -36,6 +44,36 @@ expect_error "3 players need opponents" "against" "$skyline" tune --players 3 --
 expect_error "missing out" "--out" "$skyline" tune --players 2 --bot heuristic --iterations 1
 expect_error "bad against" "unknown bot" "$skyline" tune --players 3 --bot heuristic --against frob --iterations 1 --seed 1 --out "$tmp/x"
 expect_error "changed config" "different configuration" "$skyline" tune --game towerup --players 3 --bot heuristic --against random --iterations 6 --seed 5 --out "$tmp/parts.params"
+
+# Extending a finished run: 10 iterations, then the same command with --iterations 20, ends
+# exactly as 20 at once (the gains go on from k), log included. A log line past the
+# checkpoint (written just before an interruption) and a cut-off last line are dropped.
+ext=(--game uptown --players 2 --bot greedy --seed 3 --deals 1)
+"$skyline" tune "${ext[@]}" --iterations 20 --out "$tmp/s20.params" >/dev/null 2>"$tmp/err" \
+    || fail "20 at once: $(cat "$tmp/err")"
+"$skyline" tune "${ext[@]}" --iterations 10 --out "$tmp/e20.params" >/dev/null 2>"$tmp/err" \
+    || fail "first 10: $(cat "$tmp/err")"
+sed -n 11p "$tmp/s20.params.log.jsonl" >>"$tmp/e20.params.log.jsonl"
+printf '{"iteration":12,"the' >>"$tmp/e20.params.log.jsonl"
+"$skyline" tune "${ext[@]}" --iterations 20 --out "$tmp/e20.params" >"$tmp/out" 2>"$tmp/err"
+grep -q "extending .*e20.params.ckpt from 10 to 20 iterations" "$tmp/err" && ok \
+    || fail "extend message: $(cat "$tmp/err")"
+[ "$(grep -c '^iter ' "$tmp/out")" -eq 10 ] && ok || fail "extension ran $(grep -c '^iter ' "$tmp/out") iterations"
+cmp -s "$tmp/s20.params" "$tmp/e20.params" && ok || fail "extended run differs from 20 at once"
+cmp -s "$tmp/s20.params.log.jsonl" "$tmp/e20.params.log.jsonl" && ok || fail "extended log differs"
+expect_error "shrinking a run" "at iteration 20, past --iterations 15" \
+    "$skyline" tune "${ext[@]}" --iterations 15 --out "$tmp/e20.params"
+echo "my notes" >"$tmp/n.params.log.jsonl"
+expect_error "foreign log" "n.params.log.jsonl:1: not an iteration of skyline tune" \
+    "$skyline" tune "${ext[@]}" --iterations 1 --out "$tmp/n.params"
+[ "$(cat "$tmp/n.params.log.jsonl")" = "my notes" ] && ok || fail "foreign log changed"
+# On a terminal (script(1) gives one, where installed) stderr shows progress with an ETA.
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$skyline' tune ${ext[*]} --iterations 2 --out '$tmp/tty.params' >/dev/null" \
+        /dev/null >"$tmp/tty.txt" 2>&1
+    grep -q "tune: 2/2 iterations, .* elapsed, ETA" "$tmp/tty.txt" && ok \
+        || fail "no progress on a terminal: $(head -c 300 "$tmp/tty.txt")"
+fi
 
 # --out onto a file tune did not write (a tournament's records) is refused and left as it was;
 # its own parameter file from an earlier run is overwritten.
