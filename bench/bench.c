@@ -20,23 +20,36 @@
 /* Moves tried by copy-make, and by make/undo, at full size. */
 #define BENCH_CHILD_MOVES 4000000
 
-/*
- * Budgets and counts are set so the whole bench takes 10-30 s on a 2-core machine and each
- * timed figure runs for a few tenths of a second at least. Fields: label, game, players,
- * board, seed, mid_plies, max_depth, perft_leaves, playouts, mcts_iterations,
- * signature_iterations.
- */
-static const bench_case_t bench_case_table[BENCH_CASE_COUNT] = {
-    {"towerup-2p", &towerup_api, 2, "duo", 1002, 16, 6, 8000000, 15000, 100000, 1000},
-    {"towerup-3p", &towerup_api, 3, "standard", 1003, 20, 6, 8000000, 10000, 50000, 1000},
-    {"towerup-4p", &towerup_api, 4, "standard", 1004, 24, 6, 8000000, 8000, 40000, 1000},
-    {"uptown-2p", &uptown_api, 2, NULL, 2002, 16, 6, 80000000, 8000, 20000, 1000},
-    {"uptown-3p", &uptown_api, 3, NULL, 2003, 18, 6, 80000000, 15000, 32000, 1000},
-    {"uptown-4p", &uptown_api, 4, NULL, 2004, 20, 6, 80000000, 10000, 24000, 1000},
-    {"uptown-5p", &uptown_api, 5, NULL, 2005, 20, 6, 80000000, 8000, 18000, 1000},
-};
+static bench_case_t bench_case_table[BENCH_MAX_CASES];
+static int bench_case_total = -1;
 
-const bench_case_t *bench_cases(void) { return bench_case_table; }
+const bench_case_t *bench_cases(int *count)
+{
+    if (bench_case_total < 0) {
+        int n = 0;
+        for (int g = 0; g < game_count(); g++) {
+            const game_api_t *api = game_at(g);
+            for (int k = 0; k < api->bench_case_count && n < BENCH_MAX_CASES; k++) {
+                const game_bench_case_t *gc = &api->bench_cases[k];
+                bench_case_t *c = &bench_case_table[n++];
+                c->label = gc->label;
+                c->api = api;
+                c->players = gc->players;
+                c->board = gc->board;
+                c->seed = gc->seed;
+                c->mid_plies = gc->mid_plies;
+                c->max_depth = gc->max_depth;
+                c->perft_leaves = gc->perft_leaves;
+                c->playouts = gc->playouts;
+                c->mcts_iterations = gc->mcts_iterations;
+                c->signature_iterations = gc->signature_iterations;
+            }
+        }
+        bench_case_total = n;
+    }
+    *count = bench_case_total;
+    return bench_case_table;
+}
 
 double bench_cpu_now(void)
 {
@@ -367,7 +380,7 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
     char why[GAME_ERR_MAX];
     bench_ref_t *ref = bench_ref_new(api, w->start, &w->opt, w->line, w->plies, why, sizeof why);
     r->ref_missing = ref == NULL;
-    if (!ref)
+    if (!ref && api->reference) /* a game without reference rules has nothing to time */
         fprintf(stderr, "skyline: %s: %s\n", c->label, why);
     for (int i = 0; ref && i < positions; i++) {
         int n = 0;
@@ -513,7 +526,7 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
             rc = measure_movegen(&w, c, cfg, r, err, errlen);
         if (rc == 0)
             rc = measure_mcts(&w, c, cfg, r, err, errlen);
-        if (rc == 0)
+        if (rc == 0 && w.api->heuristic) /* the guided search needs the game's heuristic */
             rc = measure_guided(&w, c, cfg, r, err, errlen);
     }
     work_free(&w);
@@ -534,8 +547,10 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
     double t0 = bench_now();
     if (rows)
         bench_print_header(rows, rep);
-    for (int i = 0; i < BENCH_CASE_COUNT; i++) {
-        const bench_case_t *c = &bench_case_table[i];
+    int case_count;
+    const bench_case_t *cases = bench_cases(&case_count);
+    for (int i = 0; i < case_count; i++) {
+        const bench_case_t *c = &cases[i];
         if (game && strcmp(game, c->api->name))
             continue;
         bench_result_t *r = &rep->cases[rep->case_count];

@@ -11,7 +11,7 @@
  * Per case: perft with bulk counting and with full make/undo from the start and from a
  * mid-game position (reached by seeded random moves), random full games per second,
  * copy-make against make/undo, the fast move generator against the slow reference of
- * tests/ref over the positions of one seeded game, MCTS iterations per second with
+ * ref/ over the positions of one seeded game, MCTS iterations per second with
  * one thread and with every core, and the same for the guided search of the
  * strength-speedup (heuristic prior and cut-off evaluation, from the bots) at T ms a move,
  * where what counts is the iterations of every core at T against those of one thread at
@@ -24,8 +24,9 @@
 
 #include "core/game.h"
 
-/* Benchmark cases: Tower Up 2p (duo), 3p and 4p (standard), Uptown 2p to 5p. */
-#define BENCH_CASE_COUNT 7
+/* Most benchmark cases: each game of the registry gives its own (game_api_t bench_cases:
+   Tower Up 2p (duo), 3p and 4p (standard), Uptown 2p to 5p, ...). */
+#define BENCH_MAX_CASES 32
 /* The guided search timed by the bench: the bot of the README's strength-speedup, without
    tree reuse (every search starts afresh), at BENCH_GUIDED_MS ms a search. */
 #define BENCH_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0"
@@ -113,7 +114,7 @@ typedef struct bench_report {
     bool count_only;                          /* node counts only */
     int cores;                                /* processors of this machine */
     int case_count;                           /* cases run */
-    bench_result_t cases[BENCH_CASE_COUNT];   /* their figures */
+    bench_result_t cases[BENCH_MAX_CASES];    /* their figures */
     uint64_t perft_nodes;                     /* perft leaves of every case */
     uint64_t mcts_nodes;                      /* signature search nodes of every case */
     uint64_t signature;                       /* perft_nodes + mcts_nodes */
@@ -122,8 +123,9 @@ typedef struct bench_report {
     double load_end;                          /* the same after the run */
 } bench_report_t;
 
-/* The fixed cases, BENCH_CASE_COUNT of them. */
-const bench_case_t *bench_cases(void);
+/* The fixed cases of every game of the registry, in registry order; *count gets their
+   number (at most BENCH_MAX_CASES). */
+const bench_case_t *bench_cases(int *count);
 
 /* Runs one case: 0, or -1 with err filled (a game or search could not be made). */
 int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r,

@@ -1,6 +1,6 @@
 #pragma once
 /*
- * The slow reference rules of tests/ref behind one small interface, built from the game
+ * The slow reference rules of ref/ behind one small interface, built from the game
  * record of a seeded game so the bench can time them beside the fast engines.
  */
 #include "core/game.h"
@@ -16,8 +16,8 @@ bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial,
                            char *err, size_t errlen);
 void bench_ref_free(bench_ref_t *r);
 
-/* Every legal move as text into out[max][32]; returns the count (0 iff the game is over). */
-int bench_ref_moves(const bench_ref_t *r, char (*out)[32], int max);
+/* Every legal move as text into out[max]; returns the count (0 iff the game is over). */
+int bench_ref_moves(const bench_ref_t *r, char (*out)[GAME_MOVE_TEXT_MAX], int max);
 
 /* Plays a move given as canonical text: 0, or -1 if the reference refuses it. */
 int bench_ref_play(bench_ref_t *r, const char *text);

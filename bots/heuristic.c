@@ -9,13 +9,7 @@
 
 const heuristic_t *heuristic_for(const game_api_t *api)
 {
-    if (!api)
-        return NULL;
-    if (!strcmp(api->name, heuristic_towerup.api->name))
-        return &heuristic_towerup;
-    if (!strcmp(api->name, heuristic_uptown.api->name))
-        return &heuristic_uptown;
-    return NULL;
+    return api ? api->heuristic : NULL;
 }
 
 void heur_params_default(const heuristic_t *h, heur_params_t *w)

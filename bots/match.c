@@ -1,6 +1,5 @@
 #include "match.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,9 +59,7 @@ int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *b
         snprintf(err, errlen, "internal error: the game's record could not be made");
         goto done;
     }
-    json_t *ranks = json_object_get(json_object_get(out->record, "result"), "ranks");
-    for (int s = 0; s < players; s++)
-        out->ranks[s] = (int)json_integer_value(json_array_get(ranks, (size_t)s));
+    game_ranks(api, state, out->ranks);
     rc = 0;
 done:
     free(initial);

@@ -535,10 +535,15 @@ int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const ch
         snprintf(err, errlen, "record has no \"result\" with %d \"ranks\" from 1 to %d", n, n);
         return -1;
     }
-    /* Tower Up scores, Uptown groups (FORMATS.md §4). */
-    const json_t *sc = json_object_get(result, "scores");
-    if (!sc)
-        sc = json_object_get(result, "groups");
+    /* The game's own score, under the key its table names (Tower Up scores, Uptown groups);
+       a record without a known game: the first such key of any game that it holds. */
+    const game_api_t *api = game_find(json_string_value(json_object_get(rec, "game")));
+    const json_t *sc = NULL;
+    if (api)
+        sc = api->score_key ? json_object_get(result, api->score_key) : NULL;
+    for (int i = 0; !api && !sc && i < game_count(); i++)
+        if (game_at(i)->score_key)
+            sc = json_object_get(result, game_at(i)->score_key);
     if (sc) {
         if (!json_is_array(sc) || json_array_size(sc) != (size_t)n) {
             snprintf(err, errlen, "record result scores are not a list of %d numbers", n);

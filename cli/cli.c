@@ -50,14 +50,13 @@ const char *cli_value(int argc, char **argv, int *i)
 void cli_game_init(cli_game_t *g)
 {
     memset(g, 0, sizeof *g);
-    g->api = &towerup_api;
+    g->api = game_at(0);
     game_options_default(&g->opt);
     g->opt.seed = 1;
 }
 
-const char cli_game_help[] =
-    "  --game towerup|uptown   the game (default towerup)\n"
-    "  --players N             players (default 3)\n"
+static const char cli_game_help_rest[] =
+    "  --players N             players (default 3, or the nearest count the game allows)\n"
     "  --seed S                seed of the (first) game (default 1)\n"
     "  --first-player P        first player 0..N-1 (default: drawn from the seed)\n"
     "  --board NAME|FILE       Tower Up board: standard, duo or a board file\n"
@@ -66,6 +65,22 @@ const char cli_game_help[] =
     "  --setup placed|random   Tower Up set-up: placed by the last player (default) or random\n"
     "  --objectives start|random|A,B,C   Tower Up objectives (default start)\n";
 
+const char *cli_game_names(void)
+{
+    static char names[256];
+    return game_names(names, sizeof names, ", ");
+}
+
+const char *cli_game_help_text(void)
+{
+    static char help[2048];
+    char games[256];
+    game_names(games, sizeof games, "|");
+    snprintf(help, sizeof help, "  --game %-16s the game (default %s)\n%s", games,
+             game_at(0)->name, cli_game_help_rest);
+    return help;
+}
+
 bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
@@ -73,7 +88,7 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
         const char *v = cli_value(argc, argv, i);
         g->api = game_find(v);
         if (!g->api)
-            cli_die("unknown game '%s' (towerup or uptown)", v);
+            cli_die("unknown game '%s' (%s)", v, cli_game_names());
     } else if (!strcmp(a, "--players")) {
         g->opt.players = (int)cli_int(a, cli_value(argc, argv, i), 1, GAME_MAX_PLAYERS);
         g->players_given = true;
@@ -103,14 +118,16 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
 
 void cli_game_finish(cli_game_t *g)
 {
-    if (!g->players_given)
-        g->opt.players = 3;
+    if (!g->players_given) /* 3, or the nearest count the game allows */
+        g->opt.players = 3 < g->api->min_players   ? g->api->min_players
+                         : 3 > g->api->max_players ? g->api->max_players
+                                                   : 3;
     if (g->opt.players < g->api->min_players || g->opt.players > g->api->max_players)
         cli_die("%s is played by %d to %d players, not %d", g->api->name, g->api->min_players,
                 g->api->max_players, g->opt.players);
     if (g->opt.first_player >= g->opt.players)
         cli_die("--first-player must be below the player count %d", g->opt.players);
-    if (g->api != &towerup_api &&
+    if (strcmp(g->api->name, "towerup") &&
         (g->opt.board || g->opt.start_floors != 3 || g->opt.setup_random || g->opt.objectives))
         cli_die("--board, --start-floors, --setup and --objectives are Tower Up options");
 }

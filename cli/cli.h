@@ -27,8 +27,11 @@ void cli_game_init(cli_game_t *g);
 bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i);
 /* Fills defaults left open (players) and checks the player count for the game. */
 void cli_game_finish(cli_game_t *g);
-/* Help text lines for the game options. */
-extern const char cli_game_help[];
+/* Help text lines for the game options (the games from the registry). */
+const char *cli_game_help_text(void);
+#define cli_game_help cli_game_help_text()
+/* The names of the registered games for messages: "towerup, uptown, ...". */
+const char *cli_game_names(void);
 
 /*
  * The search totals of n bots (those with no search are skipped; nothing is printed if

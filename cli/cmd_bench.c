@@ -15,7 +15,7 @@ int cmd_bench(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: skyline bench [--json] [--quick] [--count] [--game G] [--threads N]\n"
-                   "Fixed positions of Tower Up (2p duo, 3p and 4p standard) and Uptown (2-5p),\n"
+                   "Fixed positions of each game (Tower Up 2p duo, 3p and 4p standard, Uptown 2-5p, ...),\n"
                    "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
                    "copy-make against make/undo, fast against reference move generation and\n"
                    "MCTS iterations/s (1 thread, then N on one shared tree and N on a tree\n"
@@ -23,8 +23,9 @@ int cmd_bench(int argc, char **argv)
                    "  --json        one JSON object instead of the table\n"
                    "  --quick       smaller depths and fewer repetitions (its own signature)\n"
                    "  --count       node counts and signature only, no timing\n"
-                   "  --game G      only the cases of game G (towerup or uptown)\n"
-                   "  --threads N   threads of the parallel MCTS figures (default: every core)\n");
+                   "  --game G      only the cases of game G (%s)\n"
+                   "  --threads N   threads of the parallel MCTS figures (default: every core)\n",
+                   cli_game_names());
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = true;
@@ -35,7 +36,7 @@ int cmd_bench(int argc, char **argv)
         } else if (!strcmp(a, "--game")) {
             game = cli_value(argc, argv, &i);
             if (!game_find(game))
-                cli_die("bench: unknown game '%s' (towerup or uptown)", game);
+                cli_die("bench: unknown game '%s' (%s)", game, cli_game_names());
         } else if (!strcmp(a, "--threads")) {
             cfg.threads = (int)cli_int(a, cli_value(argc, argv, &i), 1, 256);
         } else {

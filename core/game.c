@@ -1,14 +1,40 @@
 #include "game.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const game_api_t *game_find(const char *name)
 {
-    if (!strcmp(name, towerup_api.name))
-        return &towerup_api;
-    if (!strcmp(name, uptown_api.name))
-        return &uptown_api;
+    for (int i = 0; name && i < game_count(); i++)
+        if (!strcmp(name, game_at(i)->name))
+            return game_at(i);
     return NULL;
+}
+
+const char *game_names(char *buf, size_t len, const char *sep)
+{
+    size_t n = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0; i < game_count() && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? sep : "", game_at(i)->name);
+    return buf;
+}
+
+void game_ranks(const game_api_t *api, const void *state, int *ranks)
+{
+    if (api->ranks) {
+        api->ranks(state, ranks);
+        return;
+    }
+    int n = api->player_count(state);
+    double res[GAME_MAX_PLAYERS];
+    api->result(state, res);
+    for (int i = 0; i < n; i++) {
+        ranks[i] = 1;
+        for (int j = 0; j < n; j++)
+            ranks[i] += res[j] > res[i];
+    }
 }
 
 void game_options_default(game_options_t *opt)

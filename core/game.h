@@ -28,6 +28,7 @@
 typedef uint32_t move_t;
 
 struct json_t;
+struct heuristic;
 
 /* What a new game is made from. Fields a game does not use are ignored by it. */
 typedef struct game_options {
@@ -41,7 +42,7 @@ typedef struct game_options {
 } game_options_t;
 
 typedef struct game_api {
-    const char *name;   /* "towerup" or "uptown", as on the command line and in records */
+    const char *name;   /* e.g. "towerup", as on the command line and in records */
     int min_players;    /* fewest players the game allows */
     int max_players;    /* most players the game allows */
     size_t state_size;  /* bytes of a state: a copy is a memcpy of this many bytes */
@@ -88,13 +89,74 @@ typedef struct game_api {
      * that fails, with its index and the reason.
      */
     int (*record_replay)(const struct json_t *rec, char *err, size_t errlen);
+    /*
+     * 1-based ranks of a finished game, the game's tie-break applied (ties left share the
+     * smaller rank). NULL: ranks follow from result (greater result, better rank).
+     */
+    void (*ranks)(const void *state, int *ranks);
+
+    /* ---- Optional parts: NULL (0) when the game has none; callers check. ---- */
+    /* The game's own score per player of a finished game (Tower Up points, Uptown groups). */
+    void (*scores)(const void *state, double *scores);
+    /* The key of a record's "result" that holds those scores ("scores", "groups"). */
+    const char *score_key;
+    /* A text diagram of the position into buf[len] (at least GAME_TEXT_MAX). */
+    void (*board_text)(const void *state, char *buf, size_t len);
+    /* The heuristic evaluation (bots/heuristic.h): move scores and position values. */
+    const struct heuristic *heuristic;
+    /* The slow reference rules (ref/), which the bench times beside the engine. */
+    const struct game_reference *reference;
+    /* The game's bench cases (bench/bench.h), bench_case_count of them. */
+    const struct game_bench_case *bench_cases;
+    int bench_case_count;                     /* number of bench_cases */
 } game_api_t;
 
-extern const game_api_t towerup_api;
-extern const game_api_t uptown_api;
+/*
+ * The slow reference rules of a game, driven by move text: made from the game record of a
+ * game (FORMATS.md §4), at that game's start.
+ */
+typedef struct game_reference {
+    /* A reference game at the start of rec's game; NULL with err filled if it cannot be. */
+    void *(*new_game)(const struct json_t *rec, char *err, size_t errlen);
+    void (*free)(void *ref);
+    /* Every legal move as text into out[max]; returns the count (0 iff the game is over). */
+    int (*moves)(const void *ref, char (*out)[GAME_MOVE_TEXT_MAX], int max);
+    /* Plays a move given as canonical text: 0, or -1 if the reference refuses it. */
+    int (*play)(void *ref, const char *text);
+} game_reference_t;
 
+/* One bench case of a game: a player count, a seed and how much work each figure gets. */
+typedef struct game_bench_case {
+    const char *label;          /* short name, e.g. "towerup-4p" */
+    int players;                /* player count */
+    const char *board;          /* Tower Up board name; NULL for other games */
+    uint64_t seed;              /* seed of the game and of every random choice */
+    int mid_plies;              /* random moves played from the start before the mid position
+                                   is looked for (the first with BENCH_MID_MIN_MOVES moves) */
+    int max_depth;              /* deepest perft */
+    uint64_t perft_leaves;      /* leaf budget of each perft (a sixteenth with --quick) */
+    long playouts;              /* random full games timed (a quarter with --quick) */
+    long mcts_iterations;       /* iterations of each timed search (a quarter with --quick) */
+    long signature_iterations;  /* iterations of the signature's single-thread search */
+} game_bench_case_t;
+
+/* Buffer size for a board_text diagram. */
+#define GAME_TEXT_MAX 4096
+
+/*
+ * The registry of games (core/games.c: one line per game). Games are numbered from 0 in
+ * registry order; the first is the default game of the command line.
+ */
+int game_count(void);
+/* Game i of the registry, 0 <= i < game_count(). */
+const game_api_t *game_at(int i);
 /* The game called name, or NULL. */
 const game_api_t *game_find(const char *name);
+/* The game names joined by sep, e.g. "towerup, uptown, connect4", into buf[len]. */
+const char *game_names(char *buf, size_t len, const char *sep);
+
+/* 1-based ranks of a finished game through api->ranks, or from its result. */
+void game_ranks(const game_api_t *api, const void *state, int *ranks);
 
 /* Options with every field at its default (players 0: the caller must set them). */
 void game_options_default(game_options_t *opt);

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "bots/heuristic.h"
+#include "core/towerup/towerup.h"
+#include "core/uptown/uptown.h"
 #include "bots/match.h"
 #include "bots/mcts_bot.h"
 #include "tests/test.h"

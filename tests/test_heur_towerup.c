@@ -1,5 +1,5 @@
 /*
- * Tower Up heuristic (bots/heur_towerup.c): a consistent weight table, finite scores and
+ * Tower Up heuristic (core/towerup/heuristic.c): a consistent weight table, finite scores and
  * values in [0, 1] over random positions of 2-4 player games, the obvious best build of a
  * hand-made position ranked first, objective chips as the rules give them, the most
  * points in a last turn, and an argmax player that beats random play.

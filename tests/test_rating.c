@@ -211,6 +211,11 @@ static void test_records(void)
                 "\"result\":{\"groups\":[4,5],\"ranks\":[2,1]}}",
                 &g) == 0);
     CHECK(g.has_scores && g.scores[0] == 4);
+    /* A named game's score is under its own key only (Tower Up: scores). */
+    CHECK(parse("{\"game\":\"towerup\",\"players\":2,\"seats\":[\"a\",\"b\"],"
+                "\"result\":{\"groups\":[4,5],\"ranks\":[2,1]}}",
+                &g) == 0);
+    CHECK(!g.has_scores);
     CHECK(parse("[1,2]", &g) == -1);
     CHECK(parse("{\"players\":3,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2,3]}}", &g) ==
           -1);

@@ -75,7 +75,7 @@ static void check_hash(void)
 {
     tournament_config_t a;
     memset(&a, 0, sizeof a);
-    a.api = &towerup_api;
+    a.api = game_find("towerup");
     game_options_default(&a.opt);
     a.opt.players = 3;
     a.opt.seed = 7;
@@ -111,7 +111,7 @@ static void check_hash(void)
     tournament_config_hash(&b, h1);
     CHECK(strcmp(h0, h1));
     b = a;
-    b.api = &uptown_api;
+    b.api = game_find("uptown");
     tournament_config_hash(&b, h1);
     CHECK(strcmp(h0, h1));
     /* Field boundaries count: "ab","c" is not "a","bc". */

@@ -1,5 +1,5 @@
 /*
- * The fast Tower Up engine against the slow reference (tests/ref/towerup_ref.c), written
+ * The fast Tower Up engine against the slow reference (ref/towerup_ref.c), written
  * independently from RULES.md: in every position of many random games both must list
  * exactly the same moves (as canonical text), and the final results must agree.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/game.h"
-#include "tests/ref/towerup_ref.h"
+#include "ref/towerup_ref.h"
 #include "tests/test.h"
 
 static const char *const *json_strings(const json_t *arr, int *count)
@@ -66,7 +66,7 @@ static const test_ref_ops_t tu_ops = {tu_ops_moves, tu_ops_play};
 /* One random game: returns the number of positions compared. */
 static int diff_game(const game_options_t *opt, uint64_t move_seed)
 {
-    const game_api_t *api = &towerup_api;
+    const game_api_t *api = game_find("towerup");
     char err[GAME_ERR_MAX];
     void *initial = malloc(api->state_size), *state = malloc(api->state_size);
     if (api->new_game(initial, opt, err, sizeof err)) {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/rng.h"
-#include "tests/ref/towerup_ref.h"
+#include "ref/towerup_ref.h"
 #include "tests/test.h"
 
 #define MOVES_MAX 4096

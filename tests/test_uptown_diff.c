@@ -1,5 +1,5 @@
 /*
- * The fast Uptown engine against the slow reference (tests/ref/uptown_ref.c), written
+ * The fast Uptown engine against the slow reference (ref/uptown_ref.c), written
  * independently from RULES.md: in every position of many random games both must list
  * exactly the same moves (as canonical text), and the final results must agree.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/game.h"
-#include "tests/ref/uptown_ref.h"
+#include "ref/uptown_ref.h"
 #include "tests/test.h"
 
 /* Builds the reference game from a record, as another program would. */
@@ -39,7 +39,7 @@ static const test_ref_ops_t ut_ops = {ut_ops_moves, ut_ops_play};
 /* One random game: returns the number of positions compared. */
 static int diff_game(const game_options_t *opt, uint64_t move_seed)
 {
-    const game_api_t *api = &uptown_api;
+    const game_api_t *api = game_find("uptown");
     char err[GAME_ERR_MAX];
     void *initial = malloc(api->state_size), *state = malloc(api->state_size);
     if (api->new_game(initial, opt, err, sizeof err)) {

@@ -1,11 +1,11 @@
-/* Self-tests of the slow Uptown reference (tests/ref/uptown_ref.c): hand-drawn boards,
+/* Self-tests of the slow Uptown reference (ref/uptown_ref.c): hand-drawn boards,
    hand-checked captures, and random games for 2-5 players checked for conservation,
    length, unsplit groups and consistent ranks. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/rng.h"
-#include "tests/ref/uptown_ref.h"
+#include "ref/uptown_ref.h"
 #include "tests/test.h"
 
 static const char *const TILE_NAMES[28] = {

@@ -60,6 +60,24 @@ static int api_check(const void *state, char *err, size_t errlen)
     return towerup_check(state, err, errlen);
 }
 
+static void api_ranks(const void *state, int *ranks) { towerup_ranks(state, ranks); }
+
+static void api_scores(const void *state, double *scores)
+{
+    const towerup_state_t *s = state;
+    for (int p = 0; p < s->players; p++)
+        scores[p] = towerup_score(s, p);
+}
+
+/* Bench cases (bench/bench.h), set so the whole bench takes 10-30 s on a 2-core machine:
+   label, players, board, seed, mid_plies, max_depth, perft_leaves, playouts,
+   mcts_iterations, signature_iterations. */
+static const game_bench_case_t towerup_bench[] = {
+    {"towerup-2p", 2, "duo", 1002, 16, 6, 8000000, 15000, 100000, 1000},
+    {"towerup-3p", 3, "standard", 1003, 20, 6, 8000000, 10000, 50000, 1000},
+    {"towerup-4p", 4, "standard", 1004, 24, 6, 8000000, 8000, 40000, 1000},
+};
+
 const game_api_t towerup_api = {
     .name = "towerup",
     .min_players = 2,
@@ -84,4 +102,11 @@ const game_api_t towerup_api = {
     .check = api_check,
     .record_new = towerup_record_new,
     .record_replay = towerup_record_replay,
+    .ranks = api_ranks,
+    .scores = api_scores,
+    .score_key = "scores",
+    .heuristic = &heuristic_towerup,
+    .reference = &towerup_reference,
+    .bench_cases = towerup_bench,
+    .bench_case_count = sizeof towerup_bench / sizeof towerup_bench[0],
 };

@@ -198,6 +198,13 @@ void towerup_ranks(const towerup_state_t *s, int *ranks);
  */
 void towerup_fix_derived(towerup_state_t *s);
 
+/* The game table's optional parts: the heuristic (heuristic.c), the reference rules of
+   ref/ (reference.c). */
+extern const struct heuristic heuristic_towerup;
+extern const game_reference_t towerup_reference;
+/* The game table (api.c). */
+extern const game_api_t towerup_api;
+
 /* ---- records (FORMATS.md §4), as in game_api_t ---- */
 struct json_t *towerup_record_new(const void *initial, const game_options_t *opt,
                                   const move_t *moves, int move_count, const int *legal_counts,

@@ -133,6 +133,13 @@ void uptown_playout(uptown_state_t *s, pcg32_t *rng);
 
 /* ---- records (FORMATS.md §4) ---- */
 
+/* The game table's optional parts: the heuristic (heuristic.c), the reference rules of
+   ref/ (reference.c). */
+extern const struct heuristic heuristic_uptown;
+extern const game_reference_t uptown_reference;
+/* The game table (uptown_api.c). */
+extern const game_api_t uptown_api;
+
 struct json_t *uptown_record_new(const void *initial, const game_options_t *opt,
                                  const move_t *moves, int move_count, const int *legal_counts,
                                  const char *const *seats);

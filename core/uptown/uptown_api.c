@@ -1,4 +1,5 @@
 /* uptown_api: the game interface table over the Uptown engine. */
+#include <stdio.h>
 #include <string.h>
 
 #include "uptown.h"
@@ -60,6 +61,37 @@ static int api_check(const void *state, char *err, size_t errlen)
     return uptown_check(state, err, errlen);
 }
 
+static void api_ranks(const void *state, int *ranks)
+{
+    int groups[GAME_MAX_PLAYERS], captures[GAME_MAX_PLAYERS];
+    uptown_ranks(state, groups, captures, ranks);
+}
+
+static void api_scores(const void *state, double *scores)
+{
+    const uptown_state_t *s = state;
+    int groups[GAME_MAX_PLAYERS], captures[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+    uptown_ranks(s, groups, captures, ranks);
+    for (int p = 0; p < s->players; p++)
+        scores[p] = groups[p];
+}
+
+static void api_board_text(const void *state, char *buf, size_t len)
+{
+    char text[GAME_TEXT_MAX];
+    uptown_board_to_text(state, text);
+    snprintf(buf, len, "%s", text);
+}
+
+/* Bench cases (bench/bench.h): label, players, board, seed, mid_plies, max_depth,
+   perft_leaves, playouts, mcts_iterations, signature_iterations. */
+static const game_bench_case_t uptown_bench[] = {
+    {"uptown-2p", 2, NULL, 2002, 16, 6, 80000000, 8000, 20000, 1000},
+    {"uptown-3p", 3, NULL, 2003, 18, 6, 80000000, 15000, 32000, 1000},
+    {"uptown-4p", 4, NULL, 2004, 20, 6, 80000000, 10000, 24000, 1000},
+    {"uptown-5p", 5, NULL, 2005, 20, 6, 80000000, 8000, 18000, 1000},
+};
+
 const game_api_t uptown_api = {
     .name = "uptown",
     .min_players = 2,
@@ -84,4 +116,12 @@ const game_api_t uptown_api = {
     .check = api_check,
     .record_new = uptown_record_new,
     .record_replay = uptown_record_replay,
+    .ranks = api_ranks,
+    .scores = api_scores,
+    .score_key = "groups",
+    .board_text = api_board_text,
+    .heuristic = &heuristic_uptown,
+    .reference = &uptown_reference,
+    .bench_cases = uptown_bench,
+    .bench_case_count = sizeof uptown_bench / sizeof uptown_bench[0],
 };

@@ -1,5 +1,5 @@
 /*
- * Uptown heuristic (bots/heuristic.h). Fewest groups wins, so a move is scored by what it
+ * Uptown heuristic (core/heuristic.h). Fewest groups wins, so a move is scored by what it
  * does to the mover's group count now (joins, new groups) and later (empty cells next to
  * two of its groups that its tiles can reach, lines its tiles can still extend along),
  * what it takes from the opponents (blocked joins, weaker captures) and what it costs
@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/heuristic.h"
+#include "core/heuristic.h"
 #include "core/uptown/uptown.h"
 
 /* Weight indices, in the order of the table below. */

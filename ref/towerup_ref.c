@@ -1,6 +1,6 @@
 /* A slow, obvious Tower Up reference (RULES.md Part 1, core/rules-notes.md), for tests only.
    Everything is a plain array and a loop; takes are found by trying every choice. */
-#include "tests/ref/towerup_ref.h"
+#include "ref/towerup_ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>

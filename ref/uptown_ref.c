@@ -1,6 +1,6 @@
 /* The slow, obvious Uptown reference: see uptown_ref.h. Written from RULES.md Part 2 and
    core/rules-notes.md only; every question is answered by looking at the whole board. */
-#include "tests/ref/uptown_ref.h"
+#include "ref/uptown_ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>

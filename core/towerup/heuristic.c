@@ -1,5 +1,5 @@
 /*
- * Tower Up heuristic (bots/heuristic.h): move scores from the move encoding and a small
+ * Tower Up heuristic (core/heuristic.h): move scores from the move encoding and a small
  * per-position context, without making the moves; and a per-player position value.
  * Everything read here is public (the draw pile's order is never used).
  *
@@ -24,7 +24,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/heuristic.h"
+#include "core/heuristic.h"
 #include "core/towerup/towerup.h"
 
 /* Weight indices, in the order of the table below. */
