@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/version.h"
 
 /* A subcommand: its name, entry point and one-line summary. */
 typedef struct cli_command {
@@ -10,6 +11,16 @@ typedef struct cli_command {
     int (*run)(int argc, char **argv);
     const char *summary;
 } cli_command_t;
+
+/* skyline version (and skyline --version): "skyline X.Y.Z". */
+static int main_version(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1)
+        cli_die("version takes no options");
+    printf("%s\n", skyline_engine());
+    return 0;
+}
 
 static const cli_command_t commands[] = {
     {"play", cmd_play, "play games between bots, optionally recording them"},
@@ -20,6 +31,7 @@ static const cli_command_t commands[] = {
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
     {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
     {"quality", cmd_quality, "search quality per move against a reference search, resumable"},
+    {"version", main_version, "print the engine's version (also skyline --version)"},
 };
 
 static void main_usage(FILE *out)
@@ -38,6 +50,8 @@ int main(int argc, char **argv)
         main_usage(stdout);
         return 0;
     }
+    if (!strcmp(argv[1], "--version"))
+        return main_version(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
