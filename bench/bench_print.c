@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "core/version.h"
 
 /* A figure divided by a time, 0 when nothing was timed. */
 static double per_second(double amount, double seconds)
@@ -364,6 +365,7 @@ void bench_print_json(FILE *out, const bench_report_t *rep)
                              "quick", rep->quick, "count_only", rep->count_only, "cores",
                              rep->cores, "seconds", rep->seconds, "load_start", rep->load_start,
                              "load_end", rep->load_end);
+    json_object_set_new(root, "engine", json_string(skyline_engine()));
     json_t *cases = json_array();
     for (int i = 0; i < rep->case_count; i++)
         json_array_append_new(cases, json_case(&rep->cases[i], timed));

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/version.h"
+
 const heuristic_t *heuristic_for(const game_api_t *api)
 {
     return api ? api->heuristic : NULL;
@@ -137,6 +139,7 @@ int heur_params_save(const heuristic_t *h, const heur_params_t *w, const char *p
         return -1;
     fprintf(f, "# %s heuristic weights (name value; " HEUR_PARAMS_HEADER_MARK ")\n",
             h->api->name);
+    fprintf(f, "# written by %s\n", skyline_engine());
     for (int i = 0; i < h->param_count; i++) {
         /* The shortest of %.15g and %.17g that reads back as the same double. */
         char num[40];

@@ -11,6 +11,7 @@
 #include "bots/mcts_bot.h"
 #include "bots/quality.h"
 #include "core/rng.h"
+#include "core/version.h"
 
 /* Positions with 2+ legal moves from cfg->games games of cfg->from in every seat. */
 static int quality_positions(const quality_config_t *cfg, unsigned char **out, int *count,
@@ -73,11 +74,12 @@ static json_t *quality_header(const quality_config_t *cfg)
     json_t *bots = json_array();
     for (int b = 0; b < cfg->bot_count; b++)
         json_array_append_new(bots, json_string(cfg->specs[b]));
-    return json_pack("{s:{s:s,s:i,s:I,s:s?,s:i,s:i,s:i,s:s,s:s,s:o}}", "quality", "game",
+    /* "engine" names the writer; a resume by another version may go on (it is not compared). */
+    return json_pack("{s:{s:s,s:i,s:I,s:s?,s:i,s:i,s:i,s:s,s:s,s:o},s:s}", "quality", "game",
                      cfg->api->name, "players", cfg->opt.players, "seed",
                      (json_int_t)cfg->opt.seed, "board", cfg->opt.board, "games", cfg->games,
                      "every", cfg->every, "repeats", cfg->repeats, "from", cfg->from, "ref",
-                     cfg->ref, "bots", bots);
+                     cfg->ref, "bots", bots, "engine", skyline_engine());
 }
 
 /* One position's line: per repeat, per bot, the regret, agreement, iterations, seconds. */
@@ -215,6 +217,8 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
                 json_t *g = json_object_get(json_object_get(j, "quality"), "games");
                 json_object_del(json_object_get(a, "quality"), "games");
                 json_object_del(json_object_get(b, "quality"), "games");
+                json_object_del(a, "engine");
+                json_object_del(b, "engine");
                 if (!json_equal(a, b) || !json_is_integer(g)) {
                     snprintf(err, errlen,
                              "%s holds another measurement (game, seed, bots or counts "

@@ -61,6 +61,10 @@ int main(void)
                      strtoll(quick + 7, NULL, 10));
         CHECK_EQ_INT(json_array_size(json_object_get(rep, "cases")), 7);
         CHECK(json_is_true(json_object_get(rep, "quick")));
+        /* The engine that wrote it, from CMake's project version. */
+        const char *engine = json_string_value(json_object_get(rep, "engine"));
+        CHECK_MSG(engine && !strcmp(engine, "skyline " SKYLINE_VERSION), "engine %s",
+                  engine ? engine : "(missing)");
     }
     json_decref(rep);
 

@@ -85,8 +85,9 @@ static void check_format(void)
     CHECK(rec != NULL);
     static const char *const keys[] = {"game", "format", "board", "players", "seats", "seed",
                                        "first_player", "objectives", "start_floors", "deck",
-                                       "reshuffles", "moves", "legal_counts", "result"};
-    check_keys(rec, keys, 14);
+                                       "reshuffles", "moves", "legal_counts", "result",
+                                       "engine"};
+    check_keys(rec, keys, 15);
     static const char *const rkeys[] = {"scores", "ranks", "markers", "cones", "chips",
                                         "supply", "turns"};
     check_keys(json_object_get(rec, "result"), rkeys, 7);
@@ -98,6 +99,11 @@ static void check_format(void)
     const char *m0 = json_string_value(json_array_get(json_object_get(rec, "moves"), 0));
     CHECK(m0 && m0[0] == 'P');
     CHECK(!strcmp(replay(rec), ""));
+    /* The engine that wrote it, from CMake's project version; a record without it (an older
+       engine's) replays too. */
+    CHECK(!strcmp(json_string_value(json_object_get(rec, "engine")), "skyline " SKYLINE_VERSION));
+    json_object_del(rec, "engine");
+    CHECK(!strcmp(replay(rec), ""));
     json_decref(rec);
 
     /* Without legal counts: no key. Random set-up: the P moves are listed first. */
@@ -107,8 +113,8 @@ static void check_format(void)
     rec = random_record(&o, 0, false);
     static const char *const keys2[] = {"game", "format", "board", "players", "seats", "seed",
                                         "first_player", "objectives", "start_floors", "deck",
-                                        "reshuffles", "moves", "result"};
-    check_keys(rec, keys2, 13);
+                                        "reshuffles", "moves", "result", "engine"};
+    check_keys(rec, keys2, 14);
     const json_t *moves = json_object_get(rec, "moves");
     for (int i = 0; i < 6; i++)
         CHECK_EQ_INT(json_string_value(json_array_get(moves, (size_t)i))[0] == 'P', i < 5);

@@ -67,8 +67,12 @@ static void test_written_record(void)
                         "\"greedy\",\"mcts:iters=10\"],\"seed\":7,\"first_player\":",
                   strlen("{\"game\":\"uptown\",\"format\":1,\"players\":3,\"seats\":[\"random\","
                          "\"greedy\",\"mcts:iters=10\"],\"seed\":7,\"first_player\":")) == 0);
-    CHECK(strstr(text, "\"result\":{\"groups\":[") && strstr(text, "],\"turns\":72}}"));
+    CHECK(strstr(text, "\"result\":{\"groups\":[") &&
+          strstr(text, "],\"turns\":72},\"engine\":\"skyline " SKYLINE_VERSION "\"}"));
     free(text);
+    /* A record without the engine (an older engine's) replays too. */
+    json_object_del(rec, "engine");
+    CHECK(uptown_record_replay(rec, err, sizeof err) == 0);
     /* The first 5 tiles of each pile are the starting rack. */
     const json_t *pile0 = json_array_get(json_object_get(rec, "piles"), 0);
     uint32_t rack = 0;

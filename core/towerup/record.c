@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/version.h"
 #include "internal.h"
 
 static json_t *letter_json(int colour)
@@ -133,6 +134,8 @@ json_t *towerup_record_new(const void *initial, const game_options_t *opt, const
         json_object_set_new(rec, "legal_counts", lc);
     if (towerup_is_over(&s))
         json_object_set_new(rec, "result", result_json(&s));
+    /* A key after FORMATS.md's (readers ignore unknown keys): the engine that wrote it. */
+    json_object_set_new(rec, "engine", json_string(skyline_engine()));
     return rec;
 }
 

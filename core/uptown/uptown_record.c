@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/version.h"
 #include "uptown.h"
 
 #define FAIL(...)                                                                          \
@@ -76,6 +77,8 @@ json_t *uptown_record_new(const void *initial, const game_options_t *opt, const 
     json_object_set_new(result, "ranks", int_array(ranks, s.players));
     json_object_set_new(result, "turns", json_integer(s.move_count));
     json_object_set_new(rec, "result", result);
+    /* A key after FORMATS.md's (readers ignore unknown keys): the engine that wrote it. */
+    json_object_set_new(rec, "engine", json_string(skyline_engine()));
     return rec;
 }
 
