@@ -198,7 +198,7 @@ done:
     return rc;
 }
 
-/* Fits elo (start values on entry, anchor at 0 on return): Newton for up to
+/* Fits elo (start values on entry, anchored on return): Newton for up to
    RATING_NEWTON_MAX_BOTS bots (cubic in the bot count), else or on failure MM. */
 static int rating_fit_pairs(const rating_pairs_t *p, int anchor, double *elo)
 {
@@ -215,10 +215,43 @@ static int rating_fit_pairs(const rating_pairs_t *p, int anchor, double *elo)
         for (int i = 0; i < nb; i++)
             theta[i] = log(theta[i]);
     }
+    double zero = 0;
+    if (anchor >= 0) {
+        zero = theta[anchor];
+    } else {
+        for (int i = 0; i < nb; i++)
+            zero += theta[i];
+        zero /= nb;
+    }
     for (int i = 0; i < nb; i++)
-        elo[i] = (theta[i] - theta[anchor]) * RATING_ELO_PER_NEPER;
+        elo[i] = (theta[i] - zero) * RATING_ELO_PER_NEPER;
+    if (anchor >= 0)
+        elo[anchor] = 0; /* exactly, not a rounding residue */
     free(theta);
     return 0;
+}
+
+double rating_mean_ci95(long n, double sum, double sum2)
+{
+    if (n < 2)
+        return NAN;
+    double mean = sum / (double)n, var = (sum2 - sum * mean) / (double)(n - 1);
+    /* Equal results leave a rounding residue of the order of 1e-16 * sum2. */
+    if (!(var > 1e-12 * (sum2 > 1 ? sum2 : 1) / (double)n))
+        return NAN;
+    return 1.96 * sqrt(var / (double)n);
+}
+
+void rating_label(int id, char *buf)
+{
+    /* Bijective base 26, as spreadsheet columns: A..Z, AA..AZ, BA.. */
+    char rev[RATING_LABEL_MAX];
+    int n = 0;
+    for (unsigned v = (unsigned)id + 1; v > 0 && n < RATING_LABEL_MAX - 1; v = (v - 1) / 26)
+        rev[n++] = (char)('A' + (v - 1) % 26);
+    for (int k = 0; k < n; k++)
+        buf[k] = rev[n - 1 - k];
+    buf[n] = 0;
 }
 
 void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights,
@@ -266,10 +299,11 @@ static void rating_table_summaries(const rating_game_t *games, long game_count,
         rating_bot_t *b = &t->bots[i];
         if (b->games) {
             double n = (double)b->games, mean = b->result / n;
-            double var = b->games > 1 && sum2 ? (sum2[i] - b->result * mean) / (n - 1) : 0;
+            b->result_ci95 = sum2 ? rating_mean_ci95(b->games, b->result, sum2[i]) : NAN;
             b->result = mean;
-            b->result_ci95 = 1.96 * sqrt(var > 0 ? var : 0) / sqrt(n);
             b->mean_rank /= n;
+        } else { /* a bot that has not played yet: no figures */
+            b->result = b->result_ci95 = b->mean_rank = NAN;
         }
         b->mean_score = b->scored ? b->mean_score / (double)b->scored : NAN;
         for (int j = 0; j < nb; j++)
@@ -304,8 +338,11 @@ static int rating_table_bootstrap(const rating_game_t *games, long game_count, i
         for (int i = 0; i < nb; i++)
             sum2[i] += (sample[i] - elo[i]) * (sample[i] - elo[i]);
         for (int r = 0; r + 1 < nb; r++) {
+            /* Equal data give equal ratings up to rounding, which depends on the bot
+               numbering: a tie within 1e-6 Elo counts half, so rate and the tournament
+               summary agree whatever order they number the bots in. */
             double d = sample[t->order[r]] - sample[t->order[r + 1]];
-            los[r] += d > 0 ? 1.0 : d == 0 ? 0.5 : 0.0;
+            los[r] += d > 1e-6 ? 1.0 : d >= -1e-6 ? 0.5 : 0.0;
         }
     }
     for (int i = 0; i < nb; i++)

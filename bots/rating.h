@@ -8,10 +8,19 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/game.h"
 
 struct json_t;
+
+/* The anchor rule of every printed rating: the mean rating of the bots is 0. */
+#define RATING_ANCHOR_MEAN (-1)
+/* Bootstrap resamples and seed of every printed table (tournament summary and rate). */
+#define RATING_BOOTSTRAP_DEFAULT 200
+#define RATING_BOOTSTRAP_SEED    1
+/* Room for a bot label ("A" to "Z", "AA" ...) with its terminator. */
+#define RATING_LABEL_MAX 8
 
 /* One finished game as the statistics see it. */
 typedef struct rating_game {
@@ -31,13 +40,13 @@ static inline double rating_pair_outcome(int rank_a, int rank_b)
 /* Per-bot summary. */
 typedef struct rating_bot {
     long games;          /* games the bot played (a bot in two seats counts each seat) */
-    double result;       /* mean game result (RULES.md 1.10) */
-    double result_ci95;  /* half-width of its 95% confidence interval */
-    double mean_rank;    /* mean 1-based rank */
+    double result;       /* mean game result (RULES.md 1.10); NAN without games */
+    double result_ci95;  /* half-width of its 95% interval; NAN when there is none */
+    double mean_rank;    /* mean 1-based rank; NAN without games */
     double mean_score;   /* mean game-specific score over seats with a score */
     long scored;         /* seats that had a score */
-    double elo;          /* Bradley-Terry rating on the Elo scale, anchor at 0 */
-    double elo_ci95;     /* half-width of the 95% bootstrap interval of elo (0: anchor) */
+    double elo;          /* Bradley-Terry rating on the Elo scale, anchored (see anchor) */
+    double elo_ci95;     /* half-width of the 95% bootstrap interval of elo (0: anchor bot) */
     double los_next;     /* P(this bot is stronger than the next one in rating order) */
 } rating_bot_t;
 
@@ -45,7 +54,7 @@ typedef struct rating_bot {
 typedef struct rating_table {
     int bot_count;        /* bots */
     long game_count;      /* games */
-    int anchor;           /* bot id whose rating is fixed at 0 */
+    int anchor;           /* bot id whose rating is fixed at 0, or RATING_ANCHOR_MEAN */
     rating_bot_t *bots;   /* per-bot summaries */
     double *pair_score;   /* A's mean outcome against B in games where both sat */
     long *pair_count;     /* number of A-versus-B outcomes */
@@ -53,10 +62,22 @@ typedef struct rating_table {
 } rating_table_t;
 
 /*
+ * The 95% interval half-width of a mean result from n results, their sum and sum of
+ * squares (1.96 standard errors); NAN where the normal interval says nothing: fewer than
+ * two results, or all of them equal (zero variance: n lost games do not make a loss
+ * certain; the rule of three bounds the mean by 3/n instead).
+ */
+double rating_mean_ci95(long n, double sum, double sum2);
+
+/* A bot's short label from its id: 0 "A" ... 25 "Z", 26 "AA" ... (buf: RATING_LABEL_MAX). */
+void rating_label(int id, char *buf);
+
+/*
  * Fits Bradley-Terry strengths on the Elo scale to the pairwise outcomes inside the games
  * (weights: per game multiplicity, NULL for 1 each). Every bot gets a weak prior (one
  * virtual draw against a 0-rated player) so that the fit exists for any data. elo[] holds
- * a start value on entry (zeros are fine) and the fit on return, anchor at 0.
+ * a start value on entry (zeros are fine) and the fit on return, with bot anchor at 0, or
+ * with mean 0 for RATING_ANCHOR_MEAN.
  */
 void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights,
                    int bot_count, int anchor, double *elo);
@@ -68,6 +89,16 @@ void rating_fit_bt(const rating_game_t *games, long game_count, const int *weigh
 int rating_table_compute(const rating_game_t *games, long game_count, int bot_count,
                          int anchor, int bootstrap, uint64_t seed, rating_table_t *t);
 void rating_table_free(rating_table_t *t);
+
+/*
+ * Prints the standings (bots by rating: rank, label, Elo with its interval, LOS, seats,
+ * mean result with its interval, mean rank, mean score if any record had one, and the full
+ * spec), preceded by a line naming the model, the anchor and the bootstrap; with pairwise,
+ * the pairwise table by labels follows. The tournament summary and rate share it, so one
+ * file gives one table. specs and labels are indexed by bot id.
+ */
+void rating_table_print(FILE *out, const rating_table_t *t, const char *const *specs,
+                        const char *const *labels, int bootstrap, bool pairwise);
 
 /* SPRT configuration and state (logistic Elo model, generalised SPRT on W/D/L counts). */
 typedef struct rating_sprt {

@@ -254,8 +254,85 @@ static void test_many_bots(void)
     free(g);
 }
 
+/* Labels, the interval rule, the mean anchor and bots without games. */
+static void test_labels_intervals_anchor(void)
+{
+    static const struct {
+        int id;
+        const char *label;
+    } labels[] = {{0, "A"},   {1, "B"},   {25, "Z"},   {26, "AA"},  {27, "AB"},
+                  {51, "AZ"}, {52, "BA"}, {255, "IV"}, {701, "ZZ"}, {702, "AAA"}};
+    for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
+        char buf[RATING_LABEL_MAX];
+        rating_label(labels[k].id, buf);
+        CHECK_MSG(!strcmp(buf, labels[k].label), "label %d: %s", labels[k].id, buf);
+    }
+    /* No interval from one result or from equal ones (also thirds, which do not add up
+       exactly); one from results that differ. */
+    CHECK(isnan(rating_mean_ci95(0, 0, 0)));
+    CHECK(isnan(rating_mean_ci95(1, 0.5, 0.25)));
+    CHECK(isnan(rating_mean_ci95(8, 0, 0)));
+    CHECK(isnan(rating_mean_ci95(8, 8, 8)));
+    double third = 0, third2 = 0;
+    for (int k = 0; k < 30; k++) {
+        third += 1.0 / 3;
+        third2 += (1.0 / 3) * (1.0 / 3);
+    }
+    CHECK(isnan(rating_mean_ci95(30, third, third2)));
+    CHECK(fabs(rating_mean_ci95(2, 1, 1) - 1.96 * sqrt(0.5 / 2)) < 1e-12);
+
+    /* Mean anchor: the same fit as an anchored one, shifted to mean 0; bot 3 never played. */
+    enum { NB = 4, GAMES = 600 };
+    static const double truth[NB] = {0, 200, -100, 0};
+    rating_game_t *g = malloc(sizeof *g * GAMES);
+    pcg32_t rng;
+    pcg32_seed(&rng, 5, 5);
+    for (int k = 0; k < GAMES; k++) {
+        int bots[3] = {k % 3, (k + 1) % 3, (k + 2) % 3};
+        simulate_pl(&rng, 3, bots, truth, &g[k]);
+    }
+    rating_table_t a, m;
+    CHECK(rating_table_compute(g, GAMES, NB, 0, 50, 3, &a) == 0);
+    CHECK(rating_table_compute(g, GAMES, NB, RATING_ANCHOR_MEAN, 50, 3, &m) == 0);
+    CHECK_EQ_INT(m.anchor, RATING_ANCHOR_MEAN);
+    double mean = 0;
+    for (int i = 0; i < NB; i++)
+        mean += m.bots[i].elo / NB;
+    CHECK_MSG(fabs(mean) < 1e-6, "mean %g", mean);
+    for (int i = 0; i < NB; i++) {
+        CHECK_MSG(fabs(m.bots[i].elo - m.bots[0].elo - a.bots[i].elo) < 1e-6, "bot %d", i);
+        CHECK(m.bots[i].elo_ci95 > 0); /* no bot is the anchor */
+        CHECK(a.bots[i].los_next == m.bots[i].los_next || isnan(a.bots[i].los_next));
+    }
+    CHECK(a.bots[0].elo_ci95 == 0);
+    CHECK_EQ_INT(m.bots[3].games, 0);
+    CHECK(isnan(m.bots[3].result) && isnan(m.bots[3].result_ci95) && isnan(m.bots[3].mean_rank));
+    /* The printed table names the anchor, gives whole specs and no interval where none. */
+    static const char *const specs[NB] = {"mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3",
+                                          "mcts:iters=100,prior=heuristic,cutoff=8,fpu=0.3",
+                                          "random", "greedy"};
+    static const char *const names[NB] = {"A", "B", "C", "D"};
+    FILE *f = tmpfile();
+    rating_table_print(f, &m, specs, names, 50, true);
+    rating_table_print(f, &a, specs, names, 50, false);
+    rewind(f);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    CHECK(strstr(text, "Anchor: the mean of the 4 bots is 0.\n"));
+    CHECK(strstr(text, "Anchor: A is 0.\n"));
+    CHECK(strstr(text, specs[0]) && strstr(text, specs[1]));
+    CHECK(strstr(text, "Pairwise"));
+    CHECK(!strstr(text, "+- 0.000"));
+    rating_table_free(&a);
+    rating_table_free(&m);
+    free(g);
+}
+
 int main(void)
 {
+    test_labels_intervals_anchor();
     test_many_bots();
     test_pl_recovery(2, 2, 4000);
     test_pl_recovery(3, 4, 4000);
