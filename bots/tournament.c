@@ -453,7 +453,21 @@ static void tour_format_duration(double s, char *buf, size_t len)
         snprintf(buf, len, "%lds", v);
 }
 
-/* One progress line: games, speed, ETA, standings by mean result, SPRT. Under the lock. */
+/* The labels of the progress line, once at the start: "bot A: SPEC", one a line. */
+static void tour_progress_legend(const tour_t *t)
+{
+    if (!t->cfg->progress)
+        return;
+    for (int b = 0; b < t->cfg->bot_count; b++) {
+        char label[RATING_LABEL_MAX];
+        rating_label(b, label);
+        fprintf(stderr, "bot %s: %s\n", label, t->cfg->specs[b]);
+    }
+    fflush(stderr);
+}
+
+/* One progress line: games, speed, ETA, standings by mean result (bot labels), SPRT.
+   Under the lock. */
 static void tour_progress(tour_t *t, bool final)
 {
     const tournament_config_t *cfg = t->cfg;
@@ -488,9 +502,14 @@ static void tour_progress(tour_t *t, bool final)
         }
         order[k] = i;
     }
-    for (int k = 0; k < cfg->bot_count && n < (int)sizeof line - 40; k++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " %d:%.14s %.3f", order[k] + 1,
-                      cfg->specs[order[k]], mean[order[k]]);
+    for (int k = 0; k < cfg->bot_count && n < (int)sizeof line - 40; k++) {
+        char label[RATING_LABEL_MAX];
+        rating_label(order[k], label);
+        if (t->seat_count[order[k]])
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s %.3f", label, mean[order[k]]);
+        else
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s -", label);
+    }
     if (cfg->progress == 2) {
         int w = tour_terminal_width() - 1;
         if (n > w)
@@ -623,7 +642,10 @@ static int tour_report_table(tour_t *t, tournament_report_t *rep)
         tournament_schedule_game(&t->sched, i, &seed, g->bots);
         tour_rank_get(t, i, g->ranks);
     }
-    int rc = rating_table_compute(games, n, cfg->bot_count, 0, 0, 0, &rep->table);
+    /* The rule and resamples of skyline rate, over the games in index order as rate
+       sorts them: rate on the file prints the same ratings and intervals. */
+    int rc = rating_table_compute(games, n, cfg->bot_count, RATING_ANCHOR_MEAN,
+                                  RATING_BOOTSTRAP_DEFAULT, RATING_BOOTSTRAP_SEED, &rep->table);
     free(games);
     return rc;
 }
@@ -655,6 +677,7 @@ static int tour_start(tour_t *t, char *err, size_t errlen)
         }
     /* Finished games may already settle the SPRT: then nothing is played. */
     tour_sprt_advance(t);
+    tour_progress_legend(t);
     return 0;
 }
 

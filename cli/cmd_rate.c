@@ -25,12 +25,21 @@ typedef struct rate_key {
     long line;       /* its line there */
 } rate_key_t;
 
+/* A game's place in the order the statistics read the games in. */
+typedef struct rate_place {
+    bool keyed;      /* it has a tournament key: those come first */
+    uint64_t config; /* its tournament's configuration hash */
+    long index;      /* its game index there */
+    long seq;        /* its position in reading order */
+} rate_place_t;
+
 /* Everything read from the files. */
 typedef struct rate_data {
     rate_bots_t bots;         /* bots by spec */
     rating_game_t *games;     /* the games */
     long count;               /* their number */
     long cap;                 /* allocated */
+    rate_place_t *places;     /* per game, its place in the order */
     rate_key_t *keys;         /* tournament keys of the games that have one */
     long key_count;           /* their number */
     char game[16];            /* the game name, from the first record */
@@ -52,16 +61,21 @@ static int rate_lookup(void *ctx, const char *spec)
 
 static void rate_usage(void)
 {
-    printf("usage: skyline rate FILE... [--json] [--anchor SPEC] [--bootstrap N]\n"
-           "Reads game records (JSON Lines, e.g. from skyline tournament or play --record) and\n"
-           "prints per bot: rating, games, mean game result with 95%% CI, mean rank and mean\n"
-           "score (Tower Up scores, Uptown groups); the likelihood of superiority over the next\n"
-           "bot; and the pairwise table. Bots are told apart by their spec strings.\n"
-           "Ratings: Bradley-Terry over the pairwise outcomes inside each game (maximum likelihood),\n"
-           "on the Elo scale, anchored at 0; error bars and LOS from a bootstrap over games.\n"
-           "  --json          one JSON object instead of tables\n"
-           "  --anchor SPEC   the bot rated 0 (default: the first bot in the files)\n"
-           "  --bootstrap N   bootstrap resamples (default 200, 0: no error bars)\n");
+    printf(
+        "usage: skyline rate FILE... [--json] [--anchor SPEC] [--bootstrap N]\n"
+        "Reads game records (JSON Lines, e.g. from skyline tournament or play --record) and\n"
+        "prints per bot: rating, games, mean game result with 95%% CI, mean rank and mean\n"
+        "score (Tower Up scores, Uptown groups); the likelihood of superiority over the next\n"
+        "bot; and the pairwise table. Bots are told apart by their spec strings.\n"
+        "Ratings: Bradley-Terry over the pairwise outcomes inside each game (maximum likelihood),\n"
+        "on the Elo scale, the mean of the bots at 0 (as in skyline tournament's summary);\n"
+        "error bars and LOS from a bootstrap over games (tournament games in index order).\n"
+        "Bots get labels A, B, ... in order of first appearance; the standings give each\n"
+        "label's full spec.\n"
+        "  --json          one JSON object instead of tables\n"
+        "  --anchor SPEC   rate this bot 0 instead of the mean\n"
+        "  --bootstrap N   bootstrap resamples (default %d, 0: no error bars)\n",
+        RATING_BOOTSTRAP_DEFAULT);
 }
 
 /* Reads one record line into data; exits with FILE:LINE on anything malformed. */
@@ -84,13 +98,17 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
         d->cap = d->cap ? 2 * d->cap : 1024;
         d->games = realloc(d->games, sizeof *d->games * (size_t)d->cap);
         d->keys = realloc(d->keys, sizeof *d->keys * (size_t)d->cap);
-        if (!d->games || !d->keys)
+        d->places = realloc(d->places, sizeof *d->places * (size_t)d->cap);
+        if (!d->games || !d->keys || !d->places)
             cli_die("out of memory");
     }
     char err[GAME_ERR_MAX];
     rating_game_t *g = &d->games[d->count];
     if (rating_game_from_record(rec, rate_lookup, &d->bots, g, err, sizeof err))
         cli_die("%s:%ld: %s", path, lineno, err);
+    rate_place_t *place = &d->places[d->count];
+    memset(place, 0, sizeof *place);
+    place->seq = d->count;
     d->count++;
     d->by_players[g->players]++;
     json_t *t = json_object_get(rec, "tournament");
@@ -105,6 +123,9 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
         k->index = (long)json_integer_value(index);
         k->file = file;
         k->line = lineno;
+        place->keyed = true;
+        place->config = k->config;
+        place->index = k->index;
     }
     json_decref(rec);
 }
@@ -163,17 +184,49 @@ static void rate_check_duplicates(rate_data_t *d, char **argv)
     }
 }
 
+static int rate_place_cmp(const void *a, const void *b)
+{
+    const rate_place_t *x = a, *y = b;
+    if (x->keyed != y->keyed)
+        return x->keyed ? -1 : 1;
+    if (x->keyed && x->config != y->config)
+        return x->config < y->config ? -1 : 1;
+    if (x->keyed && x->index != y->index)
+        return x->index < y->index ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Puts the games in one order whatever the files' (a tournament appends in completion
+ * order): tournament games by configuration and index, then the others as read. The
+ * bootstrap draws games by position, so this makes rate's intervals those of the
+ * tournament's summary on the same file.
+ */
+static void rate_sort_games(rate_data_t *d)
+{
+    qsort(d->places, (size_t)d->count, sizeof *d->places, rate_place_cmp);
+    rating_game_t *sorted = malloc(sizeof *sorted * (size_t)d->count);
+    if (!sorted)
+        cli_die("out of memory");
+    for (long i = 0; i < d->count; i++)
+        sorted[i] = d->games[d->places[i].seq];
+    free(d->games);
+    d->games = sorted;
+}
+
 static json_t *rate_number(double v)
 {
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int bootstrap)
+static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int bootstrap,
+                            char labels[][RATING_LABEL_MAX])
 {
     json_t *out = json_object();
     json_object_set_new(out, "game", json_string(d->game));
     json_object_set_new(out, "games", json_integer(d->count));
-    json_object_set_new(out, "anchor", json_string(d->bots.specs[t->anchor]));
+    json_object_set_new(out, "anchor",
+                        t->anchor >= 0 ? json_string(d->bots.specs[t->anchor]) : json_null());
     json_object_set_new(out, "model", json_string("bradley-terry over in-game pairs, elo scale"));
     json_object_set_new(out, "bootstrap", json_integer(bootstrap));
     json_t *bots = json_array();
@@ -181,13 +234,14 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
         int i = t->order[k];
         const rating_bot_t *b = &t->bots[i];
         json_array_append_new(
-            bots, json_pack("{s:i,s:s,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o}", "rank", k + 1, "spec",
-                            d->bots.specs[i], "elo", rate_number(b->elo), "elo_ci95",
-                            rate_number(bootstrap ? b->elo_ci95 : NAN), "los_next",
-                            rate_number(b->los_next), "games", (json_int_t)b->games, "result",
-                            rate_number(b->result), "result_ci95", rate_number(b->result_ci95),
-                            "mean_rank", rate_number(b->mean_rank), "mean_score",
-                            rate_number(b->mean_score)));
+            bots,
+            json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o}", "rank", k + 1, "label",
+                      labels[i], "spec", d->bots.specs[i], "elo", rate_number(b->elo), "elo_ci95",
+                      rate_number(bootstrap && i != t->anchor ? b->elo_ci95 : NAN), "los_next",
+                      rate_number(b->los_next), "games", (json_int_t)b->games, "result",
+                      rate_number(b->result), "result_ci95", rate_number(b->result_ci95),
+                      "mean_rank", rate_number(b->mean_rank), "mean_score",
+                      rate_number(b->mean_score)));
     }
     json_object_set_new(out, "bots", bots);
     json_t *pairs = json_array();
@@ -209,7 +263,8 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
     json_decref(out);
 }
 
-static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int bootstrap)
+static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int bootstrap,
+                            char labels[][RATING_LABEL_MAX])
 {
     printf("%ld games of %s (", d->count, d->game);
     const char *sep = "";
@@ -218,51 +273,18 @@ static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int b
             printf("%s%d players: %ld", sep, p, d->by_players[p]);
             sep = ", ";
         }
-    printf("), %d bots, anchor %s\n", t->bot_count, d->bots.specs[t->anchor]);
-    printf("Elo: Bradley-Terry over the pairwise outcomes inside each game; +- is a 95%% "
-           "interval\nfrom %d bootstrap resamples of the games; LOS: over the next bot.\n\n",
-           bootstrap);
-    printf("  #  bot                            elo    +-     LOS   seats  result (95%% CI)  "
-           "mean rank  mean score\n");
-    for (int k = 0; k < t->bot_count; k++) {
-        int i = t->order[k];
-        const rating_bot_t *b = &t->bots[i];
-        char ci[16] = "-", los[16] = "-", score[16] = "-";
-        if (bootstrap && i != t->anchor)
-            snprintf(ci, sizeof ci, "%.0f", b->elo_ci95);
-        if (isfinite(b->los_next))
-            snprintf(los, sizeof los, "%.1f%%", 100 * b->los_next);
-        if (isfinite(b->mean_score))
-            snprintf(score, sizeof score, "%.2f", b->mean_score);
-        printf("%3d  %-28.28s %+6.0f %5s %7s %7ld  %.3f +- %.3f    %6.2f  %10s\n", k + 1,
-               d->bots.specs[i], b->elo, ci, los, b->games, b->result, b->result_ci95,
-               b->mean_rank, score);
-    }
-    int nb = t->bot_count;
-    printf("\nPairwise: the row bot's result against the column bot in games where both sat\n"
-           "(1 ranked better, 1/2 tied), and the number of such pairs.\n    ");
-    for (int y = 0; y < nb; y++)
-        printf(" %12d", y + 1);
-    printf("\n");
-    for (int x = 0; x < nb; x++) {
-        printf("%3d ", x + 1);
-        for (int y = 0; y < nb; y++) {
-            int a = t->order[x], b = t->order[y];
-            long n = t->pair_count[a * nb + b];
-            if (a == b || !n)
-                printf(" %12s", "-");
-            else
-                printf(" %5.3f/%-6ld", t->pair_score[a * nb + b], n);
-        }
-        printf("\n");
-    }
+    printf("), %d bots\n", t->bot_count);
+    const char *names[RATE_MAX_BOTS];
+    for (int b = 0; b < t->bot_count; b++)
+        names[b] = labels[b];
+    rating_table_print(stdout, t, (const char *const *)d->bots.specs, names, bootstrap, true);
 }
 
 int cmd_rate(int argc, char **argv)
 {
     bool json = false;
     const char *anchor_spec = NULL;
-    int bootstrap = 200, files = 0;
+    int bootstrap = RATING_BOOTSTRAP_DEFAULT, files = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -293,7 +315,8 @@ int cmd_rate(int argc, char **argv)
     if (!d.count)
         cli_die("the record files hold no game");
     rate_check_duplicates(&d, argv);
-    int anchor = 0;
+    rate_sort_games(&d);
+    int anchor = RATING_ANCHOR_MEAN;
     if (anchor_spec) {
         anchor = -1;
         for (int b = 0; b < d.bots.count; b++)
@@ -303,16 +326,21 @@ int cmd_rate(int argc, char **argv)
             cli_die("--anchor '%s' is not a bot of these records", anchor_spec);
     }
     rating_table_t t;
-    if (rating_table_compute(d.games, d.count, d.bots.count, anchor, bootstrap, 1, &t))
+    if (rating_table_compute(d.games, d.count, d.bots.count, anchor, bootstrap,
+                             RATING_BOOTSTRAP_SEED, &t))
         cli_die("out of memory");
+    char labels[RATE_MAX_BOTS][RATING_LABEL_MAX];
+    for (int b = 0; b < d.bots.count; b++)
+        rating_label(b, labels[b]);
     if (json)
-        rate_print_json(&d, &t, bootstrap);
+        rate_print_json(&d, &t, bootstrap, labels);
     else
-        rate_print_text(&d, &t, bootstrap);
+        rate_print_text(&d, &t, bootstrap, labels);
     rating_table_free(&t);
     for (int b = 0; b < d.bots.count; b++)
         free(d.bots.specs[b]);
     free(d.games);
     free(d.keys);
+    free(d.places);
     return 0;
 }

@@ -11,12 +11,15 @@
 static void tournament_usage(void)
 {
     printf("usage: skyline tournament --bot SPEC --bot SPEC [...] --games K --out FILE [options]\n"
-           "With no options at all: Tower Up, 3 players, bots random, greedy, heuristic and\n"
-           "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3, 240 games into tournament.jsonl.\n"
+           "Without --bot: the built-in line-up random, greedy, heuristic and\n"
+           "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3, by default 240 games into\n"
+           "tournament.jsonl (other options apply: --workers 1, --quiet, --games K ...).\n"
            "Plays a tournament between 2 to %d bots and appends one JSON record per game to\n"
            "FILE, with a \"tournament\" key {index, config}. Games come in blocks: one deal\n"
            "played once per rotation of a line-up over the seats. Running the same command\n"
-           "again resumes: finished games are not replayed.\n"
+           "again resumes: finished games are not replayed. Bots are labelled A, B, ... in\n"
+           "--bot order; the summary gives each label's full spec, and the ratings that\n"
+           "skyline rate gives on the same file.\n"
            "%s"
            "  --bot SPEC              a bot (at least two; specs may repeat)\n"
            "  --games K               games in the whole tournament (best a multiple of the\n"
@@ -66,33 +69,28 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
     if (rep->played && rep->seconds > 0)
         printf(", %.2f games/s", (double)rep->played / rep->seconds);
     printf(")\n");
-    printf("  #  bot                             seats  result (95%% CI)  mean rank     elo\n");
-    const rating_table_t *t = &rep->table;
-    for (int k = 0; k < t->bot_count; k++) {
-        int i = t->order[k];
-        const rating_bot_t *b = &t->bots[i];
-        printf("%3d  %-30.30s %6ld  %.3f +- %.3f    %6.2f  %+6.0f\n", i + 1, cfg->specs[i],
-               b->games, b->result, b->result_ci95, b->mean_rank, b->elo);
+    char names[TOURNAMENT_MAX_BOTS][RATING_LABEL_MAX];
+    const char *labels[TOURNAMENT_MAX_BOTS];
+    for (int i = 0; i < cfg->bot_count; i++) {
+        rating_label(i, names[i]);
+        labels[i] = names[i];
     }
+    /* The table was bootstrapped if it has games (tour_report_table). */
+    rating_table_print(stdout, &rep->table, cfg->specs, labels,
+                       rep->table.game_count ? RATING_BOOTSTRAP_DEFAULT : 0, false);
     if (cfg->sprt) {
         const rating_sprt_t *s = &rep->sprt;
-        printf("SPRT 1:%s vs 2:%s (elo0 %g, elo1 %g, alpha %g, beta %g, %s): W %.0f D %.0f "
+        printf("SPRT A vs B (elo0 %g, elo1 %g, alpha %g, beta %g, %s): W %.0f D %.0f "
                "L %.0f from %ld games, LLR %.3f [%.3f, %.3f]: %s",
-               cfg->specs[0], cfg->specs[1], s->elo0, s->elo1, s->alpha, s->beta,
-               cfg->sprt_per_game ? "one outcome per game" : "pairwise outcomes", s->wins,
-               s->draws, s->losses, rep->sprt_games, s->llr, s->lower, s->upper,
+               s->elo0, s->elo1, s->alpha, s->beta,
+               cfg->sprt_per_game ? "one outcome per game" : "pairwise outcomes", s->wins, s->draws,
+               s->losses, rep->sprt_games, s->llr, s->lower, s->upper,
                rating_sprt_verdict_text(s->verdict));
         if (rep->sprt_stop_index >= 0)
             printf(" at game %ld", rep->sprt_stop_index);
         printf("\n");
     }
-    char names[TOURNAMENT_MAX_BOTS][12];
-    const char *labels[TOURNAMENT_MAX_BOTS];
-    for (int i = 0; i < cfg->bot_count; i++) {
-        snprintf(names[i], sizeof names[i], "%3d", i + 1);
-        labels[i] = names[i];
-    }
-    cli_print_search_totals("  #", labels, rep->search, cfg->bot_count);
+    cli_print_search_totals("bot", labels, rep->search, cfg->bot_count);
 }
 
 int cmd_tournament(int argc, char **argv)
@@ -103,20 +101,8 @@ int cmd_tournament(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.shard_count = 1;
     cfg.progress_interval = 10;
-    bool quiet = false;
+    bool quiet = false, builtin = false;
     const char *format_name = "roundrobin";
-    if (argc == 1) {
-        /* The built-in default: the main job of README's first command. */
-        static const char *const defaults[] = {"random", "greedy", "heuristic",
-                                               "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3"};
-        for (int b = 0; b < 4; b++)
-            cfg.specs[cfg.bot_count++] = defaults[b];
-        cfg.games = 240;
-        cfg.out_path = "tournament.jsonl";
-        fprintf(stderr, "skyline: no options: the default tournament, Tower Up for 3 players, "
-                        "random, greedy, heuristic and mcts, 240 games into tournament.jsonl "
-                        "(resumed if it exists)\n");
-    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_game_option(&g, argc, argv, &i))
@@ -160,6 +146,19 @@ int cmd_tournament(int argc, char **argv)
         }
     }
     cli_game_finish(&g);
+    if (cfg.bot_count == 0) {
+        /* No --bot: the built-in line-up (the main job of README's first command), whatever
+           other options say; --games and --out keep their defaults unless given. */
+        static const char *const defaults[] = {"random", "greedy", "heuristic",
+                                               "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3"};
+        for (int b = 0; b < 4; b++)
+            cfg.specs[cfg.bot_count++] = defaults[b];
+        builtin = true;
+        if (!cfg.games)
+            cfg.games = 240;
+        if (!cfg.out_path)
+            cfg.out_path = "tournament.jsonl";
+    }
     if (cfg.bot_count < 2)
         cli_die("a tournament needs at least two --bot options");
     if (!cfg.games)
@@ -196,6 +195,11 @@ int cmd_tournament(int argc, char **argv)
                 "last block is partial\n",
                 cfg.games, cfg.opt.players);
     cfg.progress = quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
+    if (builtin && !quiet)
+        fprintf(stderr,
+                "skyline: no --bot: the built-in line-up, %s for %d players, %ld games into %s "
+                "(resumed if it exists)\n",
+                cfg.api->name, cfg.opt.players, cfg.games, cfg.out_path);
 
     tournament_report_t rep;
     char run_err[1024];

@@ -4,6 +4,7 @@
 # Usage: bash test_tournament.sh <skyline-binary> <source-dir>
 set -u
 S=$1
+case $S in /*) ;; *) S=$PWD/$S ;; esac # section 9 runs it from another folder
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
@@ -147,17 +148,76 @@ check "no file left by refused runs" [ ! -e "$T/x.jsonl" ]
 "$S" tournament --game uptown --players 2 --bot mcts:iters=150 --bot random \
     --bot mcts:iters=100,reuse=0 --games 12 --seed 8 --workers 2 --quiet \
     --out "$T/st.jsonl" >"$T/st.out" 2>/dev/null
-totals() { sed -n '/^  #   searches/,$p' "$T/st.out"; }
+totals() { sed -n '/^bot   searches/,$p' "$T/st.out"; }
 check "search totals: header and two bots" [ "$(totals | wc -l)" = 3 ]
-check "search totals: bot 1 runs its budget" \
-    [ "$(totals | awk '$1 == 1 { print $3 }')" = 150.0 ]
-check "search totals: bot 3 runs its budget, no reuse" \
-    [ "$(totals | awk '$1 == 3 { print $3 " " $6 }')" = "100.0 0" ]
-check "search totals: none for random" [ -z "$(totals | awk '$1 == 2')" ]
+check "search totals: bot A runs its budget" \
+    [ "$(totals | awk '$1 == "A" { print $3 }')" = 150.0 ]
+check "search totals: bot C runs its budget, no reuse" \
+    [ "$(totals | awk '$1 == "C" { print $3 " " $6 }')" = "100.0 0" ]
+check "search totals: none for random" [ -z "$(totals | awk '$1 == "B"')" ]
 "$S" tournament --game uptown --players 2 --bot mcts:iters=150 --bot random \
     --bot mcts:iters=100,reuse=0 --games 12 --seed 8 --workers 2 --quiet \
     --out "$T/st.jsonl" >"$T/st.out" 2>/dev/null
 check "search totals: none after a run that played nothing" [ -z "$(totals)" ]
+
+# 7. Names are never cut: two specs that differ only after 30 characters, and iters=100
+# against iters=10, keep their whole specs in the summary (one
+# row each, by label), in rate and in the progress legend; the progress line uses labels.
+L1="mcts:iters=20,prior=heuristic,cutoff=8,fpu=0.3,c=0.4"
+L2="mcts:iters=20,prior=heuristic,cutoff=8,fpu=0.3,c=0.6"
+"$S" tournament --game uptown --players 2 --bot "$L1" --bot "$L2" --bot random --games 12 \
+    --seed 6 --workers 2 --out "$T/n.jsonl" --progress-interval 1 >"$T/n.out" 2>"$T/n.err"
+check "long names: run" [ $? -eq 0 ]
+# Standings rows: rank, label, ..., spec last.
+rows() { grep -E '^ +[0-9]+  [A-Z]+ ' "$1"; }
+check "long names: three rows, three whole specs" \
+    [ "$(rows "$T/n.out" | awk '{ print $NF }' | sort | tr '\n' ' ')" = "$L1 $L2 random " ]
+check "long names: labels A B C" [ "$(rows "$T/n.out" | awk '{ print $2 }' | sort | tr -d '\n')" = ABC ]
+check "long names: legend" grep -qxF "bot B: $L2" "$T/n.err"
+check "long names: progress by labels" grep -qE '\| [A-C] [0-9.]+ [A-C] [0-9.]+ [A-C] [0-9.]+$' "$T/n.err"
+"$S" rate "$T/n.jsonl" >"$T/n.rate"
+check "long names: rate rows" \
+    [ "$(rows "$T/n.rate" | awk '{ print $NF }' | sort | tr '\n' ' ')" = "$L1 $L2 random " ]
+check "long names: rate pairwise by labels" \
+    [ "$(sed -n '/^Pairwise/,$p' "$T/n.rate" | awk 'NR > 3 { print $1 }' | sort | tr -d '\n')" = ABC ]
+"$S" tournament --game uptown --players 2 --bot "mcts:iters=100,prior=heuristic,cutoff=8,fpu=0.3" \
+    --bot "mcts:iters=10,prior=heuristic,cutoff=8,fpu=0.3" --games 2 --seed 6 --quiet \
+    --out "$T/i.jsonl" >"$T/i.out"
+for spec in mcts:iters=100,prior=heuristic,cutoff=8,fpu=0.3 mcts:iters=10,prior=heuristic,cutoff=8,fpu=0.3; do
+    check "$spec shown whole" [ "$(rows "$T/i.out" | awk -v s="$spec" '$NF == s' | wc -l)" -eq 1 ]
+done
+
+# 8. The summary and rate on the same file give the same ratings, intervals and LOS, with
+# the anchor named, whatever the order of the file's lines (workers append in completion
+# order; here also reversed).
+R3="--game towerup --players 3 --bot greedy --bot random --bot heuristic --bot mcts:iters=30 --seed 9 --games 36"
+"$S" tournament $R3 --workers 2 --quiet --out "$T/r.jsonl" >"$T/r.out"
+check "same ratings: run" [ $? -eq 0 ]
+tac "$T/r.jsonl" >"$T/r-rev.jsonl"
+"$S" rate "$T/r.jsonl" >"$T/r.rate"
+"$S" rate "$T/r-rev.jsonl" >"$T/r-rev.rate"
+# spec, rank, elo, +-, LOS, seats, result, mean rank (rate has a mean score column more).
+fig() { rows "$1" | awk -v score="$2" '{ s = $NF " " $1; for (i = 3; i < NF - score; i++) s = s " " $i; print s }' | sort; }
+check "same ratings: four rows each" [ "$(fig "$T/r.out" 0 | wc -l) $(fig "$T/r.rate" 1 | wc -l)" = "4 4" ]
+check "same ratings: the summary has intervals" [ "$(rows "$T/r.out" | awk '$4 != "-"' | wc -l)" -eq 4 ]
+check "same ratings: summary and rate" [ "$(fig "$T/r.out" 0)" = "$(fig "$T/r.rate" 1)" ]
+check "same ratings: any line order" [ "$(fig "$T/r.rate" 1)" = "$(fig "$T/r-rev.rate" 1)" ]
+check "same ratings: anchor named in the summary" grep -qx "Anchor: the mean of the 4 bots is 0." "$T/r.out"
+check "same ratings: anchor named by rate" grep -qx "Anchor: the mean of the 4 bots is 0." "$T/r.rate"
+check "same ratings: mean 0" [ "$(rows "$T/r.out" | awk '{ s += $3 } END { print (s * s < 4) }')" = 1 ]
+
+# 9. Options that name no bot keep the built-in line-up (and its file name).
+mkdir "$T/builtin"
+(cd "$T/builtin" && "$S" tournament --workers 1 --games 3 >out 2>err)
+check "built-in line-up with --workers" [ $? -eq 0 ]
+check "built-in line-up: note" grep -q "no --bot: the built-in line-up" "$T/builtin/err"
+check "built-in line-up: 3 games in tournament.jsonl" [ "$(wc -l <"$T/builtin/tournament.jsonl")" -eq 3 ]
+check "built-in line-up: 4 bots" [ "$(rows "$T/builtin/out" | awk '{ print $NF }' | sort | tr '\n' ' ')" = \
+    "greedy heuristic mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3 random " ]
+(cd "$T/builtin" && "$S" tournament --quiet --games 6 --out other.jsonl >out 2>err)
+check "built-in line-up with --quiet and --out" [ $? -eq 0 ]
+check "built-in line-up: --quiet says nothing" [ ! -s "$T/builtin/err" ]
+check "built-in line-up: its file" [ "$(wc -l <"$T/builtin/other.jsonl")" -eq 6 ]
 
 echo "test_tournament: $checks checks, $fails failed"
 [ $fails -eq 0 ]
