@@ -7,6 +7,7 @@
 
 #include "bots/match.h"
 #include "bots/mcts_bot.h"
+#include "bots/rating.h"
 #include "cli/cli.h"
 
 static const char play_help[] =
@@ -126,14 +127,22 @@ int cmd_play(int argc, char **argv)
     if (rec && fclose(rec))
         cli_die("cannot write to record file '%s'", record_path);
     printf("%ld game%s of %s, %d players\n", games, games == 1 ? "" : "s", g.api->name, players);
-    printf("seat  bot                       mean result (95%% CI)      first places\n");
+    /* The spec comes last, whole: a long one must not be cut or push columns. */
+    printf("seat  mean result (95%% CI)  first places  bot\n");
+    bool no_ci = false;
     for (int s = 0; s < players; s++) {
-        double mean = sum[s] / (double)games;
-        double var = games > 1 ? (sum2[s] - sum[s] * mean) / (double)(games - 1) : 0;
-        double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)games);
-        printf("%-5d %-25s %.3f +- %.3f           %ld\n", s, bots[s]->spec, mean, half,
-               firsts[s]);
+        double mean = sum[s] / (double)games, half = rating_mean_ci95(games, sum[s], sum2[s]);
+        char result[40];
+        if (isfinite(half))
+            snprintf(result, sizeof result, "%.3f +- %.3f", mean, half);
+        else
+            snprintf(result, sizeof result, "%.3f", mean);
+        no_ci = no_ci || !isfinite(half);
+        printf("%-5d %-20s  %12ld  %s\n", s, result, firsts[s], bots[s]->spec);
     }
+    if (no_ci)
+        printf("(a result without +- has no interval: %s)\n",
+               games == 1 ? "one game" : "every game gave that seat the same result");
     print_search_totals(bots, players);
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);

@@ -54,4 +54,20 @@ totals=$(echo "$out" | sed -n '/^seat  searches/,$p')
 out=$(play --bot random --games 1)
 echo "$out" | grep -q "searches" && fail "search totals without mcts: $out" || ok
 
+# The summary gives an interval only where there is one: not from one game, not for a seat
+# with the same result in every game; the spec comes last, whole.
+out=$(play --games 1 --seed 2)
+echo "$out" | grep -qE "[0-9] \+- " && fail "an interval from one game: $out" || ok
+echo "$out" | grep -q "(a result without +- has no interval: one game)" && ok || fail "one-game note: $out"
+out=$("$skyline" play --game towerup --players 2 --bot greedy --bot random --games 4 --seed 1 --quiet)
+echo "$out" | grep -qE '^1 +0\.000 +0  random$' && ok || fail "zero variance: $out"
+echo "$out" | grep -q "every game gave that seat the same result" && ok || fail "zero-variance note: $out"
+out=$(play --bot heuristic --games 6 --seed 1)
+[ "$(echo "$out" | grep -cE '^[01] +0\.[0-9]{3} \+- 0\.[0-9]{3} +[0-9]+  heuristic$')" = 2 ] && ok ||
+    fail "intervals: $out"
+echo "$out" | grep -q "no interval" && fail "a note without need: $out" || ok
+long=mcts:iters=20,prior=heuristic,cutoff=8,fpu=0.3,c=0.45
+out=$(play --bot "$long" --bot random --games 1 --seed 2)
+echo "$out" | grep -qE "^0 .*  $long$" && ok || fail "long spec cut: $out"
+
 finish test_bots_cli
