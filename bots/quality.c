@@ -13,15 +13,23 @@
 #include "core/rng.h"
 #include "core/version.h"
 
-/* Positions with 2+ legal moves from cfg->games games of cfg->from in every seat. */
-static int quality_positions(const quality_config_t *cfg, unsigned char **out, int *count,
-                             char *err, size_t errlen)
+/* Where a position comes from: the game (0-based, seed opt.seed + game) and its ply. */
+typedef struct quality_origin {
+    int game; /* game index among cfg->games */
+    int ply;  /* plies played before the position */
+} quality_origin_t;
+
+/* Positions with 2+ legal moves from cfg->games games of cfg->from in every seat, with
+   their origins. */
+static int quality_positions(const quality_config_t *cfg, unsigned char **out,
+                             quality_origin_t **origins, int *count, char *err, size_t errlen)
 {
     const game_api_t *api = cfg->api;
     bot_t *b = bot_new(api, cfg->from, 0, err, errlen);
     unsigned char *s = malloc(api->state_size);
     unsigned char *undo = malloc(api->undo_size);
     unsigned char *list = NULL;
+    quality_origin_t *from = NULL;
     int n = 0, cap = 0, rc = -1;
     move_t moves[GAME_MAX_MOVES];
     if (!b || !s || !undo) {
@@ -40,12 +48,18 @@ static int quality_positions(const quality_config_t *cfg, unsigned char **out, i
                 if (n == cap) {
                     cap = cap ? 2 * cap : 256;
                     unsigned char *l = realloc(list, (size_t)cap * api->state_size);
-                    if (!l) {
+                    if (l)
+                        list = l;
+                    quality_origin_t *f = realloc(from, (size_t)cap * sizeof *f);
+                    if (f)
+                        from = f;
+                    if (!l || !f) {
                         snprintf(err, errlen, "out of memory");
                         goto done;
                     }
-                    list = l;
                 }
+                from[n].game = g;
+                from[n].ply = ply;
                 memcpy(list + (size_t)n++ * api->state_size, s, api->state_size);
             }
             move_t m = bot_choose(b, s);
@@ -60,32 +74,39 @@ done:
     free(undo);
     if (rc) {
         free(list);
+        free(from);
         list = NULL;
+        from = NULL;
         n = 0;
     }
     *out = list;
+    *origins = from;
     *count = n;
     return rc;
 }
 
-/* The header that a results file must start with, as JSON. */
+/*
+ * The header line that a results file must start with. Every line of the file is one JSON
+ * object whose "type" says what it is: "header" (this, the first line) or "position".
+ */
 static json_t *quality_header(const quality_config_t *cfg)
 {
     json_t *bots = json_array();
     for (int b = 0; b < cfg->bot_count; b++)
         json_array_append_new(bots, json_string(cfg->specs[b]));
     /* "engine" names the writer; a resume by another version may go on (it is not compared). */
-    return json_pack("{s:{s:s,s:i,s:I,s:s?,s:i,s:i,s:i,s:s,s:s,s:o},s:s}", "quality", "game",
-                     cfg->api->name, "players", cfg->opt.players, "seed",
+    return json_pack("{s:s,s:s,s:i,s:I,s:s?,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "type", "header",
+                     "game", cfg->api->name, "players", cfg->opt.players, "seed",
                      (json_int_t)cfg->opt.seed, "board", cfg->opt.board, "games", cfg->games,
                      "every", cfg->every, "repeats", cfg->repeats, "from", cfg->from, "ref",
                      cfg->ref, "bots", bots, "engine", skyline_engine());
 }
 
-/* One position's line: per repeat, per bot, the regret, agreement, iterations, seconds. */
-static json_t *quality_line(int position, uint64_t key, int repeats, int bots,
-                            const double *regret, const double *agree, const double *iters,
-                            const double *secs)
+/* One position's line: where it comes from (game index, ply, hash), then per repeat, per
+   bot, the regret, agreement, iterations, seconds. */
+static json_t *quality_line(int position, quality_origin_t origin, uint64_t key, int repeats,
+                            int bots, const double *regret, const double *agree,
+                            const double *iters, const double *secs)
 {
     json_t *r = json_array(), *a = json_array(), *it = json_array(), *sc = json_array();
     for (int k = 0; k < repeats; k++) {
@@ -104,15 +125,20 @@ static json_t *quality_line(int position, uint64_t key, int repeats, int bots,
     }
     char hex[17];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)key);
-    return json_pack("{s:i,s:s,s:o,s:o,s:o,s:o}", "position", position, "key", hex, "regret", r,
+    return json_pack("{s:s,s:i,s:i,s:i,s:s,s:o,s:o,s:o,s:o}", "type", "position", "position",
+                     position, "game", origin.game, "ply", origin.ply, "key", hex, "regret", r,
                      "agree", a, "iterations", it, "seconds", sc);
 }
 
-/* The position's key (api->hash) in a line, as written by quality_line; 0 if absent. */
-static uint64_t quality_line_key(json_t *j)
+/* Whether a line is the position with this origin and key (api->hash), as written by
+   quality_line. */
+static bool quality_line_is(json_t *j, quality_origin_t origin, uint64_t key)
 {
     const char *hex = json_string_value(json_object_get(j, "key"));
-    return hex ? strtoull(hex, NULL, 16) : 0;
+    json_t *g = json_object_get(j, "game"), *ply = json_object_get(j, "ply");
+    return hex && strtoull(hex, NULL, 16) == key && json_is_integer(g) &&
+           json_integer_value(g) == origin.game && json_is_integer(ply) &&
+           json_integer_value(ply) == origin.ply;
 }
 
 /* Reads one position line back into the arrays: 0, or -1 if it is malformed. */
@@ -120,7 +146,9 @@ static int quality_line_read(json_t *j, int position, int repeats, int bots, dou
                              double *agree, double *iters, double *secs)
 {
     json_t *p = json_object_get(j, "position");
-    if (!json_is_integer(p) || json_integer_value(p) != position)
+    const char *type = json_string_value(json_object_get(j, "type"));
+    if (!type || strcmp(type, "position") || !json_is_integer(p) ||
+        json_integer_value(p) != position)
         return -1;
     const char *keys[4] = {"regret", "agree", "iterations", "seconds"};
     double *dst[4] = {regret, agree, iters, secs};
@@ -183,8 +211,9 @@ static int quality_rewrite_header(const char *path, json_t *header)
  * Returns the file open for appending (NULL: error in err), *done the positions read.
  */
 static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *pos,
-                            quality_report_t *rep, double *agree, double *iters, double *secs,
-                            int positions, int *done, char *err, size_t errlen)
+                            const quality_origin_t *origins, quality_report_t *rep, double *agree,
+                            double *iters, double *secs, int positions, int *done, char *err,
+                            size_t errlen)
 {
     const game_api_t *api = cfg->api;
     *done = 0;
@@ -210,13 +239,19 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
                 }
                 snprintf(err, errlen, "%s:%d: not JSON (%s)", cfg->out_path, lineno, jerr.text);
                 rc = -1;
+            } else if (lineno == 1 && json_object_get(j, "quality")) {
+                snprintf(err, errlen,
+                         "%s was written by an older skyline quality (its header has no "
+                         "\"type\"): give another --out",
+                         cfg->out_path);
+                rc = -1;
             } else if (lineno == 1) {
                 /* More games than the file's extend it: their first positions are the
                    file's, as positions are taken game by game. */
                 json_t *a = json_deep_copy(j), *b = json_deep_copy(header);
-                json_t *g = json_object_get(json_object_get(j, "quality"), "games");
-                json_object_del(json_object_get(a, "quality"), "games");
-                json_object_del(json_object_get(b, "quality"), "games");
+                json_t *g = json_object_get(j, "games");
+                json_object_del(a, "games");
+                json_object_del(b, "games");
                 json_object_del(a, "engine");
                 json_object_del(b, "engine");
                 if (!json_equal(a, b) || !json_is_integer(g)) {
@@ -239,17 +274,18 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
             } else if (*done >= positions ||
                        quality_line_read(j, *done, cfg->repeats, cfg->bot_count,
                                          rep->regret + (size_t)*done * per,
-                                         agree + (size_t)*done * per,
-                                         iters + (size_t)*done * per,
+                                         agree + (size_t)*done * per, iters + (size_t)*done * per,
                                          secs + (size_t)*done * per)) {
                 snprintf(err, errlen, "%s:%d: not the result of position %d", cfg->out_path,
                          lineno, *done);
                 rc = -1;
-            } else if (quality_line_key(j) != api->hash(pos + (size_t)*done * api->state_size)) {
+            } else if (!quality_line_is(j, origins[*done],
+                                        api->hash(pos + (size_t)*done * api->state_size))) {
                 snprintf(err, errlen,
-                         "%s:%d: position %d is not the one this run takes (the games that "
-                         "give positions must replay the same: no time budget in --from)",
-                         cfg->out_path, lineno, *done);
+                         "%s:%d: position %d is not the one this run takes (game %d, ply %d; "
+                         "the games that give positions must replay the same: no time budget "
+                         "in --from)",
+                         cfg->out_path, lineno, *done, origins[*done].game, origins[*done].ply);
                 rc = -1;
             } else {
                 ++*done;
@@ -319,6 +355,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
     int nb = cfg->bot_count;
     bot_t *ref = NULL, *bots[QUALITY_MAX_BOTS] = {0};
     unsigned char *pos = NULL;
+    quality_origin_t *origins = NULL;
     double *agree = NULL, *iters = NULL, *secs = NULL;
     FILE *out = NULL;
     int rc = -1, npos = 0;
@@ -337,7 +374,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
     for (int b = 0; b < nb; b++)
         if (!(bots[b] = bot_new(api, cfg->specs[b], 0, err, errlen)))
             goto done;
-    if (quality_positions(cfg, &pos, &npos, err, errlen))
+    if (quality_positions(cfg, &pos, &origins, &npos, err, errlen))
         goto done;
     if (npos == 0) {
         snprintf(err, errlen, "the games gave no position with two or more legal moves");
@@ -355,7 +392,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
     }
     int first = 0;
     if (cfg->out_path) {
-        out = quality_resume(cfg, pos, rep, agree, iters, secs, npos, &first, err, errlen);
+        out = quality_resume(cfg, pos, origins, rep, agree, iters, secs, npos, &first, err, errlen);
         if (!out)
             goto done;
         rep->resumed = first;
@@ -384,7 +421,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
         }
         if (out) {
             size_t o = (size_t)p * per;
-            json_t *j = quality_line(p, api->hash(s), cfg->repeats, nb, rep->regret + o,
+            json_t *j = quality_line(p, origins[p], api->hash(s), cfg->repeats, nb, rep->regret + o,
                                      agree + o, iters + o, secs + o);
             char *text = json_dumps(j, JSON_COMPACT);
             fprintf(out, "%s\n", text);
@@ -432,6 +469,7 @@ done:
     for (int b = 0; b < nb && b < QUALITY_MAX_BOTS; b++)
         bot_free(bots[b]);
     free(pos);
+    free(origins);
     free(agree);
     free(iters);
     free(secs);

@@ -34,6 +34,22 @@ grep -q "2 positions resumed" "$tmp/d" && ok || fail "resume message: $(cat "$tm
 untimed() { sed 's/,"seconds":.*}$/}/' "$1"; }
 [ "$(untimed "$tmp/q.jsonl")" = "$(untimed "$tmp/cut.jsonl")" ] && ok || fail "resumed file differs from a straight run's"
 
+# Every line has one shape, a JSON object with a "type": the header first, then positions,
+# each named by game index and ply (a position every 8 plies: plies 4, 12, ...) and hash.
+[ "$(sed -n '1s/^{"type":"header",.*/ok/p' "$tmp/q.jsonl")" = ok ] && ok || fail "header line: $(head -1 "$tmp/q.jsonl")"
+n=$(wc -l <"$tmp/q.jsonl")
+[ "$(grep -cE '^\{"type":"position","position":[0-9]+,"game":[0-2],"ply":[0-9]+,"key":"[0-9a-f]{16}",' "$tmp/q.jsonl")" = $((n - 1)) ] &&
+    ok || fail "position lines: $(sed -n 2p "$tmp/q.jsonl")"
+sed -n 's/.*"game":\([0-9]*\),"ply":\([0-9]*\),.*/\1 \2/p' "$tmp/q.jsonl" >"$tmp/origins"
+awk 'BEGIN { g = -1 } $2 % 8 != 4 || $1 < g || ($1 == g && $2 <= p) { bad = 1 } { g = $1; p = $2 }
+     END { exit bad }' "$tmp/origins" && ok || fail "origins: $(tr '\n' ' ' <"$tmp/origins")"
+[ "$(cut -d' ' -f1 "$tmp/origins" | sort -u | tr -d '\n')" = 012 ] && ok || fail "games: $(tr '\n' ' ' <"$tmp/origins")"
+# Resuming checks the origin as well as the hash; a file of the former shape is refused.
+head -2 "$tmp/q.jsonl" | sed 's/"ply":\([0-9]*\)/"ply":9\1/' >"$tmp/ply.jsonl"
+expect_error "other ply" "ply.jsonl:2: position 0 is not the one this run takes \(game 0, ply 4" "$skyline" quality "${common[@]}" --out "$tmp/ply.jsonl"
+printf '{"quality":{"game":"towerup"}}\n' >"$tmp/old.jsonl"
+expect_error "former shape" "older skyline quality" "$skyline" quality "${common[@]}" --out "$tmp/old.jsonl"
+
 # More games extend a finished run: its positions are the first ones of the longer run.
 "$skyline" quality "${common[@]}" --games 2 --out "$tmp/ext.jsonl" >/dev/null 2>&1
 "$skyline" quality "${common[@]}" --out "$tmp/ext.jsonl" >"$tmp/e" 2>&1 && ok || fail "extend: $(cat "$tmp/e")"
