@@ -7,7 +7,8 @@
 
 #define GAME_LIST(X) \
     X(towerup_api)   \
-    X(uptown_api)
+    X(uptown_api)    \
+    X(connect4_api)
 
 #define GAME_DECLARE(api) extern const game_api_t api;
 #define GAME_POINTER(api) &api,

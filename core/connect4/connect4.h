@@ -1,0 +1,91 @@
+#pragma once
+/*
+ * Connect Four (7 columns, 6 rows, two players, four in a line wins) on bitboards: the
+ * engine behind connect4_api (core/game.h). Cell (column c, row r), row 0 at the bottom,
+ * is bit 7c + r: each column takes 7 bits, the 7th always empty, so that shifting a
+ * board by 1 (vertical), 7 (horizontal), 6 or 8 (diagonals) never carries a line from one
+ * column into the next. A column's next free cell is (mask + bottom bit) & column mask.
+ * Records and move notation: core/connect4/README.md.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+#define C4_COLUMNS 7
+#define C4_ROWS 6
+#define C4_CELLS (C4_COLUMNS * C4_ROWS)
+/* The bottom cell of every column. */
+#define C4_BOTTOM 0x0000040810204081ULL
+/* Every cell of the board (the 6 low bits of each column). */
+#define C4_BOARD (C4_BOTTOM * 0x3FULL)
+
+/* A position. Plain bytes: a copy is a memcpy; make/undo restore it exactly. */
+typedef struct c4_state {
+    uint64_t stones[2];   /* each player's stones */
+    uint64_t mask;        /* every stone: stones[0] | stones[1] */
+    uint64_t hash;        /* Zobrist key of stones and player to move */
+    uint8_t to_move;      /* the player to move, 0 or 1 */
+    uint8_t first_player; /* the player who moved first */
+    int8_t winner;        /* the player with four in a line, or -1 */
+    uint8_t stone_count;  /* stones on the board (plies played) */
+    uint8_t pad[4];       /* always zero, so that states compare with memcmp */
+} c4_state_t;
+
+/* What undo needs beyond the move: the cell the stone went to. */
+typedef struct c4_undo {
+    uint64_t cell; /* the stone's bit */
+} c4_undo_t;
+
+/* The empty board, player first_player (0 or 1) to move. */
+void c4_init(c4_state_t *s, int first_player);
+/* Bitboard of column c's cells. */
+static inline uint64_t c4_column_mask(int c) { return 0x3FULL << (7 * c); }
+/* True if column c has room for a stone. */
+static inline bool c4_column_open(const c4_state_t *s, int c)
+{
+    return !(s->mask & (0x20ULL << (7 * c)));
+}
+/* True if stones hold four in a line. */
+static inline bool c4_has_four(uint64_t p)
+{
+    uint64_t m = p & (p >> 7); /* horizontal */
+    if (m & (m >> 14))
+        return true;
+    m = p & (p >> 6); /* diagonal, down to the right */
+    if (m & (m >> 12))
+        return true;
+    m = p & (p >> 8); /* diagonal, up to the right */
+    if (m & (m >> 16))
+        return true;
+    m = p & (p >> 1); /* vertical */
+    return (m & (m >> 2)) != 0;
+}
+static inline bool c4_is_over(const c4_state_t *s)
+{
+    return s->winner >= 0 || s->stone_count == C4_CELLS;
+}
+/* The legal moves (column numbers 0-6, ascending) into moves; 0 once the game is over. */
+int c4_gen_moves(const c4_state_t *s, move_t *moves);
+/* Drops a stone of the player to move into column m (legal). */
+void c4_make(c4_state_t *s, move_t m, c4_undo_t *u);
+void c4_undo(c4_state_t *s, move_t m, const c4_undo_t *u);
+/* Plays uniformly random legal moves to the end. */
+void c4_playout(c4_state_t *s, pcg32_t *rng);
+/* The key from scratch. */
+uint64_t c4_hash_full(const c4_state_t *s);
+/* Checks every derived field: 0, or -1 with err filled. */
+int c4_check(const c4_state_t *s, char *err, size_t errlen);
+/* 1-based ranks: the winner 1, the loser 2; a draw 1 and 1. */
+void c4_ranks(const c4_state_t *s, int *ranks);
+
+/* Records (record.c, FORMATS.md §4): the game record and its replay. */
+struct json_t *c4_record_new(const void *initial, const game_options_t *opt,
+                             const move_t *moves, int move_count, const int *legal_counts,
+                             const char *const *seats);
+int c4_record_replay(const struct json_t *rec, char *err, size_t errlen);
+/* Parses a move text ("1"-"7"): 0 if legal, else -1 with err filled. */
+int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err,
+                      size_t errlen);
+/* The game table (connect4.c). */
+extern const game_api_t connect4_api;
