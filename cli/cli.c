@@ -76,8 +76,9 @@ const char *cli_game_help_text(void)
     static char help[2048];
     char games[256];
     game_names(games, sizeof games, "|");
-    snprintf(help, sizeof help, "  --game %-16s the game (default %s)\n%s", games,
-             game_at(0)->name, cli_game_help_rest);
+    snprintf(help, sizeof help, "  --game %-16s%s the game (default %s)\n%s", games,
+             strlen(games) > 16 ? "\n                         " : "", game_at(0)->name,
+             cli_game_help_rest);
     return help;
 }
 
@@ -122,6 +123,9 @@ void cli_game_finish(cli_game_t *g)
         g->opt.players = 3 < g->api->min_players   ? g->api->min_players
                          : 3 > g->api->max_players ? g->api->max_players
                                                    : 3;
+    if (g->api->min_players == g->api->max_players && g->opt.players != g->api->min_players)
+        cli_die("%s is played by %d players, not %d", g->api->name, g->api->min_players,
+                g->opt.players);
     if (g->opt.players < g->api->min_players || g->opt.players > g->api->max_players)
         cli_die("%s is played by %d to %d players, not %d", g->api->name, g->api->min_players,
                 g->api->max_players, g->opt.players);
