@@ -14,9 +14,9 @@ engine="skyline $version"
 [ "$("$skyline" version)" = "$engine" ] && ok || fail "version: $("$skyline" version 2>&1)"
 expect_error "version with an option" "version takes no options" "$skyline" version --json
 
-# Game records of both games.
-for game in towerup uptown; do
-    "$skyline" play --game $game --players 3 --bot random --seed 4 --games 2 --quiet \
+# Game records of every game (players: 3, or the nearest count the game allows).
+for game in towerup uptown connect4; do
+    "$skyline" play --game $game --bot random --seed 4 --games 2 --quiet \
         --record "$tmp/$game.jsonl" >/dev/null 2>"$tmp/err" || fail "play $game: $(cat "$tmp/err")"
     [ "$(grep -c "\"engine\":\"$engine\"" "$tmp/$game.jsonl")" -eq 2 ] && ok \
         || fail "$game record without the engine: $(head -c 200 "$tmp/$game.jsonl")"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/connect4/connect4.h"
+#include "core/version.h"
 
 static json_t *int_pair(const int *v) { return json_pack("[ii]", v[0], v[1]); }
 
@@ -52,6 +53,8 @@ json_t *c4_record_new(const void *initial, const game_options_t *opt, const move
                             json_pack("{s:o,s:i}", "ranks", int_pair(ranks), "turns",
                                       s.stone_count));
     }
+    /* A key after FORMATS.md's (readers ignore unknown keys): the engine that wrote it. */
+    json_object_set_new(rec, "engine", json_string(skyline_engine()));
     return rec;
 }
 
