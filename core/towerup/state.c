@@ -246,6 +246,8 @@ int towerup_new_from(towerup_state_t *s, const towerup_board_t *board, int playe
             tu_errf(err, errlen, "bad starting floor colour");
             return -1;
         }
+    if (towerup_setup_fits(board, start_count, err, errlen) < 0)
+        return -1;
     memset(s, 0, sizeof *s);
     s->board = board;
     s->seed = seed;

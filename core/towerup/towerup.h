@@ -165,6 +165,11 @@ const towerup_board_t *towerup_board_builtin(const char *name);
 /* A built-in name or a file path, loaded once per process and kept; NULL with err. */
 const towerup_board_t *towerup_board_get(const char *name_or_path, char *err, size_t errlen);
 
+/* 0 if board takes start_count starting floors in every deal whatever the placer does,
+   else -1 with err showing placed floors that leave the next one no site (setup_fit.c).
+   New games refuse boards that fail it, so a set-up never runs out of moves. */
+int towerup_setup_fits(const towerup_board_t *b, int start_count, char *err, size_t errlen);
+
 /* ---- state ---- */
 int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, size_t errlen);
 /*
