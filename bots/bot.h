@@ -55,7 +55,11 @@ int bot_spec_double(const char *key, const char *value, double lo, double hi, do
 /* A new bot for api from spec, seeded with seed: NULL with err filled if spec is bad. */
 bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err,
                size_t errlen);
-/* A legal move for the player to move in state (not terminal). */
+/* Exit status of bot_choose when state has no legal move. */
+#define BOT_EXIT_NO_MOVE 70
+
+/* A legal move for the player to move in state (not terminal). A state without legal
+   moves (the engines rule it out) is fatal: one line on stderr, exit BOT_EXIT_NO_MOVE. */
 move_t bot_choose(bot_t *b, const void *state);
 /* Tells the bot that m is played in state (by any player), before it is made. */
 void bot_observe(bot_t *b, const void *state, move_t m);

@@ -80,6 +80,8 @@ static move_t greedy_choose(bot_t *b, const void *state)
     api->copy(g->state, state);
     api->determinize(g->state, me, &b->rng);
     int n = api->gen_moves(g->state, g->moves);
+    if (!n)
+        return 0; /* bot_choose never asks: no move to pick */
     int best = 0, ties = 0;
     double best_value = -1.0;
     for (int i = 0; i < n; i++) {

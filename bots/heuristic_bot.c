@@ -98,6 +98,8 @@ static move_t heuristic_choose(bot_t *b, const void *state)
 {
     heuristic_bot_t *hb = b->impl;
     int n = b->api->gen_moves(state, hb->moves);
+    if (!n)
+        return 0; /* bot_choose never asks: no move to pick */
     if (n == 1)
         return hb->moves[0];
     hb->h->score_moves(state, hb->moves, n, &hb->w, hb->scores);

@@ -39,8 +39,16 @@ int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *b
                 goto done;
             }
         }
+        int legal = api->gen_moves(state, buf);
         if (record_legal)
-            counts[n] = api->gen_moves(state, buf);
+            counts[n] = legal;
+        if (!legal) {
+            snprintf(err, errlen,
+                     "seed %llu: no legal move at move %d, yet the game is not over "
+                     "(an engine bug)",
+                     (unsigned long long)opt->seed, n);
+            goto done;
+        }
         int p = api->to_move(state);
         move_t m = bot_choose(bots[p], state);
         for (int s = 0; s < players; s++)

@@ -18,6 +18,8 @@ static move_t random_choose(bot_t *b, const void *state)
 {
     move_t moves[GAME_MAX_MOVES];
     int n = b->api->gen_moves(state, moves);
+    if (!n)
+        return 0; /* bot_choose never asks: no move to pick */
     return moves[pcg32_bounded(&b->rng, (uint32_t)n)];
 }
 
