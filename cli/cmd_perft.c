@@ -55,7 +55,9 @@ int cmd_perft(int argc, char **argv)
         cli_die("%s", err);
     for (int d = 1; d <= depth; d++) {
         double t0 = perft_now();
-        uint64_t n = full ? game_perft_full(api, state, d) : game_perft(api, state, d);
+        uint64_t n;
+        if (game_perft_checked(api, state, d, full, &n, err, sizeof err))
+            cli_die("perft: depth %d: %s", d, err);
         double t = perft_now() - t0;
         if (timed)
             printf("%d %llu %.3f %.0f\n", d, (unsigned long long)n, t, t > 0 ? (double)n / t : 0);
@@ -71,7 +73,10 @@ int cmd_perft(int argc, char **argv)
             char text[GAME_MOVE_TEXT_MAX];
             api->move_to_text(state, moves[i], text);
             api->make(state, moves[i], undo);
-            uint64_t c = depth > 1 ? game_perft(api, state, depth - 1) : 1;
+            uint64_t c = 1;
+            if (depth > 1 &&
+                game_perft_checked(api, state, depth - 1, full, &c, err, sizeof err))
+                cli_die("perft: below %s: %s", text, err);
             api->undo(state, moves[i], undo);
             printf("%s %llu\n", text, (unsigned long long)c);
         }

@@ -171,7 +171,12 @@ void game_result_from_ranks(int players, const int *ranks, double *res);
    greater secondary. Equal on both keys share the smaller rank. */
 void game_ranks_from_keys(int players, const int *primary, const int *secondary, int *ranks);
 
-/* Leaf count of the move tree to depth (bulk counting: the last ply is counted, not made). */
+/* Leaf count of the move tree to depth (bulk counting: the last ply is counted, not made).
+   A position not over but without moves stops the count: game_perft_checked reports it. */
 uint64_t game_perft(const game_api_t *api, void *state, int depth);
 /* The same count with every leaf made and undone (measures make/undo). */
 uint64_t game_perft_full(const game_api_t *api, void *state, int depth);
+/* Either count (full: every leaf made), into *count: 0, or -1 with err naming the moves
+   to a position met that is not over but has no legal move (counting stops there). */
+int game_perft_checked(const game_api_t *api, void *state, int depth, bool full,
+                       uint64_t *count, char *err, size_t errlen);

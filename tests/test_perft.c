@@ -4,14 +4,58 @@
  *   GAME PLAYERS SEED SETUP D1 D2 D3 D4
  * SETUP is Tower Up's set-up (placed or random: with random the counts start after the
  * starting floors, in the first turns), - for Uptown.
- * Also checks that bulk counting and full make/undo agree, and that perft leaves the
- * state's bytes unchanged.
+ * Also checks that bulk counting and full make/undo agree, that perft leaves the
+ * state's bytes unchanged, and that a position not over but without moves (a broken game
+ * table stands in for a broken engine) is reported with the moves that lead to it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/game.h"
+#include "core/towerup/towerup.h"
 #include "tests/test.h"
+
+/* Tower Up, except that set-up is stuck once site 0 holds a floor and `placed` are down. */
+static int stuck_placed;
+static int gen_stuck(const void *state, move_t *moves)
+{
+    const towerup_state_t *s = state;
+    if (s->phase == TOWERUP_PHASE_SETUP && s->site[0] && s->setup_done == stuck_placed)
+        return 0;
+    return towerup_gen_moves(s, moves);
+}
+
+static void check_dead_end(void)
+{
+    game_api_t broken = towerup_api;
+    broken.gen_moves = gen_stuck;
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = 2;
+    opt.seed = 1;
+    towerup_state_t s, copy;
+    char err[GAME_ERR_MAX];
+    CHECK(towerup_new_game(&s, &opt, err, sizeof err) == 0);
+    copy = s;
+    uint64_t n;
+    stuck_placed = 1;
+    CHECK(game_perft_checked(&broken, &s, 1, false, &n, err, sizeof err) == 0 && n == 31);
+    for (int full = 0; full < 2; full++) {
+        CHECK(game_perft_checked(&broken, &s, 2, full, &n, err, sizeof err) < 0);
+        CHECK_MSG(strstr(err, "position after 'P0") && strstr(err, "not over but has no legal"),
+                  "%s", err);
+        CHECK(memcmp(&s, &copy, sizeof s) == 0);
+    }
+    stuck_placed = 2;
+    CHECK(game_perft_checked(&broken, &s, 4, false, &n, err, sizeof err) < 0);
+    CHECK_MSG(strstr(err, "position after 'P0") && strchr(err, ' ') &&
+                  strstr(err, "' is not over"), "%s", err);
+    char a[8], b[8];
+    CHECK_MSG(sscanf(err, "the position after '%7s %7[^']'", a, b) == 2, "%s", err);
+    CHECK(memcmp(&s, &copy, sizeof s) == 0);
+    CHECK(game_perft_checked(&towerup_api, &s, 3, false, &n, err, sizeof err) == 0);
+    CHECK(n == game_perft(&towerup_api, &s, 3));
+}
 
 int main(void)
 {
@@ -60,5 +104,6 @@ int main(void)
     }
     fclose(f);
     CHECK(cases >= 8);
+    check_dead_end();
     return test_finish("test_perft");
 }
