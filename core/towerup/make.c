@@ -332,6 +332,8 @@ void tu_setup_random(towerup_state_t *s, pcg32_t *rng)
     move_t moves[GAME_MAX_MOVES];
     while (s->phase == TOWERUP_PHASE_SETUP) {
         int n = towerup_gen_moves(s, moves);
+        if (!n)
+            break; /* new games refuse boards where this can happen (towerup_setup_fits) */
         make_move(s, moves[pcg32_bounded(rng, (uint32_t)n)], NULL);
     }
     s->setup_random = 1;
