@@ -220,6 +220,47 @@ static void check_shortage_end(void)
     CHECK_EQ_INT(s.turns, 4);
 }
 
+/* RULES.md 1.6: a wild icon never triggers the shortage, not even with the reserve empty
+   of every colour (it then gives nothing); a colour icon does. */
+static void check_wild_no_shortage(void)
+{
+    towerup_state_t s;
+    blank(&s, 2);
+    static const uint8_t sup[2][4] = {{3, 3, 2, 2}, {2, 2, 3, 3}};
+    for (int p = 0; p < 2; p++)
+        memcpy(s.supply[p], sup[p], 4);
+    /* The other 25 floors of each colour on the board: the reserve is empty. */
+    for (int c = 0; c < 4; c++)
+        for (int i = 0; i < 5; i++)
+            put(&s, 5 * c + i, c, i < 4 ? 6 : 1, 0, 0);
+    set_market(&s, 0, CARD_WILDS);
+    set_market(&s, 1, CARD_WILD_B2);
+    set_market(&s, 2, CARD_KKGG);
+    towerup_fix_derived(&s);
+    for (int c = 0; c < 4; c++)
+        CHECK_EQ_INT(s.reserve[c], 0);
+    move_t moves[GAME_MAX_MOVES];
+    int n = towerup_gen_moves(&s, moves), from_slot[3] = {0};
+    for (int i = 0; i < n; i++)
+        if (towerup_move_kind(moves[i]) == TOWERUP_MOVE_TAKE)
+            from_slot[towerup_move_slot(moves[i])]++;
+    CHECK(from_slot[0] == 1 && from_slot[1] == 1 && from_slot[2] == 1);
+    play(&s, first_take(&s, 0));
+    CHECK_EQ_INT(s.end_trigger, TOWERUP_END_NONE);
+    CHECK(!memcmp(s.supply[0], sup[0], 4));
+    CHECK_EQ_INT(s.to_move, 1);
+    play(&s, first_take(&s, 1));
+    CHECK_EQ_INT(s.end_trigger, TOWERUP_END_NONE);
+    CHECK(!memcmp(s.supply[1], sup[1], 4));
+    CHECK_EQ_INT(s.markers[1][B], 2);
+    CHECK_EQ_INT(s.final_round, 0);
+    /* The same empty reserve and a card of colour icons: the shortage. */
+    CHECK_EQ_INT(s.market[2], CARD_KKGG);
+    play(&s, first_take(&s, 2));
+    CHECK_EQ_INT(s.end_trigger, TOWERUP_END_SHORTAGE);
+    CHECK(!memcmp(s.supply[0], sup[0], 4));
+}
+
 /* Extra turns are played in the final round too; the cone waits for the last of them. */
 static void check_final_round_extra(void)
 {
@@ -394,6 +435,7 @@ int main(void)
     check_extra_turns();
     check_limit_before_extra();
     check_shortage_end();
+    check_wild_no_shortage();
     check_final_round_extra();
     check_last_roof_end();
     check_cones_safeguard_ranks();
