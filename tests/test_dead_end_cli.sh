@@ -41,6 +41,12 @@ for players in 2 3 4; do
     if "$skyline" replay "$rec" >/dev/null 2>"$tmp/err"; then ok
     else fail "path7 replay, $players players: $(cat "$tmp/err")"; fi
 done
+# A record moved onto the tiny board is refused too (replay builds the game the same way).
+sed "s#$tmp/path7.board#$tmp/tiny.board#" "$tmp/path7-2.jsonl" >"$tmp/tiny.jsonl"
+"$skyline" replay "$tmp/tiny.jsonl" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -lt 128 ] && grep -q "cannot take 3 starting floors" "$tmp/out"; then ok
+else fail "replay on the tiny board: exit $rc: $(head -2 "$tmp/out")"; fi
 if "$skyline" perft --game towerup --players 2 --board "$tmp/path7.board" --depth 4 \
     --divide >"$tmp/out" 2>"$tmp/err"; then ok
 else fail "path7 perft: $(cat "$tmp/err")"; fi
