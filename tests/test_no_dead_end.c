@@ -2,7 +2,8 @@
  * The engines' invariant "no legal move if and only if the game is over", for every board
  * a Tower Up game accepts (core/rules-notes.md, Tower Up 2) and for Uptown: the board check
  * against an exhaustive search of set-ups on small boards, then random games on small and
- * odd boards, every player count and starting-floor count, checking every position.
+ * odd boards, every player count and starting-floor count, checking every position; then
+ * random games of every registered game.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -207,10 +208,44 @@ static void check_uptown_games(void)
         }
 }
 
+/* Every registered game through its table: random games, every player count. */
+static void check_registry_games(void)
+{
+    for (int g = 0; g < game_count(); g++) {
+        const game_api_t *api = game_at(g);
+        void *s = malloc(api->state_size);
+        _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+        move_t moves[GAME_MAX_MOVES];
+        for (int players = api->min_players; players <= api->max_players; players++)
+            for (uint64_t seed = 0; seed < 10; seed++) {
+                game_options_t o;
+                game_options_default(&o);
+                o.players = players;
+                o.seed = seed;
+                o.setup_random = seed % 2;
+                char err[GAME_ERR_MAX];
+                CHECK_MSG(api->new_game(s, &o, err, sizeof err) == 0, "%s: %s", api->name, err);
+                pcg32_t r;
+                pcg32_seed(&r, seed, 5);
+                for (int ply = 0;; ply++) {
+                    int n = api->gen_moves(s, moves);
+                    bool over = api->is_terminal(s);
+                    CHECK_MSG((n == 0) == over, "%s, %d players, seed %llu, ply %d: %d moves",
+                              api->name, players, (unsigned long long)seed, ply, n);
+                    if (!n || over)
+                        break;
+                    api->make(s, moves[pcg32_bounded(&r, (uint32_t)n)], undo);
+                }
+            }
+        free(s);
+    }
+}
+
 int main(void)
 {
     check_fits_exhaustive();
     check_towerup_games();
     check_uptown_games();
+    check_registry_games();
     return test_finish("test_no_dead_end");
 }
