@@ -25,6 +25,7 @@ static int main_version(int argc, char **argv)
 static const cli_command_t commands[] = {
     {"play", cmd_play, "play games between bots, optionally recording them"},
     {"replay", cmd_replay, "check every game record of a file against the rules"},
+    {"show", cmd_show, "a position as a text diagram, with the moves that led to it"},
     {"perft", cmd_perft, "count move sequences to a depth (move generation check)"},
     {"tournament", cmd_tournament, "fair multi-player tournament with records, SPRT and resume"},
     {"rate", cmd_rate, "ratings and tables from tournament record files"},

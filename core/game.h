@@ -100,8 +100,30 @@ typedef struct game_api {
     void (*scores)(const void *state, double *scores);
     /* The key of a record's "result" that holds those scores ("scores", "groups"). */
     const char *score_key;
-    /* A text diagram of the position into buf[len] (at least GAME_TEXT_MAX). */
+    /* A compact text of the board into buf[len] (at least GAME_TEXT_MAX). */
     void (*board_text)(const void *state, char *buf, size_t len);
+    /*
+     * The position as a text diagram for `skyline show` into buf[len] (at least
+     * GAME_DIAGRAM_MAX), lines ending in '\n'. observer -1 shows everything; a player
+     * shows only what that player sees (other players' racks, the order of draw piles
+     * hidden). flags: GAME_TEXT_* (plain ASCII instead of UTF-8, ANSI colour).
+     */
+    void (*diagram)(const void *state, int observer, unsigned flags, char *buf, size_t len);
+    /*
+     * A short plain-language description of legal move m of state (before it is made)
+     * into buf[len] (at least GAME_DESCRIBE_MAX), e.g. "takes market card 3 (KGW): +K +G
+     * +W, gives back 1 B". It may mention what the move brings about (an extra turn).
+     */
+    void (*move_describe)(const void *state, move_t m, char *buf, size_t len);
+    /*
+     * The position of a record's game (FORMATS.md §4) after its first ply moves (-1: all)
+     * into state. Returns the record's move count, or -1 with err filled: not a record of
+     * this game, an illegal move, a ply beyond the game. The result is not compared.
+     * NULL: the game has no chance events beyond its options, so the position follows
+     * from new_game (players, seed, first_player of the record) and the moves.
+     */
+    int (*record_position)(const struct json_t *rec, int ply, void *state, char *err,
+                           size_t errlen);
     /* The heuristic evaluation (bots/heuristic.h): move scores and position values. */
     const struct heuristic *heuristic;
     /* The slow reference rules (ref/), which the bench times beside the engine. */
@@ -140,8 +162,15 @@ typedef struct game_bench_case {
     long signature_iterations;  /* iterations of the signature's single-thread search */
 } game_bench_case_t;
 
-/* Buffer size for a board_text diagram. */
+/* Buffer size for a board_text text. */
 #define GAME_TEXT_MAX 4096
+/* Buffer size for a diagram (game_api_t.diagram). */
+#define GAME_DIAGRAM_MAX 32768
+/* Buffer size for a move description (game_api_t.move_describe). */
+#define GAME_DESCRIBE_MAX 256
+/* Diagram flags: plain ASCII (else UTF-8 symbols and box drawing); ANSI colour escapes. */
+#define GAME_TEXT_ASCII 1u
+#define GAME_TEXT_COLOUR 2u
 
 /*
  * The registry of games (core/games.c: one line per game). Games are numbered from 0 in

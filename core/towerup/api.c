@@ -69,6 +69,17 @@ static void api_scores(const void *state, double *scores)
         scores[p] = towerup_score(s, p);
 }
 
+static void api_diagram(const void *state, int observer, unsigned flags, char *buf,
+                        size_t len)
+{
+    towerup_diagram(state, observer, flags, buf, len);
+}
+
+static void api_move_describe(const void *state, move_t m, char *buf, size_t len)
+{
+    towerup_move_describe(state, m, buf, len);
+}
+
 /* Bench cases (bench/bench.h), set so the whole bench takes 10-30 s on a 2-core machine:
    label, players, board, seed, mid_plies, max_depth, perft_leaves, playouts,
    mcts_iterations, signature_iterations. */
@@ -105,6 +116,9 @@ const game_api_t towerup_api = {
     .ranks = api_ranks,
     .scores = api_scores,
     .score_key = "scores",
+    .diagram = api_diagram,
+    .move_describe = api_move_describe,
+    .record_position = towerup_record_position,
     .heuristic = &heuristic_towerup,
     .reference = &towerup_reference,
     .bench_cases = towerup_bench,

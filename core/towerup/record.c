@@ -309,7 +309,10 @@ static int apply_reshuffle(towerup_state_t *s, int slot, const json_t *list, cha
     return 0;
 }
 
-int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
+/* The record's game after its first ply moves (-1: all) into *out; the move count, or -1
+   with err filled. */
+static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *err,
+                        size_t errlen)
 {
     char why[GAME_ERR_MAX];
     towerup_state_t s;
@@ -328,11 +331,18 @@ int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
         tu_errf(err, errlen, "the record's legal_counts is not a list as long as its moves");
         return -1;
     }
+    int move_count = (int)json_array_size(moves);
+    if (ply > move_count) {
+        tu_errf(err, errlen, "ply %d is beyond the game's %d moves", ply, move_count);
+        return -1;
+    }
     size_t used = 0, i;
     const json_t *mv;
     move_t buf[GAME_MAX_MOVES];
     towerup_undo_t u;
     json_array_foreach(moves, i, mv) {
+        if (ply >= 0 && i == (size_t)ply)
+            break;
         const char *text = json_string_value(mv);
         if (!text) {
             tu_errf(err, errlen, "move %zu is not a string", i);
@@ -367,11 +377,25 @@ int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
             }
         }
     }
-    if (used != json_array_size(resh)) {
+    if (ply < 0 && used != json_array_size(resh)) {
         tu_errf(err, errlen, "the record lists %zu reshuffles but the game made %zu",
                 json_array_size(resh), used);
         return -1;
     }
+    *out = s;
+    return move_count;
+}
+
+int towerup_record_position(const json_t *rec, int ply, void *state, char *err, size_t errlen)
+{
+    return replay_moves(rec, ply, state, err, errlen);
+}
+
+int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
+{
+    towerup_state_t s;
+    if (replay_moves(rec, -1, &s, err, errlen) < 0)
+        return -1;
     const json_t *result = json_object_get(rec, "result");
     if (result)
         return compare_result(&s, result, err, errlen);

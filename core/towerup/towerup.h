@@ -215,6 +215,13 @@ struct json_t *towerup_record_new(const void *initial, const game_options_t *opt
                                   const move_t *moves, int move_count, const int *legal_counts,
                                   const char *const *seats);
 int towerup_record_replay(const struct json_t *rec, char *err, size_t errlen);
+int towerup_record_position(const struct json_t *rec, int ply, void *state, char *err,
+                            size_t errlen);
+
+/* ---- for people (diagram.c): the diagram of `skyline show`, moves in plain words ---- */
+void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf,
+                     size_t len);
+void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t len);
 
 /* ---- move encoding ---- */
 static inline int towerup_move_kind(move_t m) { return (int)(m >> 28) & 3; }

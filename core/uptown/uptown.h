@@ -117,6 +117,11 @@ int uptown_cell_parse(const char *text);
    buf[UPTOWN_BOARD_TEXT_MAX]. */
 void uptown_board_to_text(const uptown_state_t *s, char *buf);
 void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf);
+/* The diagram of `skyline show` (game_api_t.diagram) into buf[len] (uptown_diagram.c). */
+void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf,
+                    size_t len);
+/* A legal move in plain words (game_api_t.move_describe) into buf[len]. */
+void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t len);
 int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
                           size_t errlen);
 
@@ -144,6 +149,9 @@ struct json_t *uptown_record_new(const void *initial, const game_options_t *opt,
                                  const move_t *moves, int move_count, const int *legal_counts,
                                  const char *const *seats);
 int uptown_record_replay(const struct json_t *rec, char *err, size_t errlen);
+/* The position after a record's first ply moves (game_api_t.record_position). */
+int uptown_record_position(const struct json_t *rec, int ply, void *state, char *err,
+                           size_t errlen);
 
 /* ---- hot helpers ---- */
 

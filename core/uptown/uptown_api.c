@@ -76,6 +76,17 @@ static void api_scores(const void *state, double *scores)
         scores[p] = groups[p];
 }
 
+static void api_diagram(const void *state, int observer, unsigned flags, char *buf,
+                        size_t len)
+{
+    uptown_diagram(state, observer, flags, buf, len);
+}
+
+static void api_move_describe(const void *state, move_t m, char *buf, size_t len)
+{
+    uptown_move_describe(state, m, buf, len);
+}
+
 static void api_board_text(const void *state, char *buf, size_t len)
 {
     char text[GAME_TEXT_MAX];
@@ -120,6 +131,9 @@ const game_api_t uptown_api = {
     .scores = api_scores,
     .score_key = "groups",
     .board_text = api_board_text,
+    .diagram = api_diagram,
+    .move_describe = api_move_describe,
+    .record_position = uptown_record_position,
     .heuristic = &heuristic_uptown,
     .reference = &uptown_reference,
     .bench_cases = uptown_bench,

@@ -162,7 +162,9 @@ static int compare_result(const json_t *result, const uptown_state_t *s, char *e
     return 0;
 }
 
-int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
+/* The record's game after its first ply moves (-1: all) into s; the move count, or -1. */
+static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char *err,
+                        size_t errlen)
 {
     if (!json_is_object(rec))
         FAIL("record: not a JSON object");
@@ -192,7 +194,11 @@ int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
     if (counts && json_array_size(counts) != json_array_size(moves))
         FAIL("record: legal_counts has %d entries for %d moves", (int)json_array_size(counts),
              (int)json_array_size(moves));
-    for (size_t i = 0; i < json_array_size(moves); i++) {
+    int move_count = (int)json_array_size(moves);
+    if (ply > move_count)
+        FAIL("ply %d is beyond the game's %d moves", ply, move_count);
+    size_t last = ply < 0 ? (size_t)move_count : (size_t)ply;
+    for (size_t i = 0; i < last; i++) {
         const json_t *jm = json_array_get(moves, i);
         if (!json_is_string(jm))
             FAIL("move %d: not a string", (int)i);
@@ -212,6 +218,20 @@ int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
             FAIL("move %d (%s): %s", (int)i, text, why);
         uptown_play(&s, m);
     }
+    *s_out = s;
+    return move_count;
+}
+
+int uptown_record_position(const json_t *rec, int ply, void *state, char *err, size_t errlen)
+{
+    return replay_moves(rec, ply, state, err, errlen);
+}
+
+int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
+{
+    uptown_state_t s;
+    if (replay_moves(rec, -1, &s, err, errlen) < 0)
+        return -1;
     const json_t *result = json_object_get(rec, "result");
     if (result)
         return compare_result(result, &s, err, errlen);

@@ -1,0 +1,288 @@
+/* Tower Up for people: the text diagram of `skyline show` and plain-language moves. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/textbuf.h"
+#include "internal.h"
+
+#define LINE_WIDTH 78 /* visible characters a line of sites may fill */
+
+static const char *const colour_names[TOWERUP_COLOUR_COUNT] = {"black", "grey", "white",
+                                                               "brown"};
+
+/* The terminal colour of a floor colour (K G W B). */
+static int floor_sgr(int c)
+{
+    static const int sgr[TOWERUP_COLOUR_COUNT] = {TEXTBUF_GREY, TEXTBUF_WHITE,
+                                                  TEXTBUF_BRIGHT_WHITE, TEXTBUF_YELLOW};
+    return sgr[c];
+}
+
+/* A roof mark of player p: a superscript digit in UTF-8, "^p" in ASCII. */
+static void put_roof(textbuf_t *t, int p)
+{
+    static const char *const sup[TOWERUP_MAX_PLAYERS] = {"⁰", "¹", "²", "³"};
+    static const char *const caret[TOWERUP_MAX_PLAYERS] = {"^0", "^1", "^2", "^3"};
+    textbuf_colour(t, TEXTBUF_BOLD);
+    textbuf_colour(t, textbuf_player_colour(p));
+    textbuf_sym(t, sup[p], caret[p]);
+    textbuf_colour(t, TEXTBUF_RESET);
+}
+
+/* One site: its id, p (park) and l (lake), then its floors bottom to top, each followed by
+   its roof if it has one, or an empty mark. Returns the visible characters written. */
+static int put_site(textbuf_t *t, const towerup_state_t *s, int site)
+{
+    const towerup_board_t *b = s->board;
+    char label[8];
+    int n = snprintf(label, sizeof label, "%d%s%s", site, b->park >> site & 1 ? "p" : "",
+                 b->lake >> site & 1 ? "l" : "");
+    textbuf_colour(t, TEXTBUF_DIM);
+    textbuf_printf(t, "%s", label);
+    textbuf_colour(t, TEXTBUF_RESET);
+    textbuf_printf(t, " ");
+    n++;
+    int h = towerup_height(s, site);
+    if (!h) {
+        textbuf_colour(t, TEXTBUF_GREY);
+        textbuf_sym(t, "·", ".");
+        textbuf_colour(t, TEXTBUF_RESET);
+        return n + 1;
+    }
+    int c = towerup_site_colour(s, site);
+    for (int level = 1; level <= h; level++) {
+        textbuf_colour(t, TEXTBUF_BOLD);
+        textbuf_colour(t, floor_sgr(c));
+        textbuf_printf(t, "%c", towerup_colour_letter[c]);
+        textbuf_colour(t, TEXTBUF_RESET);
+        n++;
+        int owner = towerup_roof_owner(s, site, level);
+        if (owner >= 0) {
+            put_roof(t, owner);
+            n += t->flags & GAME_TEXT_ASCII ? 2 : 1;
+        }
+    }
+    return n;
+}
+
+static void put_city(textbuf_t *t, const towerup_state_t *s)
+{
+    const towerup_board_t *b = s->board;
+    textbuf_printf(t, "City (board %s): site, p park, l lake, floors bottom to top, ", b->name);
+    textbuf_sym(t, "¹", "^1");
+    textbuf_printf(t, " a roof of player 1\n");
+    for (int a = 0; a < TOWERUP_AREA_COUNT; a++) {
+        textbuf_colour(t, TEXTBUF_BOLD);
+        textbuf_printf(t, "  area %d %s%s", a, b->area_name[a], b->area_grey[a] ? " (grey)" : "");
+        textbuf_colour(t, TEXTBUF_RESET);
+        textbuf_printf(t, "\n");
+        int col = 0;
+        for (int site = 0; site < b->site_count; site++) {
+            if (b->site_area[site] != a)
+                continue;
+            /* Wrap before a site that might not fit (a site takes at most 24 characters). */
+            if (col && col + 24 > LINE_WIDTH) {
+                textbuf_printf(t, "\n");
+                col = 0;
+            }
+            textbuf_printf(t, "%s", col ? "   " : "    ");
+            col += (col ? 3 : 4) + put_site(t, s, site);
+        }
+        textbuf_printf(t, "\n");
+    }
+}
+
+static void put_cards(textbuf_t *t, const towerup_state_t *s, int observer)
+{
+    const towerup_card_t *cards = towerup_cards();
+    textbuf_printf(t, "Market:");
+    for (int slot = 0; slot < TOWERUP_MARKET; slot++)
+        textbuf_printf(t, "  %d %-6s", slot + 1, cards[s->market[slot]].code);
+    textbuf_printf(t, "  draw pile %d, discard pile %d\n", towerup_draw_count(s),
+                   towerup_popcount(s->discard));
+    if (observer < 0 && towerup_draw_count(s) > 0) {
+        textbuf_printf(t, "Draw pile, top first (no player sees this):");
+        for (int i = 0; i < towerup_draw_count(s); i++) {
+            if (i % 12 == 0)
+                textbuf_printf(t, "\n   ");
+            textbuf_printf(t, " %s", cards[towerup_draw_card(s, i)].code);
+        }
+        textbuf_printf(t, "\n");
+    }
+    textbuf_printf(t, "Reserve:");
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        textbuf_printf(t, " %c %d", towerup_colour_letter[c], s->reserve[c]);
+    textbuf_printf(t, "\nObjectives (chips left):");
+    const uint8_t *values = towerup_chip_values(s->players);
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        textbuf_printf(t, "  %s (", towerup_objective_id[s->objectives[i]]);
+        bool any = false;
+        for (int k = s->chip_next[i]; values[k]; k++) {
+            textbuf_printf(t, "%s%d", any ? " " : "", values[k]);
+            any = true;
+        }
+        textbuf_printf(t, "%s)", any ? "" : "none");
+    }
+    textbuf_printf(t, "\n");
+}
+
+static void put_players(textbuf_t *t, const towerup_state_t *s)
+{
+    textbuf_printf(t, "           supply           markers          stars roofs cone chips"
+                      " score  objectives met\n");
+    for (int p = 0; p < s->players; p++) {
+        bool moving = s->phase != TOWERUP_PHASE_OVER && s->to_move == p;
+        textbuf_printf(t, "%s", moving ? "" : "  ");
+        if (moving)
+            textbuf_sym(t, "▶ ", "> ");
+        textbuf_colour(t, TEXTBUF_BOLD);
+        textbuf_colour(t, textbuf_player_colour(p));
+        textbuf_printf(t, "player %d", p);
+        textbuf_colour(t, TEXTBUF_RESET);
+        char field[32];
+        snprintf(field, sizeof field, "K%d G%d W%d B%d", s->supply[p][0], s->supply[p][1],
+                 s->supply[p][2], s->supply[p][3]);
+        textbuf_printf(t, " %-16s", field);
+        snprintf(field, sizeof field, "K%d G%d W%d B%d", s->markers[p][0], s->markers[p][1],
+                 s->markers[p][2], s->markers[p][3]);
+        textbuf_printf(t, " %-16s", field);
+        if (s->cone[p] >= 0)
+            snprintf(field, sizeof field, "%d", s->cone[p]);
+        else
+            snprintf(field, sizeof field, "(%d)", towerup_visible_roofs(s, p));
+        int chips = 0;
+        for (int i = 0; i < s->chip_count[p]; i++)
+            chips += s->chips[p][i];
+        textbuf_printf(t, " %5d %5d %4s %5d %5d ", tu_star_level(s, p), s->roofs_left[p], field,
+                       chips, towerup_score(s, p));
+        bool any = false;
+        for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
+            if (s->met[p] >> i & 1) {
+                textbuf_printf(t, " %s", towerup_objective_id[s->objectives[i]]);
+                any = true;
+            }
+        textbuf_printf(t, "%s\n", any ? "" : " -");
+    }
+    textbuf_printf(t, "  (markers and cone in columns 0-15; a cone not yet set shows the visible "
+                      "roofs)\n");
+}
+
+static void put_header(textbuf_t *t, const towerup_state_t *s, int observer)
+{
+    textbuf_printf(t, "Tower Up, %d players, %d turns played", s->players, s->turns);
+    if (observer >= 0)
+        textbuf_printf(t, ", as player %d sees it", observer);
+    textbuf_printf(t, "\n");
+    if (s->phase == TOWERUP_PHASE_SETUP) {
+        int c = s->setup_colour[s->setup_done];
+        textbuf_printf(t, "Set-up: starting floor %d of %d, colour %s\n", s->setup_done + 1,
+                       s->setup_count, c == TOWERUP_WILD ? "of the placer's choice" : colour_names[c]);
+    }
+    if (s->end_trigger != TOWERUP_END_NONE)
+        textbuf_printf(t, "End triggered by player %d (%s)%s\n", s->trigger_player,
+                       s->end_trigger == TOWERUP_END_SHORTAGE ? "shortage" : "last roof",
+                       s->phase == TOWERUP_PHASE_OVER ? "" : s->final_round ? ": final round"
+                                                                            : "");
+}
+
+void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf,
+                     size_t len)
+{
+    textbuf_t t;
+    textbuf_init(&t, buf, len, flags);
+    put_header(&t, s, observer);
+    put_city(&t, s);
+    put_cards(&t, s, observer);
+    put_players(&t, s);
+}
+
+/* "gives back 1 G and 2 B" for the colours whose net change is negative. */
+static void put_losses(textbuf_t *t, move_t m)
+{
+    int kinds = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        kinds += towerup_move_net(m, c) < 0;
+    int done = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int n = -towerup_move_net(m, c);
+        if (n <= 0)
+            continue;
+        textbuf_printf(t, "%s%d %c", done == 0 ? "gives back " : done + 1 == kinds ? " and " : ", ",
+                       n, towerup_colour_letter[c]);
+        done++;
+    }
+}
+
+/* What the move brought about, from the states before and after it. */
+static void put_consequences(textbuf_t *t, const towerup_state_t *s, const towerup_state_t *a,
+                             int p)
+{
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int d = a->markers[p][c] - s->markers[p][c];
+        if (d)
+            textbuf_printf(t, "; %c marker +%d to %d", towerup_colour_letter[c], d,
+                           a->markers[p][c]);
+    }
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
+        if ((a->met[p] & ~s->met[p]) >> i & 1)
+            textbuf_printf(t, "; meets %s", towerup_objective_id[s->objectives[i]]);
+    for (int i = s->chip_count[p]; i < a->chip_count[p]; i++)
+        textbuf_printf(t, "; chip %d", a->chips[p][i]);
+    if (s->end_trigger == TOWERUP_END_NONE && a->end_trigger != TOWERUP_END_NONE)
+        textbuf_printf(t, "; %s: the end of the game is triggered",
+                       a->end_trigger == TOWERUP_END_SHORTAGE ? "the reserve runs short"
+                                                              : "last roof");
+    if (a->phase == TOWERUP_PHASE_OVER)
+        textbuf_printf(t, "; the game ends");
+    else if (s->phase == TOWERUP_PHASE_PLAY && tu_star_level(a, p) > tu_star_level(s, p) &&
+             a->to_move == p)
+        textbuf_printf(t, "; earns an extra turn");
+}
+
+void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t len)
+{
+    textbuf_t t;
+    textbuf_init(&t, buf, len, GAME_TEXT_ASCII);
+    int p = s->to_move;
+    int kind = towerup_move_kind(m);
+    if (kind == TOWERUP_MOVE_PLACE) {
+        textbuf_printf(&t, "places a starting %s floor on site %d",
+                       colour_names[towerup_move_colour(m)], towerup_move_site(m));
+        return;
+    }
+    towerup_state_t after = *s;
+    towerup_undo_t u;
+    towerup_make(&after, m, &u);
+    if (kind == TOWERUP_MOVE_TAKE) {
+        int slot = towerup_move_slot(m);
+        textbuf_printf(&t, "takes market card %d (%s)", slot + 1,
+                       towerup_cards()[s->market[slot]].code);
+        bool gained = false, lost = false;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+            for (int k = 0; k < towerup_move_net(m, c); k++) {
+                textbuf_printf(&t, "%s+%c", gained ? " " : ": ", towerup_colour_letter[c]);
+                gained = true;
+            }
+            lost |= towerup_move_net(m, c) < 0;
+        }
+        if (lost) {
+            textbuf_printf(&t, "%s", gained ? ", " : ": ");
+            put_losses(&t, m);
+        }
+        if (!gained && !lost)
+            textbuf_printf(&t, ", no floors net");
+    } else {
+        int site = towerup_move_site(m), c = towerup_move_colour(m);
+        int roof = towerup_move_roof(m);
+        textbuf_printf(&t, "builds a %s floor on site %d", colour_names[c], site);
+        uint64_t nbrs = s->board->nbr[site] & s->occupied;
+        int count = towerup_popcount(nbrs), k = 0;
+        textbuf_printf(&t, ", adds a floor to site%s", count > 1 ? "s" : "");
+        for (uint64_t n = nbrs; n; n &= n - 1, k++)
+            textbuf_printf(&t, "%s%d", k == 0 ? " " : k + 1 == count ? " and " : ", ",
+                           __builtin_ctzll(n));
+        textbuf_printf(&t, ", places a roof on site %d", roof);
+        textbuf_printf(&t, " (level %d)", towerup_height(&after, roof));
+    }
+    put_consequences(&t, s, &after, p);
+}
