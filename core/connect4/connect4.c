@@ -311,6 +311,17 @@ static void api_board_text(const void *state, char *buf, size_t len)
     snprintf(buf, len, "%s", text);
 }
 
+static void api_diagram(const void *state, int observer, unsigned flags, char *buf,
+                        size_t len)
+{
+    c4_diagram(state, observer, flags, buf, len);
+}
+
+static void api_move_describe(const void *state, move_t m, char *buf, size_t len)
+{
+    c4_move_describe(state, m, buf, len);
+}
+
 /* Bench case (bench/bench.h): label, players, board, seed, mid_plies, max_depth,
    perft_leaves, playouts, mcts_iterations, signature_iterations. */
 static const game_bench_case_t c4_bench[] = {
@@ -343,6 +354,8 @@ const game_api_t connect4_api = {
     .record_replay = c4_record_replay,
     .ranks = api_ranks,
     .board_text = api_board_text,
+    .diagram = api_diagram,
+    .move_describe = api_move_describe,
     .bench_cases = c4_bench,
     .bench_case_count = 1,
 };

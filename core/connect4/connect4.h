@@ -78,6 +78,10 @@ uint64_t c4_hash_full(const c4_state_t *s);
 int c4_check(const c4_state_t *s, char *err, size_t errlen);
 /* 1-based ranks: the winner 1, the loser 2; a draw 1 and 1. */
 void c4_ranks(const c4_state_t *s, int *ranks);
+/* The diagram of `skyline show` (game_api_t.diagram) into buf[len] (diagram.c). */
+void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, size_t len);
+/* A legal move in plain words (game_api_t.move_describe) into buf[len]. */
+void c4_move_describe(const c4_state_t *s, move_t m, char *buf, size_t len);
 
 /* Records (record.c, FORMATS.md §4): the game record and its replay. */
 struct json_t *c4_record_new(const void *initial, const game_options_t *opt,
