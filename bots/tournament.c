@@ -1,7 +1,6 @@
 #include "tournament.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -9,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bots/match.h"
+#include "core/lines.h"
 
 /* Most ints the line-up table may hold. */
 #define TOURNAMENT_MAX_LINEUP_INTS 20000000L
@@ -190,7 +189,7 @@ typedef struct tour {
     atomic_long next;                /* next todo position to take */
     atomic_bool stop;                /* no new games: SPRT verdict or an error */
     pthread_mutex_t lock;            /* guards everything below and the file */
-    int fd;                          /* record file, opened for appending */
+    lines_file_t file;               /* record file, locked, opened for appending */
     bool failed;                     /* an error happened; err holds it */
     char err[TOUR_ERR_MAX];          /* the first error */
     double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
@@ -353,83 +352,29 @@ done:
 }
 
 /*
- * Opens the file for appending (created if new), reads its finished games and locks it; a
- * last line cut short (no newline: the program was killed while writing it) is cut off.
+ * Opens and locks the file (created if new), then reads its finished games; a last line cut
+ * short (no newline: the program was killed while writing it) is cut off.
  */
 static int tour_open_file(tour_t *t, char *err, size_t errlen)
 {
     const char *path = t->cfg->out_path;
-    t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (t->fd < 0) {
-        snprintf(err, errlen, "cannot open record file '%s' for appending: %s", path,
-                 strerror(errno));
+    if (lines_file_open(&t->file, path, err, errlen))
         return -1;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    off_t good = 0;
-    int rc = 0;
-    errno = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        if (len == 0 || line[len - 1] != '\n')
-            break;
-        good += (off_t)len;
-        line[len - 1] = 0;
-        if (!line[0] || (line[0] == '\r' && !line[1]))
+    lines_reader_t r;
+    lines_init(&r, t->file.in);
+    int rc, got;
+    while ((rc = got = lines_next(&r)) > 0 && !r.cut) {
+        if (r.len == 0)
             continue;
-        if ((rc = tour_load_record(t, line, lineno, err, errlen)))
+        if ((rc = tour_load_record(t, r.text, r.lineno, err, errlen)))
             break;
     }
-    bool read_error = ferror(f);
-    free(line);
-    fclose(f);
-    if (rc)
+    if (got < 0)
+        lines_error(&r, path, err, errlen);
+    lines_free(&r);
+    if (rc < 0)
         return -1;
-    if (read_error) {
-        snprintf(err, errlen, "cannot read record file '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    /* Two runs appending to one file would play games twice: the second is refused. The
-       lock is taken after the reading stream is closed (closing any descriptor of a file
-       drops the process's record locks on it) and before the file is changed. */
-    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    if (fcntl(t->fd, F_SETLK, &lock)) {
-        snprintf(err, errlen, "record file '%s' is in use by another running tournament", path);
-        return -1;
-    }
-    struct stat st;
-    if (fstat(t->fd, &st) == 0 && st.st_size > good) {
-        fprintf(stderr, "skyline: %s: dropping a cut-off last record (%lld bytes)\n", path,
-                (long long)(st.st_size - good));
-        if (ftruncate(t->fd, good)) {
-            snprintf(err, errlen, "cannot cut the last record off '%s': %s", path,
-                     strerror(errno));
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int tour_write_all(int fd, const char *buf, size_t len)
-{
-    while (len) {
-        ssize_t n = write(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        buf += n;
-        len -= (size_t)n;
-    }
-    return 0;
+    return lines_file_drop_cut(&t->file, err, errlen);
 }
 
 /* ---- Progress ---------------------------------------------------------------------- */
@@ -578,14 +523,14 @@ static int tour_play_game(tour_worker_t *w, long index)
     line[len + 1] = 0;
     int rc = 0;
     pthread_mutex_lock(&t->lock);
-    if (tour_write_all(t->fd, line, len + 1)) {
+    if (lines_file_write(&t->file, line, len + 1)) {
         snprintf(err, sizeof err, "cannot write to record file '%s': %s", cfg->out_path,
                  strerror(errno));
         rc = -1;
     } else {
         double now = tour_now();
         if (now - t->last_sync >= 1.0) {
-            fsync(t->fd);
+            fsync(t->file.fd);
             t->last_sync = now;
         }
         tour_mark_done(t, index, r.ranks);
@@ -692,7 +637,7 @@ int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, cha
         return -1;
     }
     t->cfg = cfg;
-    t->fd = -1;
+    t->file.fd = -1;
     t->sprt_stop = -1;
     atomic_init(&t->next, 0);
     atomic_init(&t->stop, false);
@@ -724,7 +669,7 @@ int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, cha
     }
     free(w);
     free(th);
-    if (t->fd >= 0 && fsync(t->fd) && errno != EINVAL && !t->failed)
+    if (t->file.fd >= 0 && fsync(t->file.fd) && errno != EINVAL && !t->failed)
         tour_fail(t, "cannot flush the record file to disk");
     tour_progress(t, true);
     if (t->failed) {
@@ -747,8 +692,7 @@ int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, cha
     }
     rc = 0;
 done:
-    if (t->fd >= 0)
-        close(t->fd);
+    lines_file_close(&t->file);
     pthread_mutex_destroy(&t->lock);
     tournament_schedule_free(&t->sched);
     free(t->done);

@@ -77,7 +77,7 @@ done
 second=$?
 if kill -0 $pid 2>/dev/null; then
     check "second run on a busy file refused" [ $second -ne 0 ]
-    check "busy file message" grep -q "in use by another running tournament" "$T/lock.err"
+    check "busy file message" grep -q "in use by another running skyline" "$T/lock.err"
 fi
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
