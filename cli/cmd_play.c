@@ -1,4 +1,5 @@
 /* skyline play: games between bots, with records and a summary per seat. */
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include "bots/mcts_bot.h"
 #include "bots/rating.h"
 #include "cli/cli.h"
+#include "core/lines.h"
 
 static const char play_help[] =
     "usage: skyline play [options]\n"
@@ -92,9 +94,11 @@ int cmd_play(int argc, char **argv)
         if (!bots[s])
             cli_die("%s", err);
     }
-    FILE *rec = NULL;
-    if (record_path && !(rec = fopen(record_path, "a")))
-        cli_die("cannot open record file '%s' for appending", record_path);
+    /* Locked while play runs; records go after whole lines only. */
+    lines_file_t rec = {.fd = -1};
+    if (record_path && (lines_file_open(&rec, record_path, err, sizeof err) ||
+                        lines_file_drop_cut(&rec, err, sizeof err)))
+        cli_die("%s", err);
 
     double sum[GAME_MAX_PLAYERS] = {0}, sum2[GAME_MAX_PLAYERS] = {0};
     long firsts[GAME_MAX_PLAYERS] = {0};
@@ -116,16 +120,21 @@ int cmd_play(int argc, char **argv)
             free(res);
             fflush(stdout);
         }
-        if (rec) {
-            char *line = json_dumps(r.record, JSON_COMPACT);
-            if (!line || fprintf(rec, "%s\n", line) < 0 || fflush(rec))
-                cli_die("cannot write to record file '%s'", record_path);
+        if (record_path) {
+            char *text = json_dumps(r.record, JSON_COMPACT);
+            size_t len = text ? strlen(text) : 0;
+            char *line = text ? realloc(text, len + 2) : NULL;
+            if (!line)
+                cli_die("out of memory");
+            memcpy(line + len, "\n", 2);
+            if (lines_file_write(&rec, line, len + 1))
+                cli_die("cannot write to record file '%s': %s", record_path, strerror(errno));
             free(line);
         }
         json_decref(r.record);
     }
-    if (rec && fclose(rec))
-        cli_die("cannot write to record file '%s'", record_path);
+    if (lines_file_close(&rec))
+        cli_die("cannot write to record file '%s': %s", record_path, strerror(errno));
     printf("%ld game%s of %s, %d players\n", games, games == 1 ? "" : "s", g.api->name, players);
     /* The spec comes last, whole: a long one must not be cut or push columns. */
     printf("seat  mean result (95%% CI)  first places  bot\n");
