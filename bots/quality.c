@@ -10,6 +10,7 @@
 #include "bots/bot.h"
 #include "bots/mcts_bot.h"
 #include "bots/quality.h"
+#include "core/lines.h"
 #include "core/rng.h"
 #include "core/version.h"
 
@@ -219,24 +220,22 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
     *done = 0;
     json_t *header = quality_header(cfg);
     FILE *in = fopen(cfg->out_path, "r");
-    char *line = NULL;
-    size_t cap = 0;
-    int lineno = 0, rc = 0;
-    long good_end = 0; /* bytes of the file up to its last complete line */
+    lines_reader_t lr;
+    lines_init(&lr, in);
+    int lineno = 0, rc = 0, got = 0;
     bool cut = false, extend = false;
     size_t per = (size_t)cfg->repeats * (size_t)cfg->bot_count;
     if (in) {
-        ssize_t len;
-        while (rc == 0 && (len = getline(&line, &cap, in)) > 0) {
-            lineno++;
+        while (rc == 0 && (got = lines_next(&lr)) > 0) {
+            /* A last line cut short by an interruption is dropped and redone. */
+            if (lr.cut) {
+                cut = true;
+                break;
+            }
+            lineno = (int)lr.lineno;
             json_error_t jerr;
-            json_t *j = json_loads(line, 0, &jerr);
+            json_t *j = json_loads(lr.text, 0, &jerr);
             if (!j) {
-                /* A last line cut short by an interruption is dropped and redone. */
-                if (line[len - 1] != '\n') {
-                    cut = true;
-                    break;
-                }
                 snprintf(err, errlen, "%s:%d: not JSON (%s)", cfg->out_path, lineno, jerr.text);
                 rc = -1;
             } else if (lineno == 1 && json_object_get(j, "quality")) {
@@ -291,11 +290,14 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
                 ++*done;
             }
             json_decref(j);
-            good_end = ftell(in);
+        }
+        if (rc == 0 && got < 0) {
+            lines_error(&lr, cfg->out_path, err, errlen);
+            rc = -1;
         }
         fclose(in);
     }
-    if (rc == 0 && cut && truncate(cfg->out_path, good_end) != 0) {
+    if (rc == 0 && cut && truncate(cfg->out_path, (off_t)lr.whole) != 0) {
         snprintf(err, errlen, "cannot cut %s short: %s", cfg->out_path, strerror(errno));
         rc = -1;
     }
@@ -303,7 +305,7 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
         snprintf(err, errlen, "cannot rewrite %s: %s", cfg->out_path, strerror(errno));
         rc = -1;
     }
-    free(line);
+    lines_free(&lr);
     FILE *out = NULL;
     if (rc == 0) {
         out = fopen(cfg->out_path, lineno == 0 ? "w" : "a");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/lines.h"
 #include "core/rng.h"
 
 void spsa_config_default(spsa_config_t *cfg, long iterations, uint64_t seed)
@@ -97,10 +98,12 @@ int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err
         snprintf(err, errlen, "%s: cannot open the tuning spec file", path);
         return -1;
     }
-    char line[512];
-    int lineno = 0, n = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
+    lines_reader_t lr;
+    lines_init(&lr, f);
+    int lineno = 0, n = 0, rc = 0, got;
+    while ((got = lines_next(&lr)) > 0) {
+        char *line = lr.text;
+        lineno = (int)lr.lineno;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
@@ -155,6 +158,11 @@ int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err
         params[n].c = v[3];
         n++;
     }
+    if (got < 0 && rc == 0) {
+        lines_error(&lr, path, err, errlen);
+        rc = -1;
+    }
+    lines_free(&lr);
     fclose(f);
     if (rc == 0 && n == 0) {
         snprintf(err, errlen, "%s: no parameter to tune", path);

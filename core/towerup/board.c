@@ -225,20 +225,26 @@ int towerup_board_load_text(towerup_board_t *b, const char *text, const char *fn
     ps.fname = fname;
     ps.err = err;
     ps.errlen = errlen;
+    /* Each line is parsed from a copy, whatever its length. */
+    char *buf = malloc(strlen(text) + 1);
+    if (!buf) {
+        snprintf(err, errlen, "%s: out of memory", fname);
+        return -1;
+    }
     const char *p = text;
     while (*p) {
         const char *e = strchr(p, '\n');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        char buf[512];
         ps.line++;
-        if (len >= sizeof buf)
-            return fail(&ps, ps.line, "line too long");
         memcpy(buf, p, len);
         buf[len] = 0;
-        if (parse_line(&ps, buf) < 0)
+        if (parse_line(&ps, buf) < 0) {
+            free(buf);
             return -1;
+        }
         p += len + (e ? 1 : 0);
     }
+    free(buf);
     if (!ps.line)
         ps.line = 1;
     return check_board(&ps);
