@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/lines.h"
 #include "core/towerup/towerup.h"
 #include "tests/test.h"
 
@@ -65,10 +66,12 @@ int main(void)
     CHECK(f != NULL);
     if (!f)
         return test_finish("test_perft");
-    char line[512];
+    lines_reader_t lr;
+    lines_init(&lr, f);
     int cases = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n')
+    while (lines_next(&lr) > 0) {
+        const char *line = lr.text;
+        if (line[0] == '#' || line[0] == 0)
             continue;
         char game[32], setup[16];
         int players;
@@ -102,6 +105,7 @@ int main(void)
         free(copy);
         cases++;
     }
+    lines_free(&lr);
     fclose(f);
     CHECK(cases >= 8);
     check_dead_end();
