@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/lines.h"
 
 static const char show_help[] =
     "usage: skyline show --game G [game options] [--moves \"M1 M2 ...\"] [options]\n"
@@ -154,30 +154,33 @@ static json_t *record_read(const char *path, long index, long *lineno_out)
     FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "r");
     if (!f)
         cli_die("cannot open record file '%s'", path);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0, games = 0;
+    lines_reader_t r;
+    lines_init(&r, f);
+    long games = 0;
     json_t *rec = NULL;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
-        if (len == 0 || games++ < index)
+    int got;
+    while ((got = lines_next(&r)) > 0) {
+        if (r.len == 0 || games++ < index)
             continue;
         json_error_t jerr;
-        rec = json_loads(line, 0, &jerr);
+        rec = json_loads(r.text, 0, &jerr);
         if (!rec)
-            cli_die("%s line %ld is not a game record: not JSON (%s)", path, lineno, jerr.text);
+            cli_die("%s line %ld is not a game record: not JSON (%s)", path, r.lineno,
+                    jerr.text);
         break;
     }
-    free(line);
+    if (got < 0) {
+        char err[GAME_ERR_MAX];
+        lines_error(&r, path, err, sizeof err);
+        cli_die("%s", err);
+    }
+    *lineno_out = r.lineno;
+    lines_free(&r);
     if (f != stdin)
         fclose(f);
     if (!rec)
         cli_die("%s holds %ld game%s: there is no game --index %ld", path, games,
                 games == 1 ? "" : "s", index);
-    *lineno_out = lineno;
     return rec;
 }
 

@@ -125,6 +125,8 @@ expect_error "--as not a number" '--as needs an integer' "$skyline" show "$up3" 
 expect_error "--ply without a file" '--index and --ply need a record file' \
     "$skyline" show --game uptown --ply 3
 expect_error "a file and --moves" 'not both' "$skyline" show "$up3" --moves "A@A9"
+printf 'abc\0def\n' >"$tmp/nul.jsonl"
+expect_error "a binary file" 'NUL byte' "$skyline" show "$tmp/nul.jsonl"
 expect_error "a missing file" "cannot open record file" "$skyline" show "$tmp/none.jsonl"
 expect_error "a bad --color" '--color needs auto, always or never' "$skyline" show "$up3" --color=sometimes
 expect_error "an unknown option" "unknown option '--frobnicate'" "$skyline" show --frobnicate
