@@ -131,6 +131,20 @@ typedef struct game_api {
     /* The game's bench cases (bench/bench.h), bench_case_count of them. */
     const struct game_bench_case *bench_cases;
     int bench_case_count;                     /* number of bench_cases */
+    /*
+     * Position notation (docs/NOTATION.md): the position as player observer sees it (-1:
+     * only what every player sees) as one line, the game's name first, into buf[len]
+     * (GAME_POSITION_MAX is always enough).
+     */
+    void (*position_write)(const void *state, int observer, char *buf, size_t len);
+    /*
+     * A state that matches a position text, everything the text does not say drawn from
+     * rng (a legal determinization for the text's observer, which goes to *view, -1 for
+     * the public view). opt may be NULL; its board names a board file that is not built
+     * in. 0, or -1 with err one line naming the field at fault.
+     */
+    int (*position_read)(void *state, const char *text, const game_options_t *opt,
+                         pcg32_t *rng, int *view, char *err, size_t errlen);
 } game_api_t;
 
 /*
@@ -171,6 +185,8 @@ typedef struct game_bench_case {
 /* Diagram flags: plain ASCII (else UTF-8 symbols and box drawing); ANSI colour escapes. */
 #define GAME_TEXT_ASCII 1u
 #define GAME_TEXT_COLOUR 2u
+/* Buffer size for a position text (docs/NOTATION.md), terminator included. */
+#define GAME_POSITION_MAX 2048
 
 /*
  * The registry of games (core/games.c: one line per game). Games are numbered from 0 in
@@ -183,6 +199,26 @@ const game_api_t *game_at(int i);
 const game_api_t *game_find(const char *name);
 /* The game names joined by sep, e.g. "towerup, uptown, connect4", into buf[len]. */
 const char *game_names(char *buf, size_t len, const char *sep);
+
+/*
+ * Position notation for callers (core/position.c, docs/NOTATION.md). The game of a
+ * position text, from its first word: NULL with err filled if none or it has no notation.
+ */
+const game_api_t *game_position_game(const char *text, char *err, size_t errlen);
+/* The text of state as observer sees it (-1: public) into buf[len]: 0, or -1 with err
+   filled if the game has no notation. */
+int game_position_write(const game_api_t *api, const void *state, int observer, char *buf,
+                        size_t len, char *err, size_t errlen);
+/*
+ * A new state (free() it) matching text, of the game its first word names (*api), hidden
+ * parts drawn from seed; *view gets the text's observer (-1: public). opt may be NULL (see
+ * position_read). NULL with err one line naming the field at fault.
+ */
+void *game_position_read(const char *text, const game_options_t *opt, uint64_t seed,
+                         const game_api_t **api, int *view, char *err, size_t errlen);
+/* Splits a position text in place at single spaces into fields[max]: the field count, or
+   -1 with err filled for an empty field (two spaces, a space at an end) or too many. */
+int game_position_split(char *text, char **fields, int max, char *err, size_t errlen);
 
 /* 1-based ranks of a finished game through api->ranks, or from its result. */
 void game_ranks(const game_api_t *api, const void *state, int *ranks);

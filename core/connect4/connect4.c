@@ -358,4 +358,6 @@ const game_api_t connect4_api = {
     .move_describe = api_move_describe,
     .bench_cases = c4_bench,
     .bench_case_count = 1,
+    .position_write = c4_position_write,
+    .position_read = c4_position_read,
 };

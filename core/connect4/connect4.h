@@ -91,5 +91,9 @@ int c4_record_replay(const struct json_t *rec, char *err, size_t errlen);
 /* Parses a move text ("1"-"7"): 0 if legal, else -1 with err filled. */
 int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err,
                       size_t errlen);
+/* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */
+void c4_position_write(const void *state, int observer, char *buf, size_t len);
+int c4_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
+                     int *view, char *err, size_t errlen);
 /* The game table (connect4.c). */
 extern const game_api_t connect4_api;
