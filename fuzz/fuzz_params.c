@@ -1,0 +1,29 @@
+/* Target "params": a parameter file (FORMATS.md §7) read from a file by both games'
+   heuristics, as heuristic:params=FILE and tune read it. */
+#include <string.h>
+#include <unistd.h>
+
+#include "bots/heuristic.h"
+#include "fuzz/fuzz.h"
+
+int fuzz_params(const uint8_t *data, size_t size)
+{
+    char path[64], err[GAME_ERR_MAX];
+    const heuristic_t *const hs[2] = {&heuristic_towerup, &heuristic_uptown};
+    for (int g = 0; g < 2; g++) {
+        int fd = fuzz_memfile(data, size, path, sizeof path);
+        if (fd < 0)
+            return 0;
+        heur_params_t w, before;
+        heur_params_default(hs[g], &w);
+        before = w;
+        int rc = heur_params_load(hs[g], path, &w, err, sizeof err);
+        close(fd);
+        if (rc < 0) {
+            fuzz_check_error(err, sizeof err, "params: load");
+            if (memcmp(&w, &before, sizeof w))
+                fuzz_fail("params", "a refused file changed the weights");
+        }
+    }
+    return 0;
+}

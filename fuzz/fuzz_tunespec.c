@@ -1,0 +1,30 @@
+/* Target "tunespec": a tuning spec file (`skyline tune --params FILE`: `name start lo hi c`
+   lines) read from a file. */
+#include <unistd.h>
+
+#include "bots/spsa.h"
+#include "core/game.h"
+#include "fuzz/fuzz.h"
+
+int fuzz_tunespec(const uint8_t *data, size_t size)
+{
+    char path[64], err[GAME_ERR_MAX];
+    int fd = fuzz_memfile(data, size, path, sizeof path);
+    if (fd < 0)
+        return 0;
+    spsa_param_t params[SPSA_MAX_PARAMS];
+    int count = 0;
+    int rc = spsa_spec_load(path, params, &count, err, sizeof err);
+    close(fd);
+    if (rc < 0) {
+        fuzz_check_error(err, sizeof err, "tunespec: load");
+    } else {
+        if (count < 1 || count > SPSA_MAX_PARAMS)
+            fuzz_fail("tunespec", "accepted with a parameter count out of range");
+        for (int i = 0; i < count; i++)
+            if (!(params[i].lo <= params[i].value && params[i].value <= params[i].hi &&
+                  params[i].c > 0))
+                fuzz_fail("tunespec: accepted a parameter outside its bounds", params[i].name);
+    }
+    return 0;
+}
