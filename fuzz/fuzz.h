@@ -21,15 +21,15 @@ typedef struct fuzz_target {
 
 /* Tower Up board files (FORMATS.md §1), read as a file; a board that loads is played. */
 int fuzz_board(const uint8_t *data, size_t size);
-/* Game records of both games (FORMATS.md §4), line by line as `skyline replay` reads them. */
+/* Game records of every game (FORMATS.md §4), line by line as `skyline replay` reads them. */
 int fuzz_record(const uint8_t *data, size_t size);
-/* Bot specs (FORMATS.md §6) for both games; a bot that is made plays a move if cheap. */
+/* Bot specs (FORMATS.md §6) for every game; a bot that is made plays a move if cheap. */
 int fuzz_botspec(const uint8_t *data, size_t size);
-/* Parameter files (FORMATS.md §7) for both games' heuristics, read as a file. */
+/* Parameter files (FORMATS.md §7) for every game's heuristic, read as a file. */
 int fuzz_params(const uint8_t *data, size_t size);
 /* Tuning spec files (`tune --params`), read as a file. */
 int fuzz_tunespec(const uint8_t *data, size_t size);
-/* Move text (FORMATS.md §3) of both games: the first 3 bytes choose the game, the player
+/* Move text (FORMATS.md §3) of every game: the first 3 bytes choose the game, the player
    count and a few random moves from a seeded start; the rest is the text. */
 int fuzz_move(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
- * Target "botspec": a bot spec (FORMATS.md §6) as --bot gives it, made into a bot of both
- * games. A bot that is made chooses one move in a seeded position when that is cheap (not
+ * Target "botspec": a bot spec (FORMATS.md §6) as --bot gives it, made into a bot of every
+ * game. A bot that is made chooses one move in a seeded position when that is cheap (not
  * mcts with a time budget, many iterations or threads), and the move must be legal. Specs
  * with params=FILE are skipped (they read files; parameter files have their own target),
  * and an mcts spec gets mem=1 unless it names at most 16 MiB, so that each input costs
@@ -101,8 +101,8 @@ int fuzz_botspec(const uint8_t *data, size_t size)
         }
         if (!mem || atol(mem) <= BOTSPEC_MEM_MAX) {
             const char *use = with_mem ? with_mem : text;
-            try_bot(&towerup_api, use, cheap_to_run(&spec), h);
-            try_bot(&uptown_api, use, cheap_to_run(&spec), h);
+            for (int g = 0; g < game_count(); g++)
+                try_bot(game_at(g), use, cheap_to_run(&spec), h);
         }
         free(with_mem);
     }

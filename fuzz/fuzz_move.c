@@ -1,6 +1,7 @@
 /*
- * Target "move": move text (FORMATS.md §3) parsed against a position of either game. Byte
- * 0 chooses the game and the player count, byte 1 how many random legal moves (0-63) lead
+ * Target "move": move text (FORMATS.md §3) parsed against a position of any game. Byte 0
+ * chooses the game (byte % games, in registry order) and the player count (byte / games),
+ * byte 1 how many random legal moves (0-63) lead
  * from the initial position of seed byte 2 to the position; the rest is the text. Text
  * that parses must name a legal move whose canonical text is exactly the input (the parser
  * accepts only canonical text), and legal moves' texts must parse back to them.
@@ -15,11 +16,12 @@ int fuzz_move(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
-    const game_api_t *api = data[0] & 1 ? &uptown_api : &towerup_api;
+    int games = game_count();
+    const game_api_t *api = game_at(data[0] % games);
     int span = api->max_players - api->min_players + 1;
     game_options_t opt;
     game_options_default(&opt);
-    opt.players = api->min_players + (data[0] >> 1) % span;
+    opt.players = api->min_players + (data[0] / games) % span;
     opt.seed = data[2];
     char err[GAME_ERR_MAX], canon[GAME_MOVE_TEXT_MAX];
     void *s = malloc(api->state_size);
