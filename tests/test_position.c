@@ -102,8 +102,111 @@ static void check_bad(const char *text, const char *field)
               err, field);
 }
 
+/* base with field i (0 = the game's name) replaced by value must be refused naming field. */
+static void check_bad_field(const char *base, int i, const char *value, const char *field)
+{
+    char text[GAME_POSITION_MAX], copy[GAME_POSITION_MAX], *f[32];
+    snprintf(copy, sizeof copy, "%s", base);
+    char err[GAME_ERR_MAX];
+    int n = game_position_split(copy, f, 32, err, sizeof err);
+    CHECK(n > i);
+    text[0] = '\0';
+    for (int k = 0; k < n; k++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", k ? " " : "",
+                 k == i ? value : f[k]);
+    check_bad(text, field);
+}
+
+static const char *towerup_base =
+    "towerup duo 2 1 colors,park,areas 0 1 play 27 - "
+    "..B-0....B-G--..G1G--0.W-K0G--B00-W1B-1K1-1..W-1-.K00W---..W1G-- WB:K1,BBWW,GB:K1 28 "
+    "BBKK,GGWW,WWGG,WKG,KWB,GWB,WBG,**,**,*:G2,GW:K1,KG:W1,GW:B1 "
+    "1,1,2,0/5,5,1,5/-/-/- 1,2,5,1/4,1,4,3/-/1/7";
+static const char *uptown_base =
+    "uptown 3 1 1 20 .2A......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
+    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02....... 0,0,0 "
+    "145689ABCDHIs1s2s3s4s5s6s7s8$/????? 1345679ACDEFIs1s2s3s4s5s6s7s8$/35s3s5s7 "
+    "12456789BDEGIs1s2s3s4s5s7s8s9/?????";
+
+static void bad_towerup(void)
+{
+    char err[GAME_ERR_MAX];
+    void *ok = game_position_read(towerup_base, NULL, 1, NULL, NULL, err, sizeof err);
+    CHECK_MSG(ok != NULL, "%s", err);
+    free(ok);
+    check_bad_field(towerup_base, 1, "mars", "board: 'mars' is not a built-in board");
+    check_bad_field(towerup_base, 2, "5", "players");
+    check_bad_field(towerup_base, 2, "3", "position: towerup with 3 players takes 17");
+    check_bad_field(towerup_base, 3, "2", "view");
+    check_bad_field(towerup_base, 4, "colors,park", "objectives");
+    check_bad_field(towerup_base, 4, "colors,park,colors", "objectives");
+    check_bad_field(towerup_base, 5, "x", "turn");
+    check_bad_field(towerup_base, 6, "2", "first");
+    check_bad_field(towerup_base, 7, "setup:KG", "phase");
+    check_bad_field(towerup_base, 7, "setup:Q", "phase");
+    check_bad_field(towerup_base, 7, "middle", "phase");
+    check_bad_field(towerup_base, 8, "401", "turns");
+    check_bad_field(towerup_base, 9, "roof", "end");
+    check_bad_field(towerup_base, 9, "roof:1", "end: player 1's trigger turn goes on");
+    check_bad_field(towerup_base, 9, "fire:0/1", "end");
+    check_bad_field(towerup_base, 10, "..B-0", "city: 3 sites given, the board has 31");
+    check_bad_field(towerup_base, 10,
+                    "..B-0....B-G--..G1G--0.W-K0G--B00-W1B-1K1-1..W-1-.K00W---..W1G--.", "city");
+    check_bad_field(towerup_base, 10,
+                    "..X-0....B-G--..G1G--0.W-K0G--B00-W1B-1K1-1..W-1-.K00W---..W1G--", "city");
+    check_bad_field(towerup_base, 10,
+                    "..B-5....B-G--..G1G--0.W-K0G--B00-W1B-1K1-1..W-1-.K00W---..W1G--", "city");
+    check_bad_field(towerup_base, 11, "WB:K1,BBWW", "market");
+    check_bad_field(towerup_base, 11, "WB:K1,BBWW,ZZ", "market");
+    check_bad_field(towerup_base, 12, "29", "pile");
+    check_bad_field(towerup_base, 13, "**,**,**,**,**", "discard");
+    check_bad_field(towerup_base, 14, "1,1,2/5,5,1,5/-/-/-", "player 0: the supply");
+    check_bad_field(towerup_base, 14, "9,1,2,0/5,5,1,5/-/-/-", "player 0: the supply holds");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,16/-/-/-", "player 0: the markers");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/8/-/-", "player 0: the cone");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/4/-", "player 0: objectives");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/21/7,5", "player 0: objectives");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/-", "player 0: the chips");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/4", "player 0: chip 4 is not");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/-", "player 0: must be");
+}
+
+static void bad_uptown(void)
+{
+    char err[GAME_ERR_MAX];
+    void *ok = game_position_read(uptown_base, NULL, 1, NULL, NULL, err, sizeof err);
+    CHECK_MSG(ok != NULL, "%s", err);
+    free(ok);
+    check_bad_field(uptown_base, 1, "6", "players");
+    check_bad_field(uptown_base, 1, "2", "position: uptown with 2 players takes 11");
+    check_bad_field(uptown_base, 2, "3", "view");
+    check_bad_field(uptown_base, 3, "3", "turn");
+    check_bad_field(uptown_base, 4, "x", "moves");
+    check_bad_field(uptown_base, 4, "21", "moves: player");
+    check_bad_field(uptown_base, 5, "........./........./........./........./........./"
+                                    "........./........./........./........", "grid: cell I9 is not");
+    check_bad_field(uptown_base, 5, ".2A......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
+                                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.51.......",
+                    "grid: cell I2 is not");
+    check_bad_field(uptown_base, 5, ".2B......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
+                                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02.......",
+                    "grid: tile B may not stand on A2");
+    check_bad_field(uptown_base, 6, "0,0", "captures");
+    check_bad_field(uptown_base, 6, "0,9,0", "captures: 9 captures");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$", "colour 0: must be");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/14568", "colour 0: this view");
+    check_bad_field(uptown_base, 7, "541689ABCDHIs1s2s3s4s5s6s7s8$/?????", "colour 0: tiles");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/????", "colour 0: the rack");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8s0/?????", "colour 0: not");
+    check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/?????", "colour 1: the rack is seen");
+    check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/235s3s5", "colour 1: a rack tile");
+    check_bad_field(uptown_base, 8, "12345679ACDEFIs1s2s3s4s5s6s7s8$/35s3s5s7", "colour 1: a tile on the board");
+}
+
 static void bad_texts(void)
 {
+    bad_towerup();
+    bad_uptown();
     check_bad("", "position");
     check_bad("chess rnbqkbnr/pppppppp 0", "position: the first word 'chess' is not a game");
     check_bad("connect4  ......./......./......./......./......./....... 0", "empty");

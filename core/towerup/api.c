@@ -123,4 +123,6 @@ const game_api_t towerup_api = {
     .reference = &towerup_reference,
     .bench_cases = towerup_bench,
     .bench_case_count = sizeof towerup_bench / sizeof towerup_bench[0],
+    .position_write = towerup_position_write,
+    .position_read = towerup_position_read,
 };

@@ -210,6 +210,11 @@ extern const game_reference_t towerup_reference;
 /* The game table (api.c). */
 extern const game_api_t towerup_api;
 
+/* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */
+void towerup_position_write(const void *state, int observer, char *buf, size_t len);
+int towerup_position_read(void *state, const char *text, const game_options_t *opt,
+                          pcg32_t *rng, int *view, char *err, size_t errlen);
+
 /* ---- records (FORMATS.md §4), as in game_api_t ---- */
 struct json_t *towerup_record_new(const void *initial, const game_options_t *opt,
                                   const move_t *moves, int move_count, const int *legal_counts,

@@ -125,6 +125,11 @@ void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t l
 int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
                           size_t errlen);
 
+/* Position notation (uptown_position.c, docs/NOTATION.md), as in game_api_t. */
+void uptown_position_write(const void *state, int observer, char *buf, size_t len);
+int uptown_position_read(void *state, const char *text, const game_options_t *opt,
+                         pcg32_t *rng, int *view, char *err, size_t errlen);
+
 /* ---- hidden information ---- */
 
 /* Resamples what observer cannot see: each opponent colour not retired gets a new rack of

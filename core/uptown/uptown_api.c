@@ -138,4 +138,6 @@ const game_api_t uptown_api = {
     .reference = &uptown_reference,
     .bench_cases = uptown_bench,
     .bench_case_count = sizeof uptown_bench / sizeof uptown_bench[0],
+    .position_write = uptown_position_write,
+    .position_read = uptown_position_read,
 };
