@@ -409,28 +409,6 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
     return 0;
 }
 
-/* Tree nodes after a fixed-iteration single-thread search: part of the signature. */
-static int measure_signature_search(const game_api_t *api, const void *state,
-                                    long iterations, long *nodes, char *err, size_t errlen)
-{
-    mcts_options_t opt;
-    mcts_options_default(&opt);
-    opt.iterations = iterations;
-    opt.threads = 1;
-    opt.reuse = false;
-    opt.seed = 1;
-    mcts_t *m = mcts_new(api, &opt);
-    if (!m) {
-        snprintf(err, errlen, "bench: the %s searcher could not be made", api->name);
-        return -1;
-    }
-    mcts_stats_t st;
-    mcts_search(m, state, &st);
-    *nodes = st.nodes;
-    mcts_free(m);
-    return 0;
-}
-
 /* MCTS iterations per second with one thread and with cfg->threads in both modes. */
 static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
                         bench_result_t *r, char *err, size_t errlen)
@@ -515,8 +493,8 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
     if (rc == 0) {
         measure_perft(&w, c, cfg, r);
         long sig_iterations = cfg->quick ? c->signature_iterations / 4 : c->signature_iterations;
-        rc = measure_signature_search(w.api, work_state(&w, r->mid_plies), sig_iterations,
-                                      &r->signature_nodes, err, errlen);
+        rc = bench_signature_searches(w.api, work_state(&w, r->mid_plies), sig_iterations, r,
+                                      err, errlen);
     }
     if (rc == 0 && !cfg->count_only) {
         rc = measure_playouts(&w, c, cfg, r, err, errlen);
@@ -559,12 +537,13 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
         rep->case_count++;
         rep->perft_nodes += r->start_nodes + r->mid_nodes;
         rep->mcts_nodes += (uint64_t)r->signature_nodes;
+        rep->search_key += r->signature_key;
         if (rows) {
             bench_print_row(rows, r);
             fflush(rows);
         }
     }
-    rep->signature = rep->perft_nodes + rep->mcts_nodes;
+    rep->signature = rep->perft_nodes + rep->mcts_nodes + rep->search_key;
     rep->seconds = bench_now() - t0;
     rep->load_end = bench_load_average();
     return 0;

@@ -1,8 +1,8 @@
 #pragma once
 /*
  * `skyline bench`: fixed positions of each game and player count, measured one thread at a
- * time with fixed seeds, and a signature (a node count) that changes only when move
- * generation or search behaviour changes.
+ * time with fixed seeds, and a signature (node counts plus the decisions of fixed
+ * searches) that changes only when move generation or search behaviour changes.
  *
  * Perft depths follow from leaf counts alone (the deepest whose leaves, estimated from the
  * growth of the last two depths, stay within the case's budget), so the runs keep their
@@ -31,6 +31,9 @@
    tree reuse (every search starts afresh), at BENCH_GUIDED_MS ms a search. */
 #define BENCH_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0"
 #define BENCH_GUIDED_MS 20
+/* The guided search of the signature (bench/bench_signature.c): the same bot, one thread,
+   a fixed iteration budget. */
+#define BENCH_SIGNATURE_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0,threads=1"
 /* Positions along the seeded game searched by the guided search (half with --quick). */
 #define BENCH_GUIDED_POSITIONS 8
 /* The mid position is the first, from the case's mid_plies on, with this many moves. */
@@ -95,7 +98,10 @@ typedef struct bench_result {
                                    of mcts_iterations each, run at the same time */
     double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
                                    below the thread count when other work took the cores */
-    long signature_nodes;       /* tree nodes of the fixed-iteration single-thread search */
+    long signature_nodes;       /* tree nodes of the fixed-iteration single-thread searches
+                                   (default and guided) */
+    uint32_t signature_key;     /* their decisions folded: the move each chose, every root
+                                   move's visits (bench/bench_signature.c) */
     /* The guided search of the strength-speedup (BENCH_GUIDED_SPEC), T = BENCH_GUIDED_MS
        a search from positions along the seeded game: one thread at T, mcts_threads at T,
        one at 2T. */
@@ -117,7 +123,8 @@ typedef struct bench_report {
     bench_result_t cases[BENCH_MAX_CASES];    /* their figures */
     uint64_t perft_nodes;                     /* perft leaves of every case */
     uint64_t mcts_nodes;                      /* signature search nodes of every case */
-    uint64_t signature;                       /* perft_nodes + mcts_nodes */
+    uint64_t search_key;                      /* signature_key of every case, summed */
+    uint64_t signature;                       /* perft_nodes + mcts_nodes + search_key */
     double seconds;                           /* wall time of the whole run */
     double load_start;                        /* 1-minute load average before (-1: unknown) */
     double load_end;                          /* the same after the run */
@@ -138,6 +145,13 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
  */
 int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, FILE *rows,
               char *err, size_t errlen);
+
+/*
+ * The signature's searches of one case from state (its mid position), `iterations` each:
+ * fills r->signature_nodes and r->signature_key. 0, or -1 with err filled.
+ */
+int bench_signature_searches(const game_api_t *api, const void *state, long iterations,
+                             bench_result_t *r, char *err, size_t errlen);
 
 /* The signature of a run in count-only mode: what tests compare (0 with err on failure). */
 uint64_t bench_signature(bool quick, char *err, size_t errlen);

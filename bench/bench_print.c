@@ -297,9 +297,10 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                          "%.2f x one thread's iterations at %d ms\n",
                     threads, gx, BENCH_GUIDED_MS, g2x, 2 * BENCH_GUIDED_MS);
     }
-    fprintf(out, "total perft leaves %llu, signature search nodes %llu, %.1f s\n",
+    fprintf(out, "total perft leaves %llu, signature search nodes %llu, search key %llu, "
+                 "%.1f s\n",
             (unsigned long long)rep->perft_nodes, (unsigned long long)rep->mcts_nodes,
-            rep->seconds);
+            (unsigned long long)rep->search_key, rep->seconds);
     fprintf(out, "signature%s %llu\n", rep->quick ? " (quick)" : "",
             (unsigned long long)rep->signature);
 }
@@ -317,6 +318,7 @@ static json_t *json_case(const bench_result_t *r, bool timed)
                               "nodes", (json_int_t)(r->start_nodes + r->mid_nodes));
     json_object_set_new(o, "perft", perft);
     json_object_set_new(o, "signature_nodes", json_integer(r->signature_nodes));
+    json_object_set_new(o, "signature_key", json_integer(r->signature_key));
     if (!timed)
         return o;
     json_object_set_new(perft, "bulk_seconds", json_real(r->bulk_seconds));
@@ -404,6 +406,7 @@ void bench_print_json(FILE *out, const bench_report_t *rep)
     }
     json_object_set_new(root, "perft_nodes", json_integer((json_int_t)rep->perft_nodes));
     json_object_set_new(root, "mcts_nodes", json_integer((json_int_t)rep->mcts_nodes));
+    json_object_set_new(root, "search_key", json_integer((json_int_t)rep->search_key));
     json_object_set_new(root, "signature", json_integer((json_int_t)rep->signature));
     json_dumpf(root, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
     fputc('\n', out);

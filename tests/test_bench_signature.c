@@ -1,8 +1,10 @@
 /*
- * The bench signature (perft leaves of every bench position plus the tree nodes of the
- * fixed-iteration single-thread searches) must equal tests/bench-signature.txt: it changes
- * only when move generation or search behaviour changes, and then the file is updated in
- * the same commit (with `skyline bench --count` and `skyline bench --count --quick`).
+ * The bench signature (perft leaves of every bench position, the tree nodes of the
+ * fixed-iteration single-thread searches, default and heuristic-guided, and a key of the
+ * moves those searches chose and their root visit counts) must equal
+ * tests/bench-signature.txt: it changes only when move generation, search or a heuristic
+ * changes, and then the file is updated in the same commit (with `skyline bench --count`
+ * and `skyline bench --count --quick`).
  * Count-only mode: no timing. The full-size signature is checked in optimised builds only,
  * where it takes about a second; the quick one everywhere.
  */

@@ -2,7 +2,8 @@
  * Tower Up heuristic (core/towerup/heuristic.c): a consistent weight table, finite scores and
  * values in [0, 1] over random positions of 2-4 player games, the obvious best build of a
  * hand-made position ranked first, objective chips as the rules give them, the most
- * points in a last turn, and an argmax player that beats random play.
+ * points in a last turn, an argmax player that beats random play, and the exact evaluation
+ * and move scores of fixed positions (a changed or inverted term fails there).
  */
 #include <math.h>
 #include <string.h>
@@ -342,6 +343,78 @@ static void check_beats_random(void)
     CHECK(wins >= 90);
 }
 
+/* One pinned position: a seeded game, random moves played, and what the default weights
+   give there: the evaluation (each player's value weighted by player + 1, summed) and the
+   move scores (each weighted by 1 + index % 7, summed). */
+typedef struct pin {
+    int players;     /* player count */
+    uint64_t seed;   /* seed of the game and of the random moves */
+    int plies;       /* random moves played */
+    double eval;     /* evaluation digest */
+    double scores;   /* move score digest */
+} pin_t;
+
+/* Exact to rounding: a changed term, weight or sign of the heuristic moves these far more. */
+static bool pin_close(double got, double want)
+{
+    return fabs(got - want) <= 1e-9 * (1.0 + fabs(want));
+}
+
+static const pin_t towerup_pins[] = {
+    {2, 720, 0, 1.5, 6.5999999999999996},
+    {2, 721, 10, 1.3860136417274516, 37.415151578947373},
+    {2, 722, 25, 1.05166736646284, 61.206019025604562},
+    {2, 723, 45, 1.9341624818664966, 32.273842105263157},
+    {3, 730, 0, 3, 13.224999999999996},
+    {3, 731, 10, 3.4219882523155127, 30.607567555816686},
+    {3, 732, 25, 3.3428534301307851, 343.67882415464339},
+    {3, 733, 45, 3.3600135478919375, 79.131842105263146},
+    {4, 740, 0, 5, 13.224999999999996},
+    {4, 741, 10, 4.7895751213153854, 52.692035086364569},
+    {4, 742, 25, 4.6530439295925703, 74.392189210526311},
+    {4, 743, 45, 5.720811854354908, 470.895371976136},
+};
+
+/* The evaluation and move scores of fixed positions (set-up, early, middle, late) are the
+   pinned numbers: a changed or inverted term fails here even where the play tests pass. */
+static void check_pinned_values(void)
+{
+    const heuristic_t *h = &heuristic_towerup;
+    heur_params_t w;
+    defaults(&w);
+    static move_t moves[GAME_MAX_MOVES];
+    static double scores[GAME_MAX_MOVES];
+    int mismatches = 0;
+    for (size_t k = 0; k < sizeof towerup_pins / sizeof *towerup_pins; k++) {
+        const pin_t *pin = &towerup_pins[k];
+        towerup_state_t s;
+        new_game(&s, pin->players, pin->seed);
+        pcg32_t rng;
+        pcg32_seed(&rng, pin->seed, 29);
+        for (int i = 0; i < pin->plies; i++) {
+            int n = towerup_gen_moves(&s, moves);
+            if (n == 0)
+                break;
+            towerup_undo_t u;
+            towerup_make(&s, moves[pcg32_bounded(&rng, (uint32_t)n)], &u);
+        }
+        double v[TOWERUP_MAX_PLAYERS], eval = 0.0, digest = 0.0;
+        h->evaluate(&s, &w, v);
+        for (int p = 0; p < pin->players; p++)
+            eval += v[p] * (p + 1);
+        int n = towerup_gen_moves(&s, moves);
+        h->score_moves(&s, moves, n, &w, scores);
+        for (int i = 0; i < n; i++)
+            digest += scores[i] * (1 + i % 7);
+        if (!pin_close(eval, pin->eval) || !pin_close(digest, pin->scores)) {
+            mismatches++;
+            printf("    {%d, %llu, %d, %.17g, %.17g},\n", pin->players,
+                   (unsigned long long)pin->seed, pin->plies, eval, digest);
+        }
+    }
+    CHECK_MSG(mismatches == 0, "%d pinned Tower Up positions changed (lines above)", mismatches);
+}
+
 int main(void)
 {
     check_param_table();
@@ -350,5 +423,6 @@ int main(void)
     check_objective_chips();
     check_last_turn();
     check_beats_random();
+    check_pinned_values();
     return test_finish("test_heur_towerup");
 }

@@ -1,7 +1,8 @@
 /*
  * Uptown heuristic: a consistent weight table, finite scores and values in [0, 1] in
  * random positions of 2 to 5 players, the joining tile first in a hand-made position, no
- * change when only hidden information differs, and an argmax player that beats random.
+ * change when only hidden information differs, an argmax player that beats random, and the
+ * exact evaluation and move scores of fixed positions.
  * `test_heur_uptown N` plays N two-player games against random and prints the figure.
  */
 #include <math.h>
@@ -246,6 +247,68 @@ static double score_vs_random(int games)
     return total;
 }
 
+/* One pinned position: a seeded game, random moves played, and what the default weights
+   give there: the evaluation (each player's value weighted by player + 1, summed) and the
+   move scores (each weighted by 1 + index % 7, summed). */
+typedef struct pin {
+    int players;     /* player count */
+    uint64_t seed;   /* seed of the game and of the random moves */
+    int plies;       /* random moves played */
+    double eval;     /* evaluation digest */
+    double scores;   /* move score digest */
+} pin_t;
+
+/* Exact to rounding: a changed term, weight or sign of the heuristic moves these far more. */
+static bool pin_close(double got, double want)
+{
+    return fabs(got - want) <= 1e-9 * (1.0 + fabs(want));
+}
+
+static const pin_t uptown_pins[] = {
+    {2, 820, 0, 1.5, -241.85000000000008},
+    {2, 821, 15, 1.3735842750591161, -252.77500000000001},
+    {2, 822, 35, 1.3103954472403294, -252.70000000000007},
+    {3, 830, 0, 3, -121.72999999999998},
+    {3, 831, 15, 2.8729835322736799, -132.26500000000001},
+    {3, 832, 35, 2.7621407815114192, -99.584999999999994},
+    {4, 840, 0, 5, -125.90999999999997},
+    {4, 841, 15, 4.6557784965752953, -146.9366666666667},
+    {4, 842, 35, 5.2175543020820534, -134.78833333333336},
+    {5, 850, 0, 7.5, -119.925},
+    {5, 851, 15, 7.2853355699750262, -145.87499999999997},
+    {5, 852, 35, 8.4376861594159376, -126.55749999999999},
+};
+
+/* The evaluation and move scores of fixed positions (start, early, middle, late) are the
+   pinned numbers: a changed or inverted term fails here even where the play tests pass. */
+static void test_pinned_values(void)
+{
+    heur_params_t w;
+    defaults(&w);
+    move_t moves[GAME_MAX_MOVES];
+    double scores[GAME_MAX_MOVES];
+    int mismatches = 0;
+    for (size_t k = 0; k < sizeof uptown_pins / sizeof *uptown_pins; k++) {
+        const pin_t *pin = &uptown_pins[k];
+        uptown_state_t s;
+        random_position(&s, pin->players, pin->seed, pin->plies);
+        double v[GAME_MAX_PLAYERS], eval = 0.0, digest = 0.0;
+        H->evaluate(&s, &w, v);
+        for (int p = 0; p < pin->players; p++)
+            eval += v[p] * (p + 1);
+        int n = uptown_gen_moves(&s, moves);
+        H->score_moves(&s, moves, n, &w, scores);
+        for (int i = 0; i < n; i++)
+            digest += scores[i] * (1 + i % 7);
+        if (!pin_close(eval, pin->eval) || !pin_close(digest, pin->scores)) {
+            mismatches++;
+            printf("    {%d, %llu, %d, %.17g, %.17g},\n", pin->players,
+                   (unsigned long long)pin->seed, pin->plies, eval, digest);
+        }
+    }
+    CHECK_MSG(mismatches == 0, "%d pinned Uptown positions changed (lines above)", mismatches);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) {
@@ -259,6 +322,7 @@ int main(int argc, char **argv)
     test_finite_and_bounded();
     test_join_first();
     test_hidden_information();
+    test_pinned_values();
     double score = score_vs_random(100);
     printf("argmax vs random: %.1f / 100\n", score);
     CHECK(score >= 90.0);
