@@ -8,7 +8,7 @@
 
 #include "bench/bench_ref.h"
 #include "bots/mcts_bot.h"
-#include "search/mcts.h"
+#include "search/mcts_bench.h"
 
 /* Distinct seeded starts that the timed random games cycle through. */
 #define BENCH_PLAYOUT_STARTS 32

@@ -1,11 +1,18 @@
 #pragma once
-/* Private to search/: the node arena, the shared tree and per-thread scratch. */
+/*
+ * Private to search/: the node arena, the shared tree and per-thread scratch. The files:
+ * mcts.c the public interface (options, searcher, the search and its root statistics),
+ * worker.c the iterations and threads, policy.h with policy_*.h the selection formula,
+ * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h).
+ */
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "search/mcts.h"
+#include "search/policy.h"
 
 /* Fixed point of result sums: a result r in [0, 1] adds round(r * MCTS_VALUE_ONE). */
 #define MCTS_VALUE_ONE (1 << 28)
@@ -160,6 +167,7 @@ typedef struct mcts_thread {
 struct mcts {
     const game_api_t *api;  /* the game */
     mcts_options_t opt;     /* options as given (threads clamped) */
+    mcts_policy_t policy;   /* the selection policy made from opt (search/policy.h) */
     int sync;               /* iterations a thread runs between publications (opt.sync, or
                                its default for the mode) */
     bool unobserved;        /* unobserved passes are counted (opt.unobserved, several
@@ -212,6 +220,46 @@ static inline int32_t mcts_unobserved(const mcts_node_t *n)
         sum += atomic_load_explicit(&n->unobserved[k], memory_order_relaxed);
     return sum;
 }
+
+/* Slot of move mv in the per-thread move hash. */
+static inline uint32_t mcts_move_slot(move_t mv)
+{
+    return (uint32_t)(mv * 0x9E3779B1u) >> (32 - 13);
+}
+
+/* Indexes th->moves[0..n) in the per-thread hash and clears child_of. */
+static inline void mcts_moves_index(mcts_thread_t *th, int n)
+{
+    if (++th->stamp == 0) {
+        memset(th->slot_stamp, 0, sizeof th->slot_stamp);
+        th->stamp = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t h = mcts_move_slot(th->moves[i]);
+        while (th->slot_stamp[h] == th->stamp)
+            h = (h + 1) & (MCTS_HASH_SIZE - 1);
+        th->slot_stamp[h] = th->stamp;
+        th->slot_move[h] = th->moves[i];
+        th->slot_index[h] = (uint16_t)i;
+        th->child_of[i] = 0;
+    }
+}
+
+/* Index of mv in th->moves, or -1 if it is not legal here. */
+static inline int mcts_moves_lookup(const mcts_thread_t *th, move_t mv)
+{
+    uint32_t h = mcts_move_slot(mv);
+    while (th->slot_stamp[h] == th->stamp) {
+        if (th->slot_move[h] == mv)
+            return th->slot_index[h];
+        h = (h + 1) & (MCTS_HASH_SIZE - 1);
+    }
+    return -1;
+}
+
+/* worker.c: runs the search's iterations from state on every thread (the trees and the
+   threads' rng and counters are ready) and returns when the budget is spent. */
+void mcts_workers_run(mcts_t *m, const void *state, int observer);
 
 /* tree.c */
 uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior);

@@ -37,7 +37,7 @@
  * cache lines moving between the cores all the time (bench/BENCH.md). With one thread the
  * search is the same for any sync.
  *
- * ThreadSanitizer builds: search/mcts.c defines __tsan_default_suppressions (only when built
+ * ThreadSanitizer builds: search/worker.c defines __tsan_default_suppressions (only when built
  * with -fsanitize=thread) to hide reports that come from the OpenMP runtime's own, unseen
  * synchronisation; everything the search shares is synchronised in ways TSan can see.
  */
@@ -185,24 +185,3 @@ void mcts_free(mcts_t *m);
  * filled. Not to be called while a search runs.
  */
 int mcts_check(const mcts_t *m, char *err, size_t errlen);
-
-/*
- * For `skyline bench`: runs one search of exactly `iterations` iterations (default options
- * otherwise, seed 1, reuse off) from state with `threads` threads in the given parallel
- * mode and returns the iterations done; *seconds gets the wall time, so
- * iterations / *seconds is the speed. Returns -1 if the searcher cannot be made or the
- * state is terminal.
- */
-long mcts_bench_iterations(const game_api_t *api, const void *state, int threads,
-                           mcts_parallel_t mode, long iterations, double *seconds);
-
-/*
- * For `skyline bench`: what the machine gives for this work with `threads` cores and no
- * sharing at all. Runs `threads` independent one-thread searches of `iterations` each
- * (default options, seeds 1, 2, ...), at the same time, one per thread, and returns the
- * iterations of all of them (-1 as mcts_bench_iterations); *seconds gets the wall time.
- * A shared-tree speed-up divided by this one is the share of the machine's parallel
- * throughput that the shared tree keeps.
- */
-long mcts_bench_independent(const game_api_t *api, const void *state, int threads,
-                            long iterations, double *seconds);

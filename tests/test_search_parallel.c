@@ -1,7 +1,7 @@
 /* Two-thread MCTS on the toy games: tree and root parallelism, budgets, memory cap, reuse,
    delayed publication.
    Small budgets so the test stays quick under ThreadSanitizer. */
-#include "search/mcts.h"
+#include "search/mcts_bench.h"
 #include "tests/test.h"
 #include "tests/test_search_toy.h"
 

@@ -1,6 +1,6 @@
 /* Single-thread MCTS on the toy games: strength, determinism, no peeking, memory cap,
    tree reuse and hooks. */
-#include "search/mcts.h"
+#include "search/mcts_bench.h"
 #include "tests/test.h"
 #include "tests/test_search_toy.h"
 
