@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/game.h"
 
@@ -32,6 +33,7 @@ typedef struct bot_kind {
     void (*observe)(bot_t *b, const void *state, move_t m); /* may be NULL */
     void (*reset)(bot_t *b);                                /* may be NULL */
     void (*destroy)(bot_t *b);                              /* may be NULL */
+    void (*print_keys)(FILE *out); /* may be NULL: prints the keys, one a line (--help) */
 } bot_kind_t;
 
 struct bot {

@@ -1,12 +1,10 @@
 /*
  * mcts: the information-set MCTS of search/mcts.h (it determinizes every iteration for the
- * player to move, so hidden parts of the state are never read). Keys: iters=, time= (ms per
- * move), threads=, c=, fpu=, fpu_rel=, vloss=, unobs=0|1, unobs_below=, sync=,
- * parallel=tree|root, final=visits|mean, mem= (MiB), reuse=0|1, rollout=random|heuristic
- * with eps= and sample=, prior=none|heuristic with prior_w= and prior_form=, cutoff=D (D
- * random moves past the leaf, then the heuristic's evaluate), params=FILE and any weight
- * name (the heuristic's weights). Without iters= and time=: iters=1000. Keys that would
- * change nothing (eps= without heuristic rollouts, ...) are refused.
+ * player to move, so hidden parts of the state are never read). Its keys are the table
+ * mcts_keys below (name, type, range, default, help), which also prints `skyline play
+ * --help` and BOTS.md's key list; any weight name of the game's heuristic is a key too.
+ * Without iters= and time=: iters=1000. Keys that would change nothing (eps= without
+ * heuristic rollouts, ...) are refused.
  */
 #include <math.h>
 #include <stdio.h>
@@ -112,156 +110,276 @@ static void mcts_bot_destroy(bot_t *b)
     b->impl = NULL;
 }
 
-/* A choice among names: its index, or -1 with err listing them. */
-static int key_choice(const char *key, const char *value, const char *const *names, char *err,
-                      size_t errlen)
-{
-    for (int i = 0; names[i]; i++)
-        if (!strcmp(value, names[i]))
-            return i;
-    int n = snprintf(err, errlen, "bad value '%s' for key '%s' (one of", value, key);
-    for (int i = 0; names[i] && n > 0 && (size_t)n < errlen; i++)
-        n += snprintf(err + n, errlen - (size_t)n, "%s %s", i ? "," : "", names[i]);
-    if (n > 0 && (size_t)n < errlen)
-        snprintf(err + n, errlen - (size_t)n, ")");
-    return -1;
-}
+/* How a key's value is read. */
+typedef enum mcts_key_type {
+    MCTS_KEY_INT,    /* an integer in [lo, hi] */
+    MCTS_KEY_DOUBLE, /* a number in [lo, hi] */
+    MCTS_KEY_CHOICE, /* one of `choices`, read as its index */
+    MCTS_KEY_FILE    /* a path */
+} mcts_key_type_t;
 
-/* Which keys were given, to refuse those that would change nothing. */
-typedef struct mcts_keys_seen {
-    int eps, sample, prior_w, prior_form; /* index+1 of the key in the spec, 0: not given */
-    int weights, params;               /* the same, for weights and params= */
-    int rollout_heur, prior_heur;      /* rollout=heuristic, prior=heuristic given */
-    int cutoff;                        /* cutoff= given */
-    int iters, time;                   /* budgets given */
-} mcts_keys_seen_t;
+/* The keys, in the order of the table below (and of --help and BOTS.md). */
+enum {
+    K_ITERS, K_TIME, K_THREADS, K_C, K_FPU, K_FPU_REL, K_VLOSS, K_UNOBS, K_UNOBS_BELOW,
+    K_SYNC, K_PARALLEL, K_FINAL, K_MEM, K_REUSE, K_ROLLOUT, K_EPS, K_SAMPLE, K_PRIOR,
+    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS,
+    K_COUNT
+};
 
+/* One key of the mcts bot: how it is read and what --help and BOTS.md say of it. */
+typedef struct mcts_key_def {
+    const char *name;              /* the key */
+    mcts_key_type_t type;          /* how its value is read */
+    double lo, hi;                 /* range of an int or double */
+    const char *const *choices;    /* a choice's names, NULL-terminated; else NULL */
+    const char *arg;               /* what the value is called in help (N, X, MS, FILE) */
+    const char *needs;             /* "key=value" that must be given too, or NULL */
+    const char *deflt;             /* the default, as help shows it */
+    const char *help;              /* one line: what it does */
+    const char *notes;             /* more, for BOTS.md only (measurements), or NULL */
+} mcts_key_def_t;
+
+static const char *const choice_bool[] = {"0", "1", NULL};
 static const char *const choice_parallel[] = {"tree", "root", NULL};
 static const char *const choice_final[] = {"visits", "mean", NULL};
-static const char *const choice_bool[] = {"0", "1", NULL};
 static const char *const choice_rollout[] = {"random", "heuristic", NULL};
 static const char *const choice_prior[] = {"none", "heuristic", NULL};
 static const char *const choice_prior_form[] = {"decay", "puct", NULL};
 
-/* One key other than params=: 0, or -1 with err. */
-static int mcts_key(mcts_bot_t *mb, const heuristic_t *h, const char *key, const char *value,
-                    int k, mcts_keys_seen_t *seen, char *err, size_t errlen)
+static const mcts_key_def_t mcts_keys[K_COUNT] = {
+    {"iters", MCTS_KEY_INT, 1, 2000000000, NULL, "N", NULL,
+     "1000 if neither `iters` nor `time` is given", "iterations per move", NULL},
+    {"time", MCTS_KEY_INT, 1, 100000000, NULL, "MS", NULL, "none",
+     "milliseconds per move (with `iters` too: whichever ends first)", NULL},
+    {"threads", MCTS_KEY_INT, 1, 256, NULL, "N", NULL, "1",
+     "search threads (also what tournaments schedule by)", NULL},
+    {"c", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", NULL, "0.7",
+     "UCB exploration constant (results in [0, 1])", NULL},
+    {"fpu", MCTS_KEY_DOUBLE, -1e6, 1e6, NULL, "X", NULL, "10",
+     "first-play urgency: score of an untried move (10: try each once first; with a prior, "
+     "plus the bias of the best untried prior)", NULL},
+    {"fpu_rel", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
+     "1: `fpu` is added to the mover's mean over the node's tried moves (e.g. `fpu=-0.1`)",
+     NULL},
+    {"vloss", MCTS_KEY_INT, 0, 1000000, NULL, "N", NULL, "0",
+     "virtual losses per thread in a node (tree parallelism)",
+     "none by default, as two threads ran 6 % more iterations a second without (with "
+     "`sync=64`); against one thread at double time they scored 0.478 instead of 0.441 in "
+     "Tower Up (800 deals) but 0.488 instead of 0.517 in Uptown (300 deals), both within "
+     "noise (docs/PARALLEL.md); at equal iterations one virtual loss chose worse in Tower "
+     "Up (regret against a reference search, docs/PARALLEL.md); with many threads, try 1"},
+    {"unobs", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
+     "with several threads on one tree, count the other threads' passes whose results are "
+     "not published yet as visits in the exploration term, not in the mean (as WU-UCT), at "
+     "nodes with fewer than `unobs_below` published visits",
+     "at equal iterations in Tower Up two threads chose like one thread with 1.04 times the "
+     "iterations with it (below 64) and 0.87 without, but at 20 ms it chose no better, as "
+     "it costs 3 % of the iterations (docs/PARALLEL.md)"},
+    {"unobs_below", MCTS_KEY_INT, 1, 1000000000, NULL, "N", NULL, "64",
+     "with `unobs=1`, the published visits below which a node's passes are counted",
+     "counting at every node (a large N) chose as well per iteration but cost 7 to 11 % of "
+     "the iterations at 20 ms and chose worse there (each count writes a line the other core "
+     "reads)"},
+    {"sync", MCTS_KEY_INT, 0, 64, NULL, "N", NULL, "0",
+     "iterations a thread runs before it publishes its results to the shared tree; 0: 64 "
+     "with several threads in tree mode, else 1 (one thread searches the same for any value)",
+     "`sync=1` chooses a little better per iteration but runs fewer, and at 20 ms chose as "
+     "well as 64 (docs/PARALLEL.md)"},
+    {"parallel", MCTS_KEY_CHOICE, 0, 0, choice_parallel, NULL, NULL, "tree",
+     "one shared tree, or one tree per thread with root statistics summed", NULL},
+    {"final", MCTS_KEY_CHOICE, 0, 0, choice_final, NULL, NULL, "visits",
+     "most-visited root move, or best mean among moves with at least 1/10 of the most visits",
+     NULL},
+    {"mem", MCTS_KEY_INT, 1, 1L << 20, NULL, "MiB", NULL, "256",
+     "cap on the node arena, 88 bytes a node plus 24 per node and thread (expansion stops "
+     "when full; rollouts go on)", NULL},
+    {"reuse", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "1",
+     "keep the subtree of the moves played since the last search (tree mode)", NULL},
+    {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
+     "playouts: the game's random playout, or epsilon-greedy on `score_moves`", NULL},
+    {"eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
+     "heuristic rollouts: share of uniformly random moves", NULL},
+    {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
+     "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL},
+    {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL, "none",
+     "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
+     "call per expansion); untried moves are expanded best prior first", NULL},
+    {"prior_w", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "prior=heuristic", "0.5",
+     "weight of the bias added to UCB", NULL},
+    {"prior_form", MCTS_KEY_CHOICE, 0, 0, choice_prior_form, NULL, "prior=heuristic", "puct",
+     "bias `prior_w * prior / (visits + 1)`, or PUCT: that times sqrt(parent's visits)", NULL},
+    {"cutoff", MCTS_KEY_INT, 0, 100000, NULL, "D", NULL, "none (full playouts)",
+     "after the tree, D random moves, then the heuristic's `evaluate` gives the result (no "
+     "playout to the end); `cutoff=0` evaluates the leaf; excludes `rollout=heuristic`", NULL},
+    {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
+     "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
+     "also be given as a key by its name, over the file", NULL},
+};
+
+/* The range of an int or double key as help and errors say it ("from LO to HI"). */
+static void key_range(const mcts_key_def_t *d, char *out, size_t len)
+{
+    if (d->type == MCTS_KEY_INT)
+        snprintf(out, len, "from %ld to %ld", (long)d->lo, (long)d->hi);
+    else
+        snprintf(out, len, "from %g to %g", d->lo, d->hi);
+}
+
+/* The key's form in help: name=ARG, or name=a|b|c for a choice. */
+static void key_form(const mcts_key_def_t *d, bool markdown, char *out, size_t len)
+{
+    size_t n = (size_t)snprintf(out, len, "%s=", d->name);
+    if (!d->choices) {
+        snprintf(out + n, len - n, "%s", d->arg);
+        return;
+    }
+    for (int i = 0; d->choices[i] && n < len; i++)
+        n += (size_t)snprintf(out + n, len - n, "%s%s", i ? (markdown ? "\\|" : "|") : "",
+                              d->choices[i]);
+}
+
+/* One key of the text help: its form, then text in lines of at most about 90 columns. */
+static void print_wrapped(FILE *out, const char *form, const char *text)
+{
+    enum { INDENT = 28, WIDTH = 90 };
+    int col = fprintf(out, "  %-*s", INDENT - 3, form);
+    if (col >= INDENT) {
+        fprintf(out, "\n%*s", INDENT - 1, "");
+    }
+    col = INDENT - 1;
+    while (*text) {
+        int len = (int)strcspn(text, " ");
+        if (col + 1 + len > WIDTH && col > INDENT - 1) {
+            fprintf(out, "\n%*s", INDENT - 1, "");
+            col = INDENT - 1;
+        }
+        col += fprintf(out, " %.*s", len, text);
+        text += len;
+        text += strspn(text, " ");
+    }
+    fputc('\n', out);
+}
+
+void mcts_bot_keys_print(FILE *out, bool markdown)
+{
+    char form[128], range[64];
+    if (markdown)
+        fprintf(out, "| key | meaning | range | default |\n|---|---|---|---|\n");
+    for (int k = 0; k < K_COUNT; k++) {
+        const mcts_key_def_t *d = &mcts_keys[k];
+        key_form(d, markdown, form, sizeof form);
+        range[0] = '\0';
+        if (d->type == MCTS_KEY_INT || d->type == MCTS_KEY_DOUBLE)
+            key_range(d, range, sizeof range);
+        if (markdown) {
+            fprintf(out, "| `%s` | %s", form, d->help);
+            if (d->needs)
+                fprintf(out, "; needs `%s`", d->needs);
+            if (d->notes)
+                fprintf(out, "; %s", d->notes);
+            fprintf(out, " | %s | %s |\n", range[0] ? range : "", d->deflt);
+        } else {
+            char text[1024];
+            snprintf(text, sizeof text, "%s%s%s (%s%sdefault %s)", d->help,
+                     d->needs ? "; needs " : "", d->needs ? d->needs : "", range,
+                     range[0] ? ", " : "", d->deflt);
+            print_wrapped(out, form, text);
+        }
+    }
+    if (!markdown)
+        print_wrapped(out, "NAME=X", "a weight of the game's heuristic by its name");
+}
+
+/* The index of the key named name, or -1. */
+static int key_find(const char *name)
+{
+    for (int k = 0; k < K_COUNT; k++)
+        if (!strcmp(mcts_keys[k].name, name))
+            return k;
+    return -1;
+}
+
+/* Reads value for key d: *iv gets an int or a choice's index, *dv a double. 0, or -1
+   with err naming the key, the value and what it may be. */
+static int key_read(const mcts_key_def_t *d, const char *value, long *iv, double *dv,
+                    char *err, size_t errlen)
+{
+    switch (d->type) {
+    case MCTS_KEY_INT:
+        return bot_spec_int(d->name, value, (long)d->lo, (long)d->hi, iv, err, errlen);
+    case MCTS_KEY_DOUBLE:
+        return bot_spec_double(d->name, value, d->lo, d->hi, dv, err, errlen);
+    case MCTS_KEY_CHOICE:
+        for (int i = 0; d->choices[i]; i++)
+            if (!strcmp(value, d->choices[i])) {
+                *iv = i;
+                return 0;
+            }
+        int n = snprintf(err, errlen, "bad value '%s' for key '%s' (one of", value, d->name);
+        for (int i = 0; d->choices[i] && n > 0 && (size_t)n < errlen; i++)
+            n += snprintf(err + n, errlen - (size_t)n, "%s %s", i ? "," : "", d->choices[i]);
+        if (n > 0 && (size_t)n < errlen)
+            snprintf(err + n, errlen - (size_t)n, ")");
+        return -1;
+    case MCTS_KEY_FILE:
+    default:
+        return 0;
+    }
+}
+
+/* Stores the value of key k (read by key_read) into the bot's options. */
+static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
 {
     mcts_options_t *o = &mb->opt;
-    long v;
-    int c, i;
-    if (!strcmp(key, "iters")) {
-        if (bot_spec_int(key, value, 1, 2000000000L, &o->iterations, err, errlen))
-            return -1;
-        seen->iters = k + 1;
-    } else if (!strcmp(key, "time")) {
-        if (bot_spec_int(key, value, 1, 100000000L, &o->time_ms, err, errlen))
-            return -1;
-        seen->time = k + 1;
-    } else if (!strcmp(key, "threads")) {
-        if (bot_spec_int(key, value, 1, 256, &v, err, errlen))
-            return -1;
-        o->threads = (int)v;
-    } else if (!strcmp(key, "c")) {
-        return bot_spec_double(key, value, 0.0, 1e6, &o->c, err, errlen);
-    } else if (!strcmp(key, "fpu")) {
-        return bot_spec_double(key, value, -1e6, 1e6, &o->fpu, err, errlen);
-    } else if (!strcmp(key, "fpu_rel")) {
-        if ((c = key_choice(key, value, choice_bool, err, errlen)) < 0)
-            return -1;
-        o->fpu_relative = c == 1;
-    } else if (!strcmp(key, "vloss")) {
-        if (bot_spec_int(key, value, 0, 1000000, &v, err, errlen))
-            return -1;
-        o->virtual_loss = (int)v;
-    } else if (!strcmp(key, "unobs")) {
-        if ((c = key_choice(key, value, choice_bool, err, errlen)) < 0)
-            return -1;
-        o->unobserved = c == 1;
-    } else if (!strcmp(key, "unobs_below")) {
-        if (bot_spec_int(key, value, 1, 1000000000, &v, err, errlen))
-            return -1;
-        o->unobserved_below = (int)v;
-    } else if (!strcmp(key, "sync")) {
-        if (bot_spec_int(key, value, 0, 64, &v, err, errlen))
-            return -1;
-        o->sync = (int)v;
-    } else if (!strcmp(key, "parallel")) {
-        if ((c = key_choice(key, value, choice_parallel, err, errlen)) < 0)
-            return -1;
-        o->parallel = c ? MCTS_PARALLEL_ROOT : MCTS_PARALLEL_TREE;
-    } else if (!strcmp(key, "final")) {
-        if ((c = key_choice(key, value, choice_final, err, errlen)) < 0)
-            return -1;
-        o->final = c ? MCTS_FINAL_MEAN : MCTS_FINAL_VISITS;
-    } else if (!strcmp(key, "mem")) {
-        if (bot_spec_int(key, value, 1, 1L << 20, &v, err, errlen))
-            return -1;
-        o->memory_bytes = (size_t)v << 20;
-    } else if (!strcmp(key, "reuse")) {
-        if ((c = key_choice(key, value, choice_bool, err, errlen)) < 0)
-            return -1;
-        o->reuse = c == 1;
-    } else if (!strcmp(key, "rollout")) {
-        if ((c = key_choice(key, value, choice_rollout, err, errlen)) < 0)
-            return -1;
-        seen->rollout_heur = c == 1 ? k + 1 : 0;
-    } else if (!strcmp(key, "eps")) {
-        if (bot_spec_double(key, value, 0.0, 1.0, &mb->eps, err, errlen))
-            return -1;
-        seen->eps = k + 1;
-    } else if (!strcmp(key, "sample")) {
-        if (bot_spec_int(key, value, 0, GAME_MAX_MOVES, &v, err, errlen))
-            return -1;
-        mb->sample = (int)v;
-        seen->sample = k + 1;
-    } else if (!strcmp(key, "prior")) {
-        if ((c = key_choice(key, value, choice_prior, err, errlen)) < 0)
-            return -1;
-        seen->prior_heur = c == 1 ? k + 1 : 0;
-    } else if (!strcmp(key, "prior_w")) {
-        if (bot_spec_double(key, value, 0.0, 1e6, &o->prior_weight, err, errlen))
-            return -1;
-        seen->prior_w = k + 1;
-    } else if (!strcmp(key, "prior_form")) {
-        if ((c = key_choice(key, value, choice_prior_form, err, errlen)) < 0)
-            return -1;
-        o->prior_form = c ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY;
-        seen->prior_form = k + 1;
-    } else if (!strcmp(key, "cutoff")) {
-        if (bot_spec_int(key, value, 0, 100000, &v, err, errlen))
-            return -1;
-        o->cutoff_depth = (int)v;
-        seen->cutoff = k + 1;
-    } else if (h && (i = heur_param_find(h, key)) >= 0) {
-        if (bot_spec_double(key, value, -1e12, 1e12, &mb->w.value[i], err, errlen))
-            return -1;
-        if (!seen->weights)
-            seen->weights = k + 1;
-    } else {
-        snprintf(err, errlen,
-                 "unknown key '%s' (mcts takes iters, time, threads, c, fpu, fpu_rel, vloss, "
-                 "unobs, unobs_below, sync, parallel, final, mem, reuse, rollout, eps, "
-                 "sample, prior, prior_w, prior_form, cutoff, params and the heuristic's "
-                 "weights)",
-                 key);
-        return -1;
+    switch (k) {
+    case K_ITERS: o->iterations = iv; break;
+    case K_TIME: o->time_ms = iv; break;
+    case K_THREADS: o->threads = (int)iv; break;
+    case K_C: o->c = dv; break;
+    case K_FPU: o->fpu = dv; break;
+    case K_FPU_REL: o->fpu_relative = iv == 1; break;
+    case K_VLOSS: o->virtual_loss = (int)iv; break;
+    case K_UNOBS: o->unobserved = iv == 1; break;
+    case K_UNOBS_BELOW: o->unobserved_below = (int)iv; break;
+    case K_SYNC: o->sync = (int)iv; break;
+    case K_PARALLEL: o->parallel = iv ? MCTS_PARALLEL_ROOT : MCTS_PARALLEL_TREE; break;
+    case K_FINAL: o->final = iv ? MCTS_FINAL_MEAN : MCTS_FINAL_VISITS; break;
+    case K_MEM: o->memory_bytes = (size_t)iv << 20; break;
+    case K_REUSE: o->reuse = iv == 1; break;
+    case K_EPS: mb->eps = dv; break;
+    case K_SAMPLE: mb->sample = (int)iv; break;
+    case K_PRIOR_W: o->prior_weight = dv; break;
+    case K_PRIOR_FORM: o->prior_form = iv ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY; break;
+    case K_CUTOFF: o->cutoff_depth = (int)iv; break;
+    default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
-    return 0;
+}
+
+/* The unknown-key error, listing the table's keys. */
+static void key_unknown(const char *key, char *err, size_t errlen)
+{
+    int n = snprintf(err, errlen, "unknown key '%s' (mcts takes", key);
+    for (int k = 0; k < K_COUNT && n > 0 && (size_t)n < errlen; k++)
+        n += snprintf(err + n, errlen - (size_t)n, "%s %s", k ? "," : "", mcts_keys[k].name);
+    if (n > 0 && (size_t)n < errlen)
+        snprintf(err + n, errlen - (size_t)n, " and the heuristic's weights)");
 }
 
 static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err,
                          size_t errlen)
 {
     const heuristic_t *h = heuristic_for(b->api);
-    mcts_keys_seen_t seen;
-    memset(&seen, 0, sizeof seen);
+    /* given[k]: index + 1 in the spec of table key k (0: not given); chosen[k]: the choice
+       index of a choice key given. */
+    int given[K_COUNT] = {0};
+    long chosen[K_COUNT] = {0};
+    int weights = 0; /* index + 1 of the first weight given by name */
     if (h)
         heur_params_default(h, &mb->w);
     /* The file first, so that weights given as keys override it in any key order. */
     for (int k = 0; k < spec->key_count; k++)
-        if (!strcmp(spec->keys[k], "params")) {
-            seen.params = k + 1;
+        if (!strcmp(spec->keys[k], mcts_keys[K_PARAMS].name)) {
+            given[K_PARAMS] = k + 1;
             if (!h) {
                 snprintf(err, errlen, "params=: no heuristic for game '%s'", b->api->name);
                 return -1;
@@ -269,39 +387,60 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
             if (heur_params_load(h, spec->values[k], &mb->w, err, errlen))
                 return -1;
         }
-    for (int k = 0; k < spec->key_count; k++)
-        if (strcmp(spec->keys[k], "params") &&
-            mcts_key(mb, h, spec->keys[k], spec->values[k], k, &seen, err, errlen))
+    for (int k = 0; k < spec->key_count; k++) {
+        const char *key = spec->keys[k], *value = spec->values[k];
+        int t = key_find(key);
+        int i;
+        if (t == K_PARAMS)
+            continue;
+        if (t >= 0) {
+            long iv = 0;
+            double dv = 0.0;
+            if (key_read(&mcts_keys[t], value, &iv, &dv, err, errlen))
+                return -1;
+            key_store(mb, t, iv, dv);
+            given[t] = k + 1;
+            chosen[t] = iv;
+        } else if (h && (i = heur_param_find(h, key)) >= 0) {
+            if (bot_spec_double(key, value, -1e12, 1e12, &mb->w.value[i], err, errlen))
+                return -1;
+            if (!weights)
+                weights = k + 1;
+        } else {
+            key_unknown(key, err, errlen);
             return -1;
-    if (seen.iters && !seen.time)
+        }
+    }
+    bool rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 1;
+    bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == 1;
+    if (given[K_ITERS] && !given[K_TIME])
         mb->opt.time_ms = 0;
-    if (seen.time && !seen.iters)
+    if (given[K_TIME] && !given[K_ITERS])
         mb->opt.iterations = 0;
-    if (!seen.iters && !seen.time)
+    if (!given[K_ITERS] && !given[K_TIME])
         mb->opt.iterations = MCTS_BOT_DEFAULT_ITERS;
-    if (seen.eps && !seen.rollout_heur) {
-        snprintf(err, errlen, "key 'eps' needs rollout=heuristic");
-        return -1;
-    }
-    if (seen.sample && !seen.rollout_heur) {
-        snprintf(err, errlen, "key 'sample' needs rollout=heuristic");
-        return -1;
-    }
-    if ((seen.prior_w || seen.prior_form) && !seen.prior_heur) {
-        snprintf(err, errlen, "key '%s' needs prior=heuristic",
-                 seen.prior_w ? "prior_w" : "prior_form");
-        return -1;
+    /* A key that needs another's value changes nothing without it. */
+    for (int t = 0; t < K_COUNT; t++) {
+        const char *needs = mcts_keys[t].needs;
+        if (!given[t] || !needs)
+            continue;
+        bool met = (!strcmp(needs, "rollout=heuristic") && rollout_heur) ||
+                   (!strcmp(needs, "prior=heuristic") && prior_heur);
+        if (!met) {
+            snprintf(err, errlen, "key '%s' needs %s", mcts_keys[t].name, needs);
+            return -1;
+        }
     }
     /* The search plays the cutoff's moves at random, whatever the rollout policy. */
-    if (seen.cutoff && seen.rollout_heur) {
+    if (given[K_CUTOFF] && rollout_heur) {
         snprintf(err, errlen, "keys 'cutoff' and 'rollout=heuristic' exclude each other "
                               "(cutoff plays random moves before evaluate)");
         return -1;
     }
-    bool uses_heuristic = seen.rollout_heur || seen.prior_heur || seen.cutoff;
-    if ((seen.params || seen.weights) && !uses_heuristic) {
+    bool uses_heuristic = rollout_heur || prior_heur || given[K_CUTOFF];
+    if ((given[K_PARAMS] || weights) && !uses_heuristic) {
         snprintf(err, errlen, "key '%s' needs rollout=heuristic, prior=heuristic or cutoff=",
-                 spec->keys[(seen.params ? seen.params : seen.weights) - 1]);
+                 spec->keys[(given[K_PARAMS] ? given[K_PARAMS] : weights) - 1]);
         return -1;
     }
     if (uses_heuristic && !h) {
@@ -310,15 +449,15 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
     }
     if (uses_heuristic)
         mb->h = h;
-    if (seen.rollout_heur) {
+    if (rollout_heur) {
         mb->opt.rollout = rollout_heuristic;
         mb->opt.rollout_ctx = mb;
     }
-    if (seen.prior_heur) {
+    if (prior_heur) {
         mb->opt.prior = prior_heuristic;
         mb->opt.prior_ctx = mb;
     }
-    if (seen.cutoff) {
+    if (given[K_CUTOFF]) {
         mb->opt.evaluate = evaluate_heuristic;
         mb->opt.evaluate_ctx = mb;
     }
@@ -417,13 +556,15 @@ static void mcts_bot_reset(bot_t *b)
     }
 }
 
+static void mcts_bot_print_keys(FILE *out)
+{
+    mcts_bot_keys_print(out, false);
+}
+
 const bot_kind_t bot_kind_mcts = {
     .name = "mcts",
-    .help = "mcts: information-set MCTS; keys: iters, time (ms), threads, c, fpu, "
-            "fpu_rel=0|1, vloss, unobs=0|1, unobs_below (>= 1), sync (0-64), "
-            "parallel=tree|root, final=visits|mean, mem (MiB), reuse=0|1, "
-            "rollout=random|heuristic, eps, sample, prior=none|heuristic, prior_w, "
-            "prior_form=decay|puct, cutoff, params=FILE, weight names",
+    .help = "mcts: information-set MCTS (search/mcts.h); keys below",
+    .print_keys = mcts_bot_print_keys,
     .init = mcts_bot_init,
     .choose = mcts_bot_choose,
     .observe = mcts_bot_observe,

@@ -1,5 +1,8 @@
 #pragma once
 /* What the mcts bot kind offers beyond the bot interface. */
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "bots/bot.h"
 #include "search/mcts.h"
 
@@ -22,3 +25,7 @@ typedef struct mcts_bot_totals {
 bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t);
 /* Adds t's searches to *into (the most nodes: the larger). */
 void mcts_bot_totals_add(mcts_bot_totals_t *into, const mcts_bot_totals_t *t);
+
+/* Prints the mcts bot's keys from its key table: as text, one a line with its range and
+   default (for --help), or as BOTS.md's markdown table (markdown). */
+void mcts_bot_keys_print(FILE *out, bool markdown);

@@ -29,6 +29,11 @@ static void play_usage(void)
            "  --record FILE           append one JSON record per game (FORMATS.md §4)\n"
            "  --record-legal          records hold legal_counts\n"
            "  --quiet                 no line per game, only the summary\n");
+    for (int i = 0; bot_kinds[i]; i++)
+        if (bot_kinds[i]->print_keys) {
+            printf("%s keys:\n", bot_kinds[i]->name);
+            bot_kinds[i]->print_keys(stdout);
+        }
 }
 
 /* What the mcts seats' searches did over all games. */

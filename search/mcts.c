@@ -15,11 +15,11 @@ void mcts_options_default(mcts_options_t *opt)
     opt->c = 0.7;
     opt->fpu = 10.0;
     /* No virtual loss by default: with results published every 64 iterations, two threads
-       ran 6 % more iterations a second without it (search/PARALLEL.md). */
+       ran 6 % more iterations a second without it (docs/PARALLEL.md). */
     opt->virtual_loss = 0;
     opt->sync = 0;
     /* Off by default: it chooses better per iteration but costs iterations, and at 20 ms
-       it chose no better than without (search/PARALLEL.md). When on, only where a
+       it chose no better than without (docs/PARALLEL.md). When on, only where a
        batch of another thread's passes is a large part of a node's visits. */
     opt->unobserved = false;
     opt->unobserved_below = 64;

@@ -31,7 +31,7 @@
  * it, 0.99 to 1.06 counting at every node and 1.04 below 64 visits; but each count is a
  * write to a line the other core reads, and in 20-ms searches counting at every node costs
  * 7 to 11 % of the iterations, below 64 visits 3 %, and neither chose better than without
- * (search/PARALLEL.md).
+ * (docs/PARALLEL.md).
  * The root and the nodes just below it are passed by nearly every iteration of every
  * thread: writing them once a batch instead of on every iteration is what stops their
  * cache lines moving between the cores all the time (bench/BENCH.md). With one thread the

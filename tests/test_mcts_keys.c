@@ -1,0 +1,194 @@
+/*
+ * The mcts bot's keys come from one table (bots/mcts_bot.c) that also prints `skyline play
+ * --help` and BOTS.md's key list. Read back from the printed list: every key parses at the
+ * ends of its range and with each of its choices, a value outside the range is refused
+ * with an error naming the range, a bad choice with the choices, a key that needs another
+ * is refused without it; an unknown key's error lists every key; and the list in
+ * bots/BOTS.md is exactly what the table prints (on a mismatch, the current list is
+ * written to mcts-keys.md in the build directory).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/heuristic.h"
+#include "bots/mcts_bot.h"
+#include "core/towerup/towerup.h"
+#include "tests/test.h"
+
+#define BEGIN_MARK "<!-- mcts keys: printed by the key table"
+#define END_MARK "<!-- end of mcts keys -->"
+
+/* The markdown key list as the table prints it (malloc'd). */
+static char *printed_list(void)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(f != NULL);
+    mcts_bot_keys_print(f, true);
+    fclose(f);
+    return buf;
+}
+
+/* bot_new on Tower Up: true if it made the bot; err gets its error otherwise. */
+static bool spec_ok(const char *spec, char *err, size_t errlen)
+{
+    err[0] = '\0';
+    bot_t *b = bot_new(&towerup_api, spec, 1, err, errlen);
+    bot_free(b);
+    return b != NULL;
+}
+
+/* One row of the printed list, checked through bot_new. */
+static void check_row(char *row, const char *params_path)
+{
+    /* | `name=ARG` | meaning[; needs `k=v`] | from LO to HI | default | */
+    char *form = strchr(row, '`');
+    CHECK(form != NULL);
+    if (!form)
+        return;
+    form++;
+    char *form_end = strchr(form, '`');
+    *form_end = '\0';
+    char *eq = strchr(form, '=');
+    CHECK(eq != NULL);
+    *eq = '\0';
+    const char *name = form, *arg = eq + 1;
+    char *rest = form_end + 1;
+    char needs[64] = "";
+    char *n = strstr(rest, "; needs `");
+    if (n)
+        sscanf(n + strlen("; needs `"), "%63[^`]", needs);
+    /* The range is the third cell. */
+    char *cell = strstr(rest + 1, " | ");
+    char lo[32] = "", hi[32] = "";
+    bool ranged = cell && sscanf(cell, " | from %31s to %31s |", lo, hi) == 2;
+    /* Keys that need a heuristic hook get one; those that need a key get it. */
+    char base[128] = "mcts";
+    const char *extra = needs[0] ? needs : !strcmp(name, "params") ? "prior=heuristic" : NULL;
+    if (extra)
+        snprintf(base, sizeof base, "mcts:%s", extra);
+    const char *sep = extra ? "," : ":";
+    char spec[512], err[GAME_ERR_MAX];
+    if (!strcmp(name, "params")) {
+        snprintf(spec, sizeof spec, "%s%sparams=%s", base, sep, params_path);
+        CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+        return;
+    }
+    if (strchr(arg, '|') || strstr(arg, "\\|")) {
+        /* A choice: a\|b\|c. */
+        char choices[128];
+        snprintf(choices, sizeof choices, "%s", arg);
+        int count = 0;
+        for (char *c = strtok(choices, "\\|"); c; c = strtok(NULL, "\\|"), count++) {
+            snprintf(spec, sizeof spec, "%s%s%s=%s", base, sep, name, c);
+            /* rollout=heuristic excludes the cutoff= given with params only: not here. */
+            CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+        }
+        CHECK_MSG(count >= 2, "%s: %d choices", name, count);
+        snprintf(spec, sizeof spec, "%s%s%s=bogus", base, sep, name);
+        CHECK_MSG(!spec_ok(spec, err, sizeof err) && strstr(err, "one of"),
+                  "%s: bad choice accepted or not explained: %s", name, err);
+        CHECK(!ranged);
+        return;
+    }
+    CHECK_MSG(ranged, "%s: no range printed", name);
+    bool integer = !strpbrk(lo, ".e") && !strpbrk(hi, ".e");
+    /* Both ends parse (mem at its top would ask for a terabyte, so only its bottom). */
+    snprintf(spec, sizeof spec, "%s%s%s=%s", base, sep, name, lo);
+    CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+    if (strcmp(name, "mem") && strcmp(name, "threads")) {
+        snprintf(spec, sizeof spec, "%s%s%s=%s", base, sep, name, hi);
+        CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+    }
+    /* Outside the range at both ends: refused, naming the range. */
+    char range[80];
+    snprintf(range, sizeof range, "from %s to %s", lo, hi);
+    double low = strtod(lo, NULL), high = strtod(hi, NULL);
+    double bad[2] = {low - 1.0 - fabs(low), high + 1.0 + fabs(high)};
+    for (int k = 0; k < 2; k++) {
+        if (integer)
+            snprintf(spec, sizeof spec, "%s%s%s=%.0f", base, sep, name, bad[k]);
+        else
+            snprintf(spec, sizeof spec, "%s%s%s=%.17g", base, sep, name, bad[k]);
+        CHECK_MSG(!spec_ok(spec, err, sizeof err) && strstr(err, range) && strstr(err, name),
+                  "%s accepted or its error does not say '%s': %s", spec, range, err);
+    }
+    if (integer) {
+        snprintf(spec, sizeof spec, "%s%s%s=1.5", base, sep, name);
+        CHECK_MSG(!spec_ok(spec, err, sizeof err), "%s accepted", spec);
+    }
+    /* Without the key it needs, refused, naming it. */
+    if (needs[0]) {
+        snprintf(spec, sizeof spec, "mcts:%s=%s", name, lo);
+        CHECK_MSG(!spec_ok(spec, err, sizeof err) && strstr(err, needs),
+                  "%s accepted or its error does not name %s: %s", spec, needs, err);
+    }
+}
+
+static void check_keys_parse(char *list)
+{
+    char params_path[] = "test_mcts_keys.params";
+    heur_params_t w;
+    heur_params_default(&heuristic_towerup, &w);
+    CHECK(heur_params_save(&heuristic_towerup, &w, params_path) == 0);
+    int rows = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(list, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(line, "| `", 3))
+            continue;
+        check_row(line, params_path);
+        rows++;
+    }
+    CHECK_MSG(rows >= 20, "%d keys printed", rows);
+    remove(params_path);
+    /* An unknown key: the error names it and lists the keys. */
+    char err[GAME_ERR_MAX];
+    CHECK(!spec_ok("mcts:paralel=root", err, sizeof err));
+    CHECK_MSG(strstr(err, "unknown key 'paralel'") && strstr(err, "parallel") &&
+                  strstr(err, "prior_form") && strstr(err, "params"),
+              "%s", err);
+    /* A weight of the heuristic by name, with a hook that uses it. */
+    char spec[128];
+    snprintf(spec, sizeof spec, "mcts:prior=heuristic,%s=0.5", heuristic_towerup.params[0].name);
+    CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+}
+
+/* BOTS.md's list between the markers equals the printed one. */
+static void check_bots_md(const char *list)
+{
+    char *md = test_read_file(SKYLINE_SOURCE_DIR "/bots/BOTS.md");
+    char *begin = md ? strstr(md, BEGIN_MARK) : NULL;
+    char *end = begin ? strstr(begin, END_MARK) : NULL;
+    CHECK_MSG(begin && end, "bots/BOTS.md lacks the mcts key markers");
+    if (!begin || !end) {
+        free(md);
+        return;
+    }
+    begin = strchr(begin, '\n') + 1;
+    size_t len = (size_t)(end - begin);
+    bool same = len == strlen(list) && !memcmp(begin, list, len);
+    if (!same) {
+        FILE *f = fopen("mcts-keys.md", "w");
+        if (f) {
+            fputs(list, f);
+            fclose(f);
+        }
+    }
+    CHECK_MSG(same, "bots/BOTS.md's mcts key list differs from the key table: put "
+                    "mcts-keys.md (build directory) between its markers");
+    free(md);
+}
+
+int main(void)
+{
+    char *list = printed_list();
+    check_bots_md(list);
+    char *copy = strdup(list);
+    check_keys_parse(copy);
+    free(copy);
+    free(list);
+    return test_finish("test_mcts_keys");
+}
