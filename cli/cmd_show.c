@@ -15,18 +15,21 @@
 static const char show_help[] =
     "usage: skyline show --game G [game options] [--moves \"M1 M2 ...\"] [options]\n"
     "       skyline show RECORDS.jsonl [--index I] [--ply K] [options]\n"
+    "       skyline show --position TEXT [--board FILE] [options]\n"
     "Prints a position as a text diagram, after the numbered list of the moves that led to\n"
     "it (who moved, the move, what it did); then whose turn it is and the legal move count.\n"
     "%s"
     "  --moves \"M1 M2 ...\"     moves in notation (FORMATS.md §3) played from the start\n"
     "  --index I               the record's game I, counting from 0 (default 0)\n"
     "  --ply K                 the position after the record's first K moves (default all)\n"
+    "  --position TEXT         a position in notation (docs/NOTATION.md), seen by its view\n"
     "  --as P                  only what player P sees (other racks and the draw pile order\n"
     "                          hidden); default everything\n"
     "  --ascii                 plain ASCII instead of UTF-8\n"
     "  --color auto|always|never   ANSI colour (default auto: only on a terminal, and not\n"
     "                          with NO_COLOR set)\n"
-    "  --no-list               the diagram only, without the move list\n";
+    "  --no-list               the diagram only, without the move list\n"
+    "  --notation              only the position's text (docs/NOTATION.md) as --as sees it\n";
 
 /* A game line to show: the positions before and after each of its moves. */
 typedef struct show_line {
@@ -44,6 +47,7 @@ typedef struct show_args {
     cli_game_t game;         /* game and options (game source) */
     bool game_given;         /* a game option was given */
     const char *moves;       /* --moves text, or NULL */
+    const char *position;    /* --position text (position source), or NULL */
     const char *file;        /* a record file (record source), or NULL */
     long index;              /* --index */
     long ply;                /* --ply, -1: all */
@@ -51,6 +55,7 @@ typedef struct show_args {
     bool ascii;              /* --ascii */
     int colour;              /* --color: -1 auto, 0 never, 1 always */
     bool list;               /* print the move list */
+    bool notation;           /* print the position text only */
 } show_args_t;
 
 static void *line_state(const show_line_t *l, int k)
@@ -220,6 +225,38 @@ static void line_from_record(show_line_t *l, const show_args_t *a)
     l->seats = json_object_get(l->rec, "seats");
 }
 
+/* Source 3: a position text (docs/NOTATION.md), shown as its view sees it. */
+static void line_from_position(show_line_t *l, show_args_t *a)
+{
+    char err[GAME_ERR_MAX];
+    int view;
+    void *s = game_position_read(a->position, a->game.opt.board ? &a->game.opt : NULL, 1,
+                                 &l->api, &view, err, sizeof err);
+    if (!s)
+        cli_die("--position: %s", err);
+    line_alloc(l, 0);
+    l->api->copy(line_state(l, 0), s);
+    free(s);
+    /* What the text does not say was drawn at random: show only what it fixes. */
+    const game_options_t *opt = a->game.opt.board ? &a->game.opt : NULL;
+    if (a->as >= 0 && !game_position_shows_all(a->position, opt, (int)a->as)) {
+        char who[32];
+        snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);
+        cli_die("--as %ld: the position text is seen by %s and leaves what player %ld sees "
+                "to chance", a->as, who, a->as);
+    }
+    if (a->as < 0) {
+        /* The public view: as the mover sees it if the text shows all of that (no hidden
+           draw pile then), else everything, with a warning. */
+        int mover = l->api->to_move(line_state(l, 0));
+        a->as = view;
+        if (view < 0 && game_position_shows_all(a->position, opt, mover))
+            a->as = mover;
+        else if (view < 0)
+            printf("(public view: the hidden parts below are drawn at random)\n");
+    }
+}
+
 /* Whose move each was, the move and what it did: one numbered line a move. */
 static void print_moves(const show_line_t *l)
 {
@@ -315,6 +352,8 @@ static void show_parse(show_args_t *a, int argc, char **argv)
         } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             printf(show_help, cli_game_help);
             exit(0);
+        } else if (!strcmp(arg, "--position")) {
+            a->position = cli_value(argc, argv, &i);
         } else if (!strcmp(arg, "--moves")) {
             a->moves = cli_value(argc, argv, &i);
         } else if (!strcmp(arg, "--index")) {
@@ -325,6 +364,8 @@ static void show_parse(show_args_t *a, int argc, char **argv)
             a->as = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_PLAYERS - 1);
         } else if (!strcmp(arg, "--ascii")) {
             a->ascii = true;
+        } else if (!strcmp(arg, "--notation")) {
+            a->notation = true;
         } else if (!strcmp(arg, "--no-list")) {
             a->list = false;
         } else if (!strcmp(arg, "--color") || !strcmp(arg, "--colour") ||
@@ -348,6 +389,8 @@ static void show_parse(show_args_t *a, int argc, char **argv)
     }
     if (a->file && (a->game_given || a->moves))
         cli_die("show takes a record file or --game options with --moves, not both");
+    if (a->position && (a->file || a->moves))
+        cli_die("show takes --position alone, without a record file or --moves");
     if (!a->file && (a->index || a->ply >= 0))
         cli_die("--index and --ply need a record file (skyline show FILE --index I --ply K)");
 }
@@ -359,7 +402,9 @@ int cmd_show(int argc, char **argv)
     show_line_t line = {0};
     /* Each source of a position fills the line the same way; a new source (a position
        given as text, say) is one more function here. */
-    if (a.file)
+    if (a.position)
+        line_from_position(&line, &a);
+    else if (a.file)
         line_from_record(&line, &a);
     else
         line_from_options(&line, &a);
@@ -369,10 +414,18 @@ int cmd_show(int argc, char **argv)
         cli_die("--as %ld: the game has %d players (0 to %d)", a.as, players, players - 1);
     unsigned flags = (a.ascii ? GAME_TEXT_ASCII : 0u) |
                      ((a.colour < 0 ? colour_auto() : a.colour == 1) ? GAME_TEXT_COLOUR : 0u);
-    if (a.list)
+    if (a.notation) {
+        char text[GAME_POSITION_MAX], err[GAME_ERR_MAX];
+        if (game_position_write(line.api, s, (int)a.as, text, sizeof text, err, sizeof err))
+            cli_die("--notation: %s", err);
+        printf("%s\n", text);
+    } else if (a.list) {
         print_moves(&line);
-    print_diagram(line.api, s, (int)a.as, flags);
-    print_status(line.api, s);
+    }
+    if (!a.notation) {
+        print_diagram(line.api, s, (int)a.as, flags);
+        print_status(line.api, s);
+    }
     free(line.moves);
     free(line.states);
     json_decref(line.rec);

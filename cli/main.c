@@ -32,6 +32,7 @@ static const cli_command_t commands[] = {
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
     {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
     {"quality", cmd_quality, "search quality per move against a reference search, resumable"},
+    {"analyse", cmd_analyse, "a bot's choice and candidate moves in a position given as text"},
     {"version", main_version, "print the engine's version (also skyline --version)"},
 };
 

@@ -216,6 +216,9 @@ int game_position_write(const game_api_t *api, const void *state, int observer, 
  */
 void *game_position_read(const char *text, const game_options_t *opt, uint64_t seed,
                          const game_api_t **api, int *view, char *err, size_t errlen);
+/* Whether text fixes everything player sees (its reads with different seeds all look the
+   same to player): false if the text leaves some of it to chance, or is not valid. */
+bool game_position_shows_all(const char *text, const game_options_t *opt, int player);
 /* Splits a position text in place at single spaces into fields[max]: the field count, or
    -1 with err filled for an empty field (two spaces, a space at an end) or too many. */
 int game_position_split(char *text, char **fields, int max, char *err, size_t errlen);

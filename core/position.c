@@ -100,3 +100,23 @@ int game_position_split(char *text, char **fields, int max, char *err, size_t er
         p = e + 1;
     }
 }
+
+bool game_position_shows_all(const char *text, const game_options_t *opt, int player)
+{
+    char first[GAME_POSITION_MAX], other[GAME_POSITION_MAX], err[GAME_ERR_MAX];
+    bool same = true;
+    for (uint64_t seed = 1; seed <= 4 && same; seed++) {
+        const game_api_t *api;
+        void *s = game_position_read(text, opt, seed, &api, NULL, err, sizeof err);
+        if (!s)
+            return false;
+        if (player >= api->player_count(s)) {
+            free(s);
+            return false;
+        }
+        api->position_write(s, player, seed == 1 ? first : other, GAME_POSITION_MAX);
+        same = seed == 1 || !strcmp(first, other);
+        free(s);
+    }
+    return same;
+}

@@ -1,0 +1,143 @@
+/*
+ * skyline analyse: a bot's choice in a position given in notation (docs/NOTATION.md) and,
+ * for mcts, its candidate moves with their visits and mean results.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/mcts_bot.h"
+#include "cli/cli.h"
+
+static const char analyse_help[] =
+    "usage: skyline analyse --position TEXT --bot SPEC [--as P] [--seed S] [--top K]\n"
+    "                       [--game G] [--board FILE]\n"
+    "Prints the move the bot chooses in a position given in notation (docs/NOTATION.md)\n"
+    "and, for an mcts bot, its candidate moves with visits and mean results.\n"
+    "  --position TEXT   the position, as its VIEW player sees it (required)\n"
+    "  --bot SPEC        the bot to ask (FORMATS.md §6), e.g. mcts:iters=5000 (required)\n"
+    "  --as P            the player whose move it is, checked (default: the player to move);\n"
+    "                    the text must show all that P sees\n"
+    "  --seed S          seed of the bot and of the hidden parts' draw (default 1)\n"
+    "  --top K           candidate moves listed, most visited first (default 10, 0: all)\n"
+    "  --game G          the game the position must be of (default: its first word)\n"
+    "  --board FILE      Tower Up: the board file of a position on a board not built in\n";
+
+/* What the command line asked for. */
+typedef struct analyse_args {
+    const char *position; /* --position */
+    const char *bot;      /* --bot */
+    const char *game;     /* --game, or NULL */
+    const char *board;    /* --board, or NULL */
+    long as;              /* --as, -1: the player to move */
+    uint64_t seed;        /* --seed */
+    long top;             /* --top */
+} analyse_args_t;
+
+static void analyse_parse(analyse_args_t *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->as = -1;
+    a->seed = 1;
+    a->top = 10;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            fputs(analyse_help, stdout);
+            exit(0);
+        } else if (!strcmp(arg, "--position")) {
+            a->position = cli_value(argc, argv, &i);
+        } else if (!strcmp(arg, "--bot")) {
+            if (a->bot)
+                cli_die("analyse asks one bot: --bot is given twice");
+            a->bot = cli_value(argc, argv, &i);
+        } else if (!strcmp(arg, "--game")) {
+            a->game = cli_value(argc, argv, &i);
+        } else if (!strcmp(arg, "--board")) {
+            a->board = cli_value(argc, argv, &i);
+        } else if (!strcmp(arg, "--as")) {
+            a->as = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_PLAYERS - 1);
+        } else if (!strcmp(arg, "--seed")) {
+            a->seed = cli_u64(arg, cli_value(argc, argv, &i));
+        } else if (!strcmp(arg, "--top")) {
+            a->top = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_MOVES);
+        } else {
+            cli_die("analyse: unknown option '%s' (see skyline analyse --help)", arg);
+        }
+    }
+    if (!a->position)
+        cli_die("analyse needs --position TEXT (see skyline analyse --help)");
+    if (!a->bot)
+        cli_die("analyse needs --bot SPEC (see skyline analyse --help)");
+}
+
+/* The candidate moves of the bot's last search, if it searched. */
+static void print_candidates(const bot_t *bot, const game_api_t *api, const void *s, long top)
+{
+    const mcts_stats_t *st = mcts_bot_last_stats(bot);
+    if (!st)
+        return;
+    printf("search: %ld iterations, %ld nodes, depth %d\n", st->iterations, st->nodes,
+           st->max_depth);
+    int n = st->root_move_count;
+    if (top > 0 && top < n)
+        n = (int)top;
+    printf("candidates (%d of %d, most visited first):\n", n, st->root_move_count);
+    printf("  %-12s %9s %8s\n", "move", "visits", "mean");
+    for (int i = 0; i < n; i++) {
+        char text[GAME_MOVE_TEXT_MAX];
+        api->move_to_text(s, st->root_moves[i].move, text);
+        printf("  %-12s %9ld %8.4f\n", text, st->root_moves[i].visits, st->root_moves[i].mean);
+    }
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    analyse_args_t a;
+    analyse_parse(&a, argc, argv);
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.board = a.board;
+    const game_api_t *api;
+    int view;
+    char err[GAME_ERR_MAX];
+    void *s = game_position_read(a.position, &opt, a.seed, &api, &view, err, sizeof err);
+    if (!s)
+        cli_die("--position: %s", err);
+    if (a.game && strcmp(a.game, api->name))
+        cli_die("--game %s: the position is a %s position", a.game, api->name);
+    if (a.board && strcmp(api->name, "towerup"))
+        cli_die("--board is a Tower Up option, and the position is a %s position", api->name);
+    if (api->is_terminal(s))
+        cli_die("--position: the game is over, there is no move to analyse");
+    int mover = api->to_move(s);
+    if (a.as >= 0 && a.as != mover)
+        cli_die("--as %ld: player %d is to move, and a bot chooses the mover's move", a.as,
+                mover);
+    if (!game_position_shows_all(a.position, &opt, mover)) {
+        char who[32];
+        snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);
+        cli_die("--position is seen by %s: it leaves what player %d, to move, sees to chance "
+                "(give player %d's view)", who, mover, mover);
+    }
+    bot_t *bot = bot_new(api, a.bot, a.seed, err, sizeof err);
+    if (!bot)
+        cli_die("--bot: %s", err);
+    move_t m = bot_choose(bot, s);
+    char text[GAME_MOVE_TEXT_MAX], what[GAME_DESCRIBE_MAX] = "";
+    api->move_to_text(s, m, text);
+    if (api->move_describe)
+        api->move_describe(s, m, what, sizeof what);
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    if (!moves)
+        cli_die("out of memory");
+    int legal = api->gen_moves(s, moves);
+    free(moves);
+    printf("%s, player %d to move, %d legal move%s; bot %s\n", api->name, mover, legal,
+           legal == 1 ? "" : "s", a.bot);
+    printf("choice: %s%s%s\n", text, what[0] ? "  " : "", what);
+    print_candidates(bot, api, s, a.top);
+    bot_free(bot);
+    free(s);
+    return 0;
+}
