@@ -172,10 +172,11 @@ static void check_malformed(void)
     json_t *rec = random_record(&o, 0, true), *bad;
     CHECK(!strcmp(replay(rec), ""));
 
-    static const char *const required[] = {"game", "format", "board", "players",
-                                           "first_player", "objectives", "start_floors",
-                                           "deck", "moves", "reshuffles"};
-    for (int i = 0; i < 10; i++) {
+    static const char *const required[] = {"game",       "format",       "board", "players",
+                                           "seats",      "seed",         "first_player",
+                                           "objectives", "start_floors", "deck",
+                                           "moves",      "reshuffles",   "result"};
+    for (int i = 0; i < 13; i++) {
         bad = json_deep_copy(rec);
         json_object_del(bad, required[i]);
         char want[64];
@@ -200,7 +201,32 @@ static void check_malformed(void)
     expect_fail(bad, "too many '**' cards");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "objectives"), 1, json_string("towers"));
-    expect_fail(bad, "unknown objective 'towers'");
+    expect_fail(bad, "\"objectives\" entry 1 'towers' is not an objective id");
+    /* Every header field in its range (FORMATS.md §4). */
+    bad = json_deep_copy(rec);
+    json_array_remove(json_object_get(bad, "seats"), 2);
+    expect_fail(bad, "\"seats\" lists 2 bot specs for 3 players");
+    bad = json_deep_copy(rec);
+    json_array_set_new(json_object_get(bad, "seats"), 1, json_integer(1));
+    expect_fail(bad, "\"seats\" entry 1 is not a string");
+    bad = json_deep_copy(rec);
+    json_object_set_new(bad, "seed", json_integer(-1));
+    expect_fail(bad, "\"seed\" is -1");
+    bad = json_deep_copy(rec);
+    json_object_set_new(bad, "players", json_integer(5));
+    expect_fail(bad, "\"players\" is 5, not 2 to 4");
+    bad = json_deep_copy(rec);
+    json_object_set_new(bad, "first_player", json_integer(3));
+    expect_fail(bad, "\"first_player\" is 3, not 0 to 2");
+    bad = json_deep_copy(rec);
+    json_object_set_new(bad, "format", json_integer(2));
+    expect_fail(bad, "\"format\" is 2");
+    bad = json_deep_copy(rec);
+    json_object_del(json_object_get(bad, "result"), "chips");
+    expect_fail(bad, "\"result\" has no \"chips\" key");
+    bad = json_deep_copy(rec);
+    json_array_set_new(json_object_get(bad, "moves"), 3, json_string("\x10\x01PP"));
+    expect_fail(bad, "move 3 (\\x10\\x01PP): '\\x10\\x01PP' is not a canonical");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "start_floors"), 0, json_string("Q"));
     expect_fail(bad, "starting floor 0");
@@ -220,7 +246,8 @@ static void check_malformed(void)
     json_array_append_new(json_object_get(bad, "legal_counts"), json_integer(0));
     size_t last = json_array_size(json_object_get(bad, "moves")) - 1;
     char want[64];
-    snprintf(want, sizeof want, "move %zu (T1): illegal: the game is over", last);
+    snprintf(want, sizeof want, "move %zu (T1): the game ended with move %zu, the record goes on",
+             last, last - 1);
     json_object_del(bad, "legal_counts");
     expect_fail(bad, want);
     bad = json_deep_copy(rec);
@@ -239,12 +266,18 @@ static void check_malformed(void)
     bad = json_deep_copy(rec);
     json_array_remove(json_object_get(bad, "moves"), json_array_size(json_object_get(bad, "moves")) - 1);
     json_object_del(bad, "legal_counts");
-    expect_fail(bad, "the game is not over");
+    snprintf(want, sizeof want, "the record's moves end with move %zu, before the game is over",
+             last - 2);
+    expect_fail(bad, want);
+    bad = json_deep_copy(rec);
+    json_array_clear(json_object_get(bad, "moves"));
+    json_object_del(bad, "legal_counts");
+    expect_fail(bad, "the record has no moves");
 
-    /* Unknown keys are ignored; no result is fine. */
+    /* Unknown keys are ignored; legal_counts may be left out. */
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "comment", json_string("x"));
-    json_object_del(bad, "result");
+    json_object_del(bad, "legal_counts");
     CHECK(!strcmp(replay(bad), ""));
     json_decref(bad);
     json_decref(rec);

@@ -169,11 +169,49 @@ static void test_illegal_moves(void)
     json_decref(rec);
     rec = fresh_record(&g, false);
     json_array_remove(json_object_get(rec, "moves"), (size_t)g.n - 1);
-    expect_error(rec, "record: the moves end after 95 moves");
+    expect_error(rec, "record: the moves end with move 94, before the game is over");
     json_decref(rec);
     rec = fresh_record(&g, false);
     json_object_set_new(json_object_get(rec, "result"), "turns", json_integer(90));
     expect_error(rec, "result: turns is 90");
+    json_decref(rec);
+    /* Moves after the end name the move that ended the game. */
+    rec = fresh_record(&g, false);
+    json_array_append_new(json_object_get(rec, "moves"), json_string("-1"));
+    expect_error(rec, "move 96 (-1): the game ended with move 95, the record goes on");
+    json_decref(rec);
+}
+
+/* Every header field of FORMATS.md §4 present, of its type and in its range. */
+static void test_header_fields(void)
+{
+    game_t g;
+    play_random_game(&g, 3, 5);
+    static const char *const drop[] = {"game", "format", "players", "seats", "seed",
+                                       "first_player", "piles", "moves", "result"};
+    for (int i = 0; i < 9; i++) {
+        json_t *rec = fresh_record(&g, false);
+        json_object_del(rec, drop[i]);
+        char want[64];
+        snprintf(want, sizeof want, "record: %s", drop[i]);
+        expect_error(rec, want);
+        json_decref(rec);
+    }
+    json_t *rec = fresh_record(&g, false);
+    json_array_remove(json_object_get(rec, "seats"), 0);
+    expect_error(rec, "record: seats must be a list of 3 bot specs");
+    json_decref(rec);
+    rec = fresh_record(&g, false);
+    json_object_set_new(rec, "seed", json_integer(-1));
+    expect_error(rec, "record: seed must be a non-negative integer");
+    json_decref(rec);
+    rec = fresh_record(&g, false);
+    json_object_set_new(rec, "format", json_integer(2));
+    expect_error(rec, "record: format must be 1");
+    json_decref(rec);
+    rec = fresh_record(&g, false);
+    json_array_set_new(json_object_get(rec, "moves"), 2, json_string("\x10\x01x"));
+    expect_error(rec, "move 2 (\\x10\\x01x): bad move text '\\x10\\x01x'");
     json_decref(rec);
 }
 
@@ -226,6 +264,7 @@ int main(void)
 {
     test_written_record();
     test_illegal_moves();
+    test_header_fields();
     test_malformed();
     return test_finish("test_uptown_record");
 }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "internal.h"
 
 /* Colours (bit mask) a player can found at a frontier site, given the supply's lanes
@@ -322,10 +323,11 @@ int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m
     move_t mv;
     if (strlen(text) >= GAME_MOVE_TEXT_MAX || parse_syntax(text, &mv) < 0 ||
         (towerup_move_to_text(s, mv, canon), strcmp(canon, text))) {
+        char shown[INPUT_EXCERPT_MAX];
         tu_errf(err, errlen,
                 "'%s' is not a canonical Tower Up move (P<site><colour>, "
                 "T<slot>[+gained][-lost] or B<site><colour>^<roofsite>)",
-                text);
+                input_escape(text, shown, sizeof shown));
         return -1;
     }
     move_t moves[GAME_MAX_MOVES];

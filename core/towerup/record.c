@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "core/version.h"
 #include "internal.h"
 
@@ -177,8 +178,10 @@ static int codes_to_cards(const json_t *list, uint64_t allowed, uint8_t *out, co
             if (allowed >> k & 1)
                 found = k;
         }
+        char shown[INPUT_EXCERPT_MAX];
         if (!known) {
-            tu_errf(err, errlen, "%s entry %zu '%s' is not a Tower Up card code", what, i, code);
+            tu_errf(err, errlen, "%s entry %zu '%s' is not a Tower Up card code", what, i,
+                    input_escape(code, shown, sizeof shown));
             return -1;
         }
         if (found < 0) {
@@ -198,15 +201,16 @@ static int compare_result(const towerup_state_t *s, const json_t *want, char *er
         tu_errf(err, errlen, "the record's \"result\" is not an object");
         return -1;
     }
-    if (!towerup_is_over(s)) {
-        tu_errf(err, errlen, "the record has a result but the game is not over after its moves");
-        return -1;
-    }
     json_t *got = result_json(s);
     const char *keys[] = {"scores", "ranks", "markers", "cones", "chips", "supply", "turns"};
     for (int i = 0; i < 7; i++) {
         const json_t *w = json_object_get(want, keys[i]);
-        if (w && !json_equal(w, json_object_get(got, keys[i]))) {
+        if (!w) {
+            tu_errf(err, errlen, "the record's \"result\" has no \"%s\" key", keys[i]);
+            json_decref(got);
+            return -1;
+        }
+        if (!json_equal(w, json_object_get(got, keys[i]))) {
             char *g = json_dumps(json_object_get(got, keys[i]), JSON_COMPACT | JSON_ENCODE_ANY);
             tu_errf(err, errlen, "result: the record's %s differ from the replay's %s", keys[i],
                     g ? g : "?");
@@ -226,24 +230,55 @@ static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t
     if (!(v = get_key(rec, "game", JSON_STRING, err, errlen)))
         return -1;
     if (strcmp(json_string_value(v), "towerup")) {
-        tu_errf(err, errlen, "the record is a game of %s, not towerup", json_string_value(v));
+        char shown[INPUT_EXCERPT_MAX];
+        tu_errf(err, errlen, "the record is a game of %s, not towerup",
+                input_escape(json_string_value(v), shown, sizeof shown));
         return -1;
     }
     if (!(v = get_key(rec, "format", JSON_INTEGER, err, errlen)))
         return -1;
     if (json_integer_value(v) != 1) {
-        tu_errf(err, errlen, "record format %lld is not supported (only 1)",
+        tu_errf(err, errlen, "the record's \"format\" is %lld (only 1 is supported)",
                 (long long)json_integer_value(v));
         return -1;
     }
-    const json_t *board_v, *players_v, *first_v, *objs_v, *start_v, *deck_v;
+    const json_t *board_v, *players_v, *seats_v, *seed_v, *first_v, *objs_v, *start_v, *deck_v;
     if (!(board_v = get_key(rec, "board", JSON_STRING, err, errlen)) ||
         !(players_v = get_key(rec, "players", JSON_INTEGER, err, errlen)) ||
+        !(seats_v = get_key(rec, "seats", JSON_ARRAY, err, errlen)) ||
+        !(seed_v = get_key(rec, "seed", JSON_INTEGER, err, errlen)) ||
         !(first_v = get_key(rec, "first_player", JSON_INTEGER, err, errlen)) ||
         !(objs_v = get_key(rec, "objectives", JSON_ARRAY, err, errlen)) ||
         !(start_v = get_key(rec, "start_floors", JSON_ARRAY, err, errlen)) ||
         !(deck_v = get_key(rec, "deck", JSON_ARRAY, err, errlen)))
         return -1;
+    json_int_t players = json_integer_value(players_v);
+    if (players < 2 || players > TOWERUP_MAX_PLAYERS) {
+        tu_errf(err, errlen, "the record's \"players\" is %lld, not 2 to %d", (long long)players,
+                TOWERUP_MAX_PLAYERS);
+        return -1;
+    }
+    if ((json_int_t)json_array_size(seats_v) != players) {
+        tu_errf(err, errlen, "the record's \"seats\" lists %zu bot specs for %lld players",
+                json_array_size(seats_v), (long long)players);
+        return -1;
+    }
+    for (size_t i = 0; i < json_array_size(seats_v); i++)
+        if (!json_is_string(json_array_get(seats_v, i))) {
+            tu_errf(err, errlen, "the record's \"seats\" entry %zu is not a string", i);
+            return -1;
+        }
+    if (json_integer_value(seed_v) < 0) {
+        tu_errf(err, errlen, "the record's \"seed\" is %lld, not a non-negative integer",
+                (long long)json_integer_value(seed_v));
+        return -1;
+    }
+    json_int_t first = json_integer_value(first_v);
+    if (first < 0 || first >= players) {
+        tu_errf(err, errlen, "the record's \"first_player\" is %lld, not 0 to %lld",
+                (long long)first, (long long)players - 1);
+        return -1;
+    }
     const towerup_board_t *board = towerup_board_get(json_string_value(board_v), err, errlen);
     if (!board)
         return -1;
@@ -257,7 +292,9 @@ static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t
         const char *id = json_string_value(json_array_get(objs_v, (size_t)i));
         int o = id ? towerup_objective_find(id) : -1;
         if (o < 0) {
-            tu_errf(err, errlen, "unknown objective '%s' in the record", id ? id : "(not a string)");
+            char shown[INPUT_EXCERPT_MAX];
+            tu_errf(err, errlen, "the record's \"objectives\" entry %d '%s' is not an objective id",
+                    i, id ? input_escape(id, shown, sizeof shown) : "(not a string)");
             return -1;
         }
         objectives[i] = (uint8_t)o;
@@ -283,11 +320,8 @@ static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t
     if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "the deck", err,
                        errlen) < 0)
         return -1;
-    const json_t *seed_v = json_object_get(rec, "seed");
-    uint64_t seed = json_is_integer(seed_v) ? (uint64_t)json_integer_value(seed_v) : 0;
-    return towerup_new_from(s, board, (int)json_integer_value(players_v),
-                            (int)json_integer_value(first_v), objectives, deck, start, (int)ns,
-                            seed, err, errlen);
+    return towerup_new_from(s, board, (int)players, (int)first, objectives, deck, start, (int)ns,
+                            (uint64_t)json_integer_value(seed_v), err, errlen);
 }
 
 /* After a reshuffle: the record's list becomes the draw pile (one card already drawn). */
@@ -322,9 +356,10 @@ static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *
     }
     if (replay_setup(rec, &s, err, errlen) < 0)
         return -1;
-    const json_t *moves, *resh;
-    if (!(moves = get_key(rec, "moves", JSON_ARRAY, err, errlen)) ||
-        !(resh = get_key(rec, "reshuffles", JSON_ARRAY, err, errlen)))
+    const json_t *moves, *resh, *result;
+    if (!(resh = get_key(rec, "reshuffles", JSON_ARRAY, err, errlen)) ||
+        !(moves = get_key(rec, "moves", JSON_ARRAY, err, errlen)) ||
+        !(result = get_key(rec, "result", JSON_OBJECT, err, errlen)))
         return -1;
     const json_t *counts = json_object_get(rec, "legal_counts");
     if (counts && (!json_is_array(counts) || json_array_size(counts) != json_array_size(moves))) {
@@ -340,12 +375,21 @@ static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *
     const json_t *mv;
     move_t buf[GAME_MAX_MOVES];
     towerup_undo_t u;
+    char text[INPUT_EXCERPT_MAX];
     json_array_foreach(moves, i, mv) {
         if (ply >= 0 && i == (size_t)ply)
             break;
-        const char *text = json_string_value(mv);
-        if (!text) {
+        if (!json_is_string(mv)) {
             tu_errf(err, errlen, "move %zu is not a string", i);
+            return -1;
+        }
+        input_escape(json_string_value(mv), text, sizeof text);
+        if (towerup_is_over(&s)) {
+            if (i == 0)
+                tu_errf(err, errlen, "move 0 (%s): the game is over before any move", text);
+            else
+                tu_errf(err, errlen, "move %zu (%s): the game ended with move %zu, the record goes on",
+                        i, text, i - 1);
             return -1;
         }
         if (counts) {
@@ -358,7 +402,7 @@ static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *
             }
         }
         move_t m;
-        if (towerup_move_from_text(&s, text, &m, why, sizeof why) < 0) {
+        if (towerup_move_from_text(&s, json_string_value(mv), &m, why, sizeof why) < 0) {
             tu_errf(err, errlen, "move %zu (%s): %s", i, text, why);
             return -1;
         }
@@ -394,10 +438,16 @@ int towerup_record_position(const json_t *rec, int ply, void *state, char *err, 
 int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
 {
     towerup_state_t s;
-    if (replay_moves(rec, -1, &s, err, errlen) < 0)
+    int move_count = replay_moves(rec, -1, &s, err, errlen);
+    if (move_count < 0)
         return -1;
-    const json_t *result = json_object_get(rec, "result");
-    if (result)
-        return compare_result(&s, result, err, errlen);
-    return 0;
+    if (!towerup_is_over(&s)) {
+        if (move_count == 0)
+            tu_errf(err, errlen, "the record has no moves but a game needs some");
+        else
+            tu_errf(err, errlen, "the record's moves end with move %d, before the game is over",
+                    move_count - 1);
+        return -1;
+    }
+    return compare_result(&s, json_object_get(rec, "result"), err, errlen);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "core/version.h"
 #include "uptown.h"
 
@@ -138,8 +139,6 @@ static int compare_result(const json_t *result, const uptown_state_t *s, char *e
 {
     if (!json_is_object(result))
         FAIL("record: result must be an object");
-    if (!uptown_is_terminal(s))
-        FAIL("record: the moves end after %d moves, before the game is over", s->move_count);
     int mine[3][GAME_MAX_PLAYERS], theirs[GAME_MAX_PLAYERS];
     uptown_ranks(s, mine[0], mine[1], mine[2]);
     static const char *const keys[3] = {"groups", "captures", "ranks"};
@@ -171,10 +170,22 @@ static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char 
     const json_t *game = json_object_get(rec, "game");
     if (!json_is_string(game) || strcmp(json_string_value(game), "uptown"))
         FAIL("record: game must be \"uptown\"");
+    const json_t *format = json_object_get(rec, "format");
+    if (!json_is_integer(format) || json_integer_value(format) != 1)
+        FAIL("record: format must be 1 (the only record format)");
     const json_t *jp = json_object_get(rec, "players");
     if (!json_is_integer(jp) || json_integer_value(jp) < 2 || json_integer_value(jp) > 5)
         FAIL("record: players must be an integer from 2 to 5");
     int players = (int)json_integer_value(jp);
+    const json_t *seats = json_object_get(rec, "seats");
+    if (!json_is_array(seats) || (int)json_array_size(seats) != players)
+        FAIL("record: seats must be a list of %d bot specs (one per player)", players);
+    for (size_t i = 0; i < json_array_size(seats); i++)
+        if (!json_is_string(json_array_get(seats, i)))
+            FAIL("record: seats entry %d is not a string", (int)i);
+    const json_t *seed = json_object_get(rec, "seed");
+    if (!json_is_integer(seed) || json_integer_value(seed) < 0)
+        FAIL("record: seed must be a non-negative integer");
     const json_t *jf = json_object_get(rec, "first_player");
     if (!json_is_integer(jf) || json_integer_value(jf) < 0 ||
         json_integer_value(jf) >= players)
@@ -194,6 +205,9 @@ static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char 
     if (counts && json_array_size(counts) != json_array_size(moves))
         FAIL("record: legal_counts has %d entries for %d moves", (int)json_array_size(counts),
              (int)json_array_size(moves));
+    const json_t *result = json_object_get(rec, "result");
+    if (!json_is_object(result))
+        FAIL("record: result must be an object (the record of a finished game)");
     int move_count = (int)json_array_size(moves);
     if (ply > move_count)
         FAIL("ply %d is beyond the game's %d moves", ply, move_count);
@@ -202,7 +216,14 @@ static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char 
         const json_t *jm = json_array_get(moves, i);
         if (!json_is_string(jm))
             FAIL("move %d: not a string", (int)i);
-        const char *text = json_string_value(jm);
+        char text[INPUT_EXCERPT_MAX];
+        input_escape(json_string_value(jm), text, sizeof text);
+        if (uptown_is_terminal(&s)) {
+            if (i == 0)
+                FAIL("move 0 (%s): the game is over before any move", text);
+            FAIL("move %d (%s): the game ended with move %d, the record goes on", (int)i, text,
+                 (int)i - 1);
+        }
         if (counts) {
             const json_t *jc = json_array_get(counts, i);
             int n = uptown_count_moves(&s);
@@ -214,7 +235,7 @@ static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char 
         }
         move_t m;
         char why[GAME_ERR_MAX];
-        if (uptown_move_from_text(&s, text, &m, why, sizeof why))
+        if (uptown_move_from_text(&s, json_string_value(jm), &m, why, sizeof why))
             FAIL("move %d (%s): %s", (int)i, text, why);
         uptown_play(&s, m);
     }
@@ -230,10 +251,13 @@ int uptown_record_position(const json_t *rec, int ply, void *state, char *err, s
 int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
 {
     uptown_state_t s;
-    if (replay_moves(rec, -1, &s, err, errlen) < 0)
+    int move_count = replay_moves(rec, -1, &s, err, errlen);
+    if (move_count < 0)
         return -1;
-    const json_t *result = json_object_get(rec, "result");
-    if (result)
-        return compare_result(result, &s, err, errlen);
-    return 0;
+    if (!uptown_is_terminal(&s)) {
+        if (move_count == 0)
+            FAIL("record: no moves, but a game needs some");
+        FAIL("record: the moves end with move %d, before the game is over", move_count - 1);
+    }
+    return compare_result(json_object_get(rec, "result"), &s, err, errlen);
 }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "uptown.h"
 
 static const char *const tile_names[UPTOWN_TILE_COUNT] = {
@@ -110,11 +111,13 @@ static int explain_illegal(const uptown_state_t *s, move_t m, char *err, size_t 
 int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
                           size_t errlen)
 {
+    char shown[INPUT_EXCERPT_MAX];
+    input_escape(text, shown, sizeof shown);
     const char *p = text;
     int slot = 0;
     if (s->players == 2) {
         if ((p[0] != '0' && p[0] != '1') || p[1] != ':')
-            FAIL("bad move text '%s': a 2-player move starts with 0: or 1:", text);
+            FAIL("bad move text '%s': a 2-player move starts with 0: or 1:", shown);
         slot = p[0] - '0';
         p += 2;
     }
@@ -123,28 +126,28 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
     if (p[0] == '-') {
         size_t len = strlen(p + 1);
         if (len == 0 || len >= sizeof tile_text)
-            FAIL("bad move text '%s': unknown tile after -", text);
+            FAIL("bad move text '%s': unknown tile after -", shown);
         memcpy(tile_text, p + 1, len + 1);
         int t = uptown_tile_parse(tile_text);
         if (t < 0)
-            FAIL("bad move text '%s': unknown tile '%s'", text, tile_text);
+            FAIL("bad move text '%s': unknown tile after -", shown);
         *m = uptown_move_discard(colour, t);
     } else {
         const char *at = strchr(p, '@');
         if (!at || at == p || (size_t)(at - p) >= sizeof tile_text)
             FAIL("bad move text '%s': expected <tile>@<cell>, <tile>@<cell>x or -<tile>",
-                 text);
+                 shown);
         memcpy(tile_text, p, (size_t)(at - p));
         tile_text[at - p] = 0;
         int t = uptown_tile_parse(tile_text);
         if (t < 0)
-            FAIL("bad move text '%s': unknown tile '%s'", text, tile_text);
+            FAIL("bad move text '%s': unknown tile before @", shown);
         size_t rest = strlen(at + 1);
         int cell = rest >= 2 ? uptown_cell_parse(at + 1) : -1;
         bool capture = rest == 3 && at[3] == 'x';
         if (cell < 0 || (rest != 2 && !capture))
             FAIL("bad move text '%s': expected a cell A1..I9 after @, then x for a capture",
-                 text);
+                 shown);
         *m = uptown_move_place(colour, t, cell, capture);
     }
     if (explain_illegal(s, *m, err, errlen))
@@ -155,5 +158,5 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
     for (int i = 0; i < n; i++)
         if (moves[i] == *m)
             return 0;
-    FAIL("illegal: %s is not a legal move here", text);
+    FAIL("illegal: %s is not a legal move here", shown);
 }
