@@ -109,7 +109,8 @@ void tournament_schedule_game(const tournament_schedule_t *s, long index, uint64
     uint64_t block = (uint64_t)(index / np);
     int rotation = (int)(index % np);
     uint64_t base = rng_mix64(s->seed ^ 0x746f75726e657931ULL);
-    *game_seed = rng_mix64(base ^ block);
+    /* 63 bits: a record holds its seed as a non-negative JSON integer (FORMATS.md §4). */
+    *game_seed = rng_mix64(base ^ block) >> 1;
     /* Each cycle visits every line-up once, in an affine order a*pos+b mod M from the seed. */
     uint64_t m = (uint64_t)s->lineup_count, cycle = block / m, pos = block % m;
     pcg32_t rng;

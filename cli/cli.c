@@ -1,42 +1,45 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input.h"
+
 _Noreturn void cli_die(const char *fmt, ...)
 {
+    /* Escaped as a whole, so that no user text can break the one printable line. */
+    char msg[2048], shown[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("skyline: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "skyline: %s\n", input_escape(msg, shown, sizeof shown));
     exit(2);
+}
+
+const char *cli_quote(const char *value, char *buf)
+{
+    return input_escape(value, buf, INPUT_EXCERPT_MAX);
 }
 
 long cli_int(const char *opt, const char *value, long lo, long hi)
 {
-    char *end;
+    char *end, shown[INPUT_EXCERPT_MAX];
     errno = 0;
     long v = strtol(value, &end, 10);
     if (errno || end == value || *end || v < lo || v > hi)
-        cli_die("%s needs an integer from %ld to %ld, not '%s'", opt, lo, hi, value);
+        cli_die("%s needs an integer from %ld to %ld, not '%s'", opt, lo, hi,
+                cli_quote(value, shown));
     return v;
 }
 
-uint64_t cli_u64(const char *opt, const char *value)
+uint64_t cli_seed(const char *opt, const char *value)
 {
-    char *end;
-    errno = 0;
-    if (value[0] == '-')
-        cli_die("%s needs a non-negative integer, not '%s'", opt, value);
-    unsigned long long v = strtoull(value, &end, 10);
-    if (errno || end == value || *end)
-        cli_die("%s needs a non-negative integer, not '%s'", opt, value);
-    return (uint64_t)v;
+    return (uint64_t)cli_int(opt, value, 0, LONG_MAX);
 }
 
 const char *cli_value(int argc, char **argv, int *i)
@@ -88,27 +91,28 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
     if (!strcmp(a, "--game")) {
         const char *v = cli_value(argc, argv, i);
         g->api = game_find(v);
+        char shown[INPUT_EXCERPT_MAX];
         if (!g->api)
-            cli_die("unknown game '%s' (%s)", v, cli_game_names());
+            cli_die("unknown game '%s' (%s)", cli_quote(v, shown), cli_game_names());
     } else if (!strcmp(a, "--players")) {
-        g->opt.players = (int)cli_int(a, cli_value(argc, argv, i), 1, GAME_MAX_PLAYERS);
-        g->players_given = true;
+        g->players_text = cli_value(argc, argv, i);
     } else if (!strcmp(a, "--seed")) {
-        g->opt.seed = cli_u64(a, cli_value(argc, argv, i));
+        g->opt.seed = cli_seed(a, cli_value(argc, argv, i));
     } else if (!strcmp(a, "--first-player")) {
-        g->opt.first_player = (int)cli_int(a, cli_value(argc, argv, i), 0, GAME_MAX_PLAYERS - 1);
+        g->first_player_text = cli_value(argc, argv, i);
     } else if (!strcmp(a, "--board")) {
         g->opt.board = cli_value(argc, argv, i);
     } else if (!strcmp(a, "--start-floors")) {
         g->opt.start_floors = (int)cli_int(a, cli_value(argc, argv, i), 3, 7);
     } else if (!strcmp(a, "--setup")) {
         const char *v = cli_value(argc, argv, i);
+        char shown[INPUT_EXCERPT_MAX];
         if (!strcmp(v, "random"))
             g->opt.setup_random = true;
         else if (!strcmp(v, "placed"))
             g->opt.setup_random = false;
         else
-            cli_die("--setup needs placed or random, not '%s'", v);
+            cli_die("--setup needs placed or random, not '%s'", cli_quote(v, shown));
     } else if (!strcmp(a, "--objectives")) {
         g->opt.objectives = cli_value(argc, argv, i);
     } else {
@@ -119,18 +123,25 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
 
 void cli_game_finish(cli_game_t *g)
 {
-    if (!g->players_given) /* 3, or the nearest count the game allows */
-        g->opt.players = 3 < g->api->min_players   ? g->api->min_players
-                         : 3 > g->api->max_players ? g->api->max_players
-                                                   : 3;
-    if (g->api->min_players == g->api->max_players && g->opt.players != g->api->min_players)
-        cli_die("%s is played by %d players, not %d", g->api->name, g->api->min_players,
-                g->opt.players);
-    if (g->opt.players < g->api->min_players || g->opt.players > g->api->max_players)
-        cli_die("%s is played by %d to %d players, not %d", g->api->name, g->api->min_players,
-                g->api->max_players, g->opt.players);
-    if (g->opt.first_player >= g->opt.players)
-        cli_die("--first-player must be below the player count %d", g->opt.players);
+    /* Checked once the game is known, so that the messages name this game's valid values. */
+    int lo = g->api->min_players, hi = g->api->max_players;
+    g->players_given = g->players_text != NULL;
+    if (!g->players_text) { /* 3, or the nearest count the game allows */
+        g->opt.players = 3 < lo ? lo : 3 > hi ? hi : 3;
+    } else if (lo == hi) {
+        char *end, shown[INPUT_EXCERPT_MAX];
+        if (strtol(g->players_text, &end, 10) != lo || end == g->players_text || *end)
+            cli_die("%s is played by %d players, not '%s'", g->api->name, lo,
+                    cli_quote(g->players_text, shown));
+        g->opt.players = lo;
+    } else {
+        char what[64];
+        snprintf(what, sizeof what, "--players for %s", g->api->name);
+        g->opt.players = (int)cli_int(what, g->players_text, lo, hi);
+    }
+    if (g->first_player_text)
+        g->opt.first_player = (int)cli_int("--first-player", g->first_player_text, 0,
+                                           g->opt.players - 1);
     if (strcmp(g->api->name, "towerup") &&
         (g->opt.board || g->opt.start_floors != 3 || g->opt.setup_random || g->opt.objectives))
         cli_die("--board, --start-floors, --setup and --objectives are Tower Up options");

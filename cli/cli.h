@@ -11,7 +11,10 @@ _Noreturn void cli_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 
 /* Option value parsers: exit with a one-line error naming the option when bad. */
 long cli_int(const char *opt, const char *value, long lo, long hi);
-uint64_t cli_u64(const char *opt, const char *value);
+/* A seed: 0 to LONG_MAX (2^63-1), so that a record holds it as a JSON integer. */
+uint64_t cli_seed(const char *opt, const char *value);
+/* value escaped and cut for a message, into buf[INPUT_EXCERPT_MAX]; returns buf. */
+const char *cli_quote(const char *value, char *buf);
 /* The value after argv[*i] (advancing *i), or a one-line error if it is missing. */
 const char *cli_value(int argc, char **argv, int *i);
 
@@ -20,6 +23,8 @@ typedef struct cli_game {
     const game_api_t *api;    /* the game */
     game_options_t opt;       /* its options */
     bool players_given;       /* --players was given */
+    const char *players_text; /* --players value, read once the game is known */
+    const char *first_player_text; /* --first-player value, read once players are known */
 } cli_game_t;
 
 void cli_game_init(cli_game_t *g);

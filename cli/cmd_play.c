@@ -1,6 +1,7 @@
 /* skyline play: games between bots, with records and a summary per seat. */
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,9 @@ int cmd_play(int argc, char **argv)
     if (record_legal && !record_path)
         cli_die("--record-legal needs --record FILE");
     cli_game_finish(&g);
+    if (g.opt.seed > (uint64_t)(LONG_MAX - (games - 1)))
+        cli_die("--seed %llu: the seeds of %ld games would pass %ld, the largest seed",
+                (unsigned long long)g.opt.seed, games, LONG_MAX);
     int players = g.opt.players;
     if (spec_count == 0)
         specs[spec_count++] = "random";

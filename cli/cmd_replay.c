@@ -1,19 +1,33 @@
 /* skyline replay: re-plays every record of a file with the engine's rules. */
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
 #include "cli/cli.h"
+#include "core/input.h"
 
-/* Checks one record line: 0 if it replays, else -1 with err filled. */
-static int replay_line(const char *line, char *err, size_t errlen)
+/* Checks one record line of len bytes: 0 if it replays, else -1 with err filled. */
+static int replay_line(const char *line, size_t len, char *err, size_t errlen)
 {
+    size_t text_len = strlen(line);
+    if (text_len != len) {
+        snprintf(err, errlen, "a NUL byte at column %zu (a record is one JSON object)",
+                 text_len + 1);
+        return -1;
+    }
+    if (strspn(line, " \t\v\f") == len) {
+        snprintf(err, errlen, "a line of only whitespace (a record is one JSON object)");
+        return -1;
+    }
     json_error_t jerr;
     json_t *rec = json_loads(line, 0, &jerr);
+    char shown[INPUT_EXCERPT_MAX];
     if (!rec) {
-        snprintf(err, errlen, "not JSON: %s (column %d)", jerr.text, jerr.column);
+        snprintf(err, errlen, "not JSON: %s (column %d)",
+                 input_escape(jerr.text, shown, sizeof shown), jerr.column);
         return -1;
     }
     int rc = -1;
@@ -24,7 +38,8 @@ static int replay_line(const char *line, char *err, size_t errlen)
     else if (!game)
         snprintf(err, errlen, "record has no \"game\" string");
     else if (!api)
-        snprintf(err, errlen, "unknown game '%s'", game);
+        snprintf(err, errlen, "game: unknown game '%s' (%s)",
+                 input_escape(game, shown, sizeof shown), cli_game_names());
     else
         rc = api->record_replay(rec, err, errlen);
     json_decref(rec);
@@ -50,9 +65,10 @@ int cmd_replay(int argc, char **argv)
     }
     if (!path)
         cli_die("replay needs a record file (skyline replay FILE)");
-    FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "r");
+    char err[GAME_ERR_MAX * 2];
+    FILE *f = !strcmp(path, "-") ? stdin : input_open(path, "r", "record file", err, sizeof err);
     if (!f)
-        cli_die("cannot open record file '%s'", path);
+        cli_die("%s", err);
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -64,19 +80,24 @@ int cmd_replay(int argc, char **argv)
         if (len == 0)
             continue;
         games++;
-        char err[GAME_ERR_MAX * 2];
-        if (replay_line(line, err, sizeof err)) {
-            printf("line %ld: %s\n", lineno, err);
+        if (replay_line(line, (size_t)len, err, sizeof err)) {
+            char shown[GAME_ERR_MAX * 2];
+            printf("line %ld: %s\n", lineno, input_escape(err, shown, sizeof shown));
             bad++;
         } else {
             printf("ok\n");
         }
     }
+    bool read_error = ferror(f);
     free(line);
     if (f != stdin)
         fclose(f);
+    char shown[GAME_ERR_MAX];
+    input_escape(path, shown, sizeof shown);
+    if (read_error)
+        cli_die("cannot read record file '%s'", shown);
     if (games == 0)
-        cli_die("record file '%s' holds no game", path);
+        cli_die("record file '%s' holds no game", shown);
     fprintf(stderr, "%ld game%s, %ld failed\n", games, games == 1 ? "" : "s", bad);
     return bad ? 1 : 0;
 }
