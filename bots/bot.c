@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bots/kinds.h"
+#include "core/input.h"
 
 const bot_kind_t *const bot_kinds[] = {
     &bot_kind_random,
@@ -18,14 +19,22 @@ const bot_kind_t *const bot_kinds[] = {
 int bot_spec_parse(const char *text, bot_spec_t *spec, char *err, size_t errlen)
 {
     memset(spec, 0, sizeof *spec);
-    if (strlen(text) >= BOT_SPEC_TEXT_MAX) {
-        snprintf(err, errlen, "bot spec '%.40s...' is too long", text);
+    char shown[INPUT_EXCERPT_MAX], part[INPUT_EXCERPT_MAX];
+    input_escape(text, shown, sizeof shown);
+    size_t text_len = strlen(text), bad = input_bad_byte(text, text_len);
+    if (text_len >= BOT_SPEC_TEXT_MAX) {
+        snprintf(err, errlen, "bot spec '%s' is too long (at most %d characters)", shown,
+                 BOT_SPEC_TEXT_MAX - 1);
+        return -1;
+    }
+    if (bad < text_len || strpbrk(text, "\t\n\r\v\f")) {
+        snprintf(err, errlen, "bot spec '%s' holds a control character", shown);
         return -1;
     }
     const char *colon = strchr(text, ':');
     size_t name_len = colon ? (size_t)(colon - text) : strlen(text);
     if (name_len == 0 || name_len >= sizeof spec->name) {
-        snprintf(err, errlen, "bot spec '%s' has no valid name", text);
+        snprintf(err, errlen, "bot spec '%s' has no valid name", shown);
         return -1;
     }
     memcpy(spec->name, text, name_len);
@@ -33,7 +42,7 @@ int bot_spec_parse(const char *text, bot_spec_t *spec, char *err, size_t errlen)
         return 0;
     const char *p = colon + 1;
     if (!*p) {
-        snprintf(err, errlen, "bot spec '%s' has ':' but no key=value", text);
+        snprintf(err, errlen, "bot spec '%s' has ':' but no key=value", shown);
         return -1;
     }
     while (*p) {
@@ -41,22 +50,24 @@ int bot_spec_parse(const char *text, bot_spec_t *spec, char *err, size_t errlen)
         size_t len = end ? (size_t)(end - p) : strlen(p);
         const char *eq = memchr(p, '=', len);
         if (!eq || eq == p || eq == p + len - 1) {
-            snprintf(err, errlen, "bot spec '%s': '%.*s' is not key=value", text, (int)len, p);
+            snprintf(err, errlen, "bot spec '%s': '%s' is not key=value", shown,
+                     input_escape_n(p, len, part, sizeof part));
             return -1;
         }
         if (spec->key_count == BOT_SPEC_MAX_KEYS) {
-            snprintf(err, errlen, "bot spec '%s' has too many keys", text);
+            snprintf(err, errlen, "bot spec '%s' has too many keys", shown);
             return -1;
         }
         size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
         if (klen >= sizeof spec->keys[0]) {
-            snprintf(err, errlen, "bot spec '%s': key '%.*s' is too long", text, (int)klen, p);
+            snprintf(err, errlen, "bot spec '%s': key '%s' is too long", shown,
+                     input_escape_n(p, klen, part, sizeof part));
             return -1;
         }
         for (int k = 0; k < spec->key_count; k++)
             if (strlen(spec->keys[k]) == klen && !memcmp(spec->keys[k], p, klen)) {
-                snprintf(err, errlen, "bot spec '%s': key '%.*s' given twice", text, (int)klen,
-                         p);
+                snprintf(err, errlen, "bot spec '%s': key '%s' given twice", shown,
+                         input_escape_n(p, klen, part, sizeof part));
                 return -1;
             }
         memcpy(spec->keys[spec->key_count], p, klen);
@@ -66,7 +77,7 @@ int bot_spec_parse(const char *text, bot_spec_t *spec, char *err, size_t errlen)
             break;
         p = end + 1;
         if (!*p) {
-            snprintf(err, errlen, "bot spec '%s' ends with ','", text);
+            snprintf(err, errlen, "bot spec '%s' ends with ','", shown);
             return -1;
         }
     }
@@ -80,8 +91,9 @@ int bot_spec_int(const char *key, const char *value, long lo, long hi, long *out
     errno = 0;
     long v = strtol(value, &end, 10);
     if (errno || end == value || *end || v < lo || v > hi) {
-        snprintf(err, errlen, "bad value '%s' for key '%s' (an integer from %ld to %ld)", value,
-                 key, lo, hi);
+        char shown[INPUT_EXCERPT_MAX];
+        snprintf(err, errlen, "bad value '%s' for key '%s' (an integer from %ld to %ld)",
+                 input_escape(value, shown, sizeof shown), key, lo, hi);
         return -1;
     }
     *out = v;
@@ -95,8 +107,9 @@ int bot_spec_double(const char *key, const char *value, double lo, double hi, do
     errno = 0;
     double v = strtod(value, &end);
     if (errno || end == value || *end || !(v >= lo && v <= hi)) {
-        snprintf(err, errlen, "bad value '%s' for key '%s' (a number from %g to %g)", value, key,
-                 lo, hi);
+        char shown[INPUT_EXCERPT_MAX];
+        snprintf(err, errlen, "bad value '%s' for key '%s' (a number from %g to %g)",
+                 input_escape(value, shown, sizeof shown), key, lo, hi);
         return -1;
     }
     *out = v;
@@ -114,7 +127,9 @@ bot_t *bot_new(const game_api_t *api, const char *spec_text, uint64_t seed, char
         if (!strcmp(bot_kinds[i]->name, spec.name))
             kind = bot_kinds[i];
     if (!kind) {
-        int n = snprintf(err, errlen, "unknown bot '%s' (known:", spec.name);
+        char shown[INPUT_EXCERPT_MAX];
+        int n = snprintf(err, errlen, "unknown bot '%s' (known:",
+                         input_escape(spec.name, shown, sizeof shown));
         for (int i = 0; bot_kinds[i] && n > 0 && (size_t)n < errlen; i++)
             n += snprintf(err + n, errlen - (size_t)n, " %s", bot_kinds[i]->name);
         if (n > 0 && (size_t)n < errlen)
@@ -134,7 +149,8 @@ bot_t *bot_new(const game_api_t *api, const char *spec_text, uint64_t seed, char
     pcg32_seed(&b->rng, seed, 0x5eedb07ULL);
     char kerr[GAME_ERR_MAX];
     if (kind->init(b, &spec, kerr, sizeof kerr)) {
-        snprintf(err, errlen, "bot '%s': %s", spec_text, kerr);
+        char shown[2 * INPUT_EXCERPT_MAX];
+        snprintf(err, errlen, "bot '%s': %s", input_escape(spec_text, shown, sizeof shown), kerr);
         free(b);
         return NULL;
     }

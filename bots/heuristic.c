@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+
+#include "core/input.h"
 
 #include "core/version.h"
 
@@ -28,6 +31,15 @@ int heur_param_find(const heuristic_t *h, const char *name)
         if (!strcmp(h->params[i].name, name))
             return i;
     return -1;
+}
+
+void heur_param_names(const heuristic_t *h, char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int k = 0; k < h->param_count && n < len; k++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", k ? " " : "", h->params[k].name);
 }
 
 /* The next whitespace-separated token of *p (advanced past it), or NULL at the end. */
@@ -60,13 +72,12 @@ static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *fi
     char *value = next_token(&p);
     char *extra = next_token(&p);
     int i = heur_param_find(h, name);
+    char shown[INPUT_EXCERPT_MAX];
     if (i < 0) {
-        snprintf(what, whatlen, "unknown parameter '%s' (%s has:", name, h->api->name);
-        size_t n = strlen(what);
-        for (int k = 0; k < h->param_count && n < whatlen; k++)
-            n += (size_t)snprintf(what + n, whatlen - n, " %s", h->params[k].name);
-        if (n < whatlen)
-            snprintf(what + n, whatlen - n, ")");
+        char names[GAME_ERR_MAX];
+        heur_param_names(h, names, sizeof names);
+        snprintf(what, whatlen, "unknown parameter '%s' (%s has: %s)",
+                 input_escape(name, shown, sizeof shown), h->api->name, names);
         return -1;
     }
     if (!value) {
@@ -74,14 +85,16 @@ static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *fi
         return -1;
     }
     if (extra) {
-        snprintf(what, whatlen, "extra text '%s' after the value of '%s'", extra, name);
+        snprintf(what, whatlen, "extra text '%s' after the value of '%s'",
+                 input_escape(extra, shown, sizeof shown), name);
         return -1;
     }
     char *end;
     errno = 0;
     double v = strtod(value, &end);
     if (errno || end == value || *end || !isfinite(v)) {
-        snprintf(what, whatlen, "bad number '%s' for parameter '%s'", value, name);
+        snprintf(what, whatlen, "bad number '%s' for parameter '%s'",
+                 input_escape(value, shown, sizeof shown), name);
         return -1;
     }
     if (first_line[i]) {
@@ -97,11 +110,11 @@ static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *fi
 int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, char *err,
                      size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open parameter file: %s", path, strerror(errno));
+    FILE *f = input_open(path, "r", "parameter file", err, errlen);
+    if (!f)
         return -1;
-    }
+    char name[128];
+    input_escape(path, name, sizeof name);
     /* Work on a copy so that w is unchanged when the file is refused. */
     heur_params_t out = *w;
     out.count = h->param_count;
@@ -110,19 +123,27 @@ int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, c
     size_t cap = 0;
     int line = 0, rc = 0;
     char what[GAME_ERR_MAX];
-    while (getline(&buf, &cap, f) >= 0) {
+    ssize_t len;
+    while ((len = getline(&buf, &cap, f)) >= 0) {
         line++;
+        size_t bad = input_bad_byte(buf, (size_t)len);
+        if (bad < (size_t)len) {
+            snprintf(err, errlen, "%s:%d: control byte 0x%02x at column %zu (a parameter file is "
+                     "text)", name, line, (unsigned char)buf[bad], bad + 1);
+            rc = -1;
+            break;
+        }
         char *hash = strchr(buf, '#');
         if (hash)
             *hash = '\0';
         if (load_line(h, buf, &out, first_line, line, what, sizeof what)) {
-            snprintf(err, errlen, "%s:%d: %s", path, line, what);
+            snprintf(err, errlen, "%s:%d: %s", name, line, what);
             rc = -1;
             break;
         }
     }
     if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: read error", path);
+        snprintf(err, errlen, "%s: cannot read the parameter file", name);
         rc = -1;
     }
     free(buf);

@@ -15,6 +15,8 @@ const heuristic_t *heuristic_for(const game_api_t *api);
 void heur_params_default(const heuristic_t *h, heur_params_t *w);
 /* Index of a named weight, or -1. */
 int heur_param_find(const heuristic_t *h, const char *name);
+/* The weight names for messages, space-separated, into buf[len] (cut if it is too small). */
+void heur_param_names(const heuristic_t *h, char *buf, size_t len);
 /*
  * Reads a parameter file (FORMATS.md §7: `name value` lines, # comments) over w: 0, or -1
  * with err "FILE:LINE: what is wrong" (unknown name, bad number, missing value).

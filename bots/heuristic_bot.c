@@ -11,6 +11,7 @@
 
 #include "bots/heuristic.h"
 #include "bots/kinds.h"
+#include "core/input.h"
 
 /* Scores closer than this count as equal. */
 #define HEURISTIC_TIE_EPS 1e-12
@@ -55,10 +56,12 @@ static int heuristic_keys(bot_t *b, heuristic_bot_t *hb, const bot_spec_t *spec,
             if (bot_spec_double(key, value, -1e12, 1e12, &hb->w.value[i], err, errlen))
                 return -1;
         } else {
+            char names[GAME_ERR_MAX], shown[INPUT_EXCERPT_MAX];
+            heur_param_names(h, names, sizeof names);
             snprintf(err, errlen,
                      "unknown key '%s' (heuristic takes params=FILE, temp=T and the %s "
-                     "weights, e.g. %s)",
-                     key, b->api->name, h->param_count ? h->params[0].name : "none");
+                     "weights: %s)",
+                     input_escape(key, shown, sizeof shown), b->api->name, names);
             return -1;
         }
     }

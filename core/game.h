@@ -15,8 +15,8 @@
 #define GAME_MAX_MOVES 4096
 /* Buffer size for a move's canonical text, terminator included. */
 #define GAME_MOVE_TEXT_MAX 32
-/* Buffer size for error messages. */
-#define GAME_ERR_MAX 256
+/* Buffer size for error messages: room for a list of the valid values. */
+#define GAME_ERR_MAX 512
 /* Largest undo record of any game, in bytes (each game's undo_size is at most this). */
 #define GAME_UNDO_MAX 512
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "boards.h"
+#include "core/input.h"
 #include "towerup.h"
 
 #define MAX_TOKENS 8
@@ -23,11 +24,20 @@ typedef struct parse {
     int area_line[TOWERUP_AREA_COUNT]; /* line of each area record, 0 if none */
     int site_line[TOWERUP_MAX_SITES];  /* line of each site record */
     int degree[TOWERUP_MAX_SITES];     /* streets per site so far */
+    char quoted[2][INPUT_EXCERPT_MAX]; /* escaped tokens for the message being written */
 } parse_t;
+
+/* Token tok escaped and cut for a message (k: 0 or 1, two may be quoted at once). */
+static const char *q(parse_t *ps, int k, const char *tok)
+{
+    return input_escape(tok, ps->quoted[k], sizeof ps->quoted[k]);
+}
 
 static int fail(parse_t *ps, int line, const char *fmt, ...)
 {
-    int n = snprintf(ps->err, ps->errlen, "%s:%d: ", ps->fname, line);
+    char name[128];
+    int n = snprintf(ps->err, ps->errlen, "%s:%d: ", input_escape(ps->fname, name, sizeof name),
+                     line);
     if (n < 0 || (size_t)n >= ps->errlen)
         return -1;
     va_list ap;
@@ -58,12 +68,12 @@ static int parse_area(parse_t *ps, char **tok, int n)
     if (n < 3 || n > 4)
         return fail(ps, ps->line, "an area record is 'area ID NAME [grey]'");
     if (!parse_int(tok[1], &id) || id < 0 || id >= TOWERUP_AREA_COUNT)
-        return fail(ps, ps->line, "area id '%s' is not 0..4", tok[1]);
+        return fail(ps, ps->line, "area id '%s' is not 0..4", q(ps, 0, tok[1]));
     if (ps->area_line[id])
         return fail(ps, ps->line, "area %d is defined twice (first on line %d)", id,
                     ps->area_line[id]);
     if (n == 4 && strcmp(tok[3], "grey"))
-        return fail(ps, ps->line, "unknown area flag '%s' (only 'grey')", tok[3]);
+        return fail(ps, ps->line, "unknown area flag '%s' (only 'grey')", q(ps, 0, tok[3]));
     ps->area_line[id] = ps->line;
     snprintf(b->area_name[id], sizeof b->area_name[id], "%s", tok[2]);
     b->area_grey[id] = n == 4;
@@ -82,25 +92,25 @@ static int parse_site(parse_t *ps, char **tok, int n)
     if (n < 5 || n > 7)
         return fail(ps, ps->line, "a site record is 'site ID X Y AREA [park] [lake]'");
     if (!parse_int(tok[1], &id) || id < 0)
-        return fail(ps, ps->line, "bad site id '%s'", tok[1]);
+        return fail(ps, ps->line, "bad site id '%s'", q(ps, 0, tok[1]));
     if (id >= TOWERUP_MAX_SITES)
         return fail(ps, ps->line, "more than %d sites", TOWERUP_MAX_SITES);
     if (id != b->site_count)
         return fail(ps, ps->line, "site id %d out of order (expected %d)", id, b->site_count);
     if (!parse_int(tok[2], &x) || !parse_int(tok[3], &y))
-        return fail(ps, ps->line, "bad site position '%s %s'", tok[2], tok[3]);
+        return fail(ps, ps->line, "bad site position '%s %s'", q(ps, 0, tok[2]), q(ps, 1, tok[3]));
     if (!parse_int(tok[4], &area) || area < 0 || area >= TOWERUP_AREA_COUNT ||
         !ps->area_line[area])
-        return fail(ps, ps->line, "unknown area '%s'", tok[4]);
+        return fail(ps, ps->line, "unknown area '%s'", q(ps, 0, tok[4]));
     uint64_t bit = 1ULL << id;
     for (int i = 5; i < n; i++) {
         uint64_t *mask = !strcmp(tok[i], "park") ? &b->park
                          : !strcmp(tok[i], "lake") ? &b->lake
                                                    : NULL;
         if (!mask)
-            return fail(ps, ps->line, "unknown site flag '%s' (park or lake)", tok[i]);
+            return fail(ps, ps->line, "unknown site flag '%s' (park or lake)", q(ps, 0, tok[i]));
         if (*mask & bit)
-            return fail(ps, ps->line, "site flag '%s' given twice", tok[i]);
+            return fail(ps, ps->line, "site flag '%s' given twice", q(ps, 0, tok[i]));
         *mask |= bit;
     }
     b->site_x[id] = x;
@@ -122,7 +132,7 @@ static int parse_street(parse_t *ps, char **tok, int n)
     for (int i = 0; i < 2; i++)
         if (!parse_int(tok[1 + i], &s[i]) || s[i] < 0 || s[i] >= b->site_count)
             return fail(ps, ps->line, "unknown site '%s' (sites must be defined above)",
-                        tok[1 + i]);
+                        q(ps, 0, tok[1 + i]));
     if (s[0] == s[1])
         return fail(ps, ps->line, "street from site %d to itself", s[0]);
     if (b->nbr[s[0]] & (1ULL << s[1]))
@@ -145,6 +155,10 @@ static int parse_street(parse_t *ps, char **tok, int n)
 
 static int parse_line(parse_t *ps, char *line)
 {
+    size_t len = strlen(line), bad = input_bad_byte(line, len);
+    if (bad < len)
+        return fail(ps, ps->line, "control byte 0x%02x at column %zu (a board file is text)",
+                    (unsigned char)line[bad], bad + 1);
     char *hash = strchr(line, '#');
     if (hash)
         *hash = 0;
@@ -161,7 +175,7 @@ static int parse_line(parse_t *ps, char *line)
         return 0;
     bool is_board = !strcmp(tok[0], "board");
     if (!is_board && strcmp(tok[0], "area") && strcmp(tok[0], "site") && strcmp(tok[0], "street"))
-        return fail(ps, ps->line, "unknown record '%s'", tok[0]);
+        return fail(ps, ps->line, "unknown record '%s'", q(ps, 0, tok[0]));
     if (is_board) {
         if (ps->have_board)
             return fail(ps, ps->line, "a second 'board' record");
@@ -252,11 +266,9 @@ int towerup_board_load_text(towerup_board_t *b, const char *text, const char *fn
 
 int towerup_board_load_file(towerup_board_t *b, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open board file: %s", path, strerror(errno));
+    FILE *f = input_open(path, "rb", "board file", err, errlen);
+    if (!f)
         return -1;
-    }
     size_t cap = 4096, n = 0;
     char *text = malloc(cap);
     size_t got;
@@ -273,15 +285,23 @@ int towerup_board_load_file(towerup_board_t *b, const char *path, char *err, siz
             cap *= 2;
         }
     }
+    bool read_error = ferror(f);
     fclose(f);
-    if (!text) {
-        snprintf(err, errlen, "%s: out of memory", path);
+    char name[128];
+    input_escape(path, name, sizeof name);
+    if (!text || read_error) {
+        snprintf(err, errlen, "%s: %s", name, text ? "cannot read the board file" : "out of memory");
+        free(text);
         return -1;
     }
     text[n] = 0;
-    if (strlen(text) != n) {
+    size_t nul = strlen(text);
+    if (nul != n) {
+        int line = 1;
+        for (size_t i = 0; i < nul; i++)
+            line += text[i] == '\n';
         free(text);
-        snprintf(err, errlen, "%s:1: the file contains a NUL byte", path);
+        snprintf(err, errlen, "%s:%d: a NUL byte (a board file is text)", name, line);
         return -1;
     }
     int rc = towerup_board_load_text(b, text, path, err, errlen);
@@ -342,7 +362,7 @@ const towerup_board_t *towerup_board_get(const char *name_or_path, char *err, si
         if (c)
             free(c);
         pthread_mutex_unlock(&cache_lock);
-        snprintf(err, errlen, "out of memory loading board %s", name_or_path);
+        snprintf(err, errlen, "out of memory loading a board");
         return NULL;
     }
     if (towerup_board_load_file(&c->board, name_or_path, err, errlen) < 0) {

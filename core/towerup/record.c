@@ -292,9 +292,10 @@ static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t
         const char *id = json_string_value(json_array_get(objs_v, (size_t)i));
         int o = id ? towerup_objective_find(id) : -1;
         if (o < 0) {
-            char shown[INPUT_EXCERPT_MAX];
-            tu_errf(err, errlen, "the record's \"objectives\" entry %d '%s' is not an objective id",
-                    i, id ? input_escape(id, shown, sizeof shown) : "(not a string)");
+            char shown[INPUT_EXCERPT_MAX], names[128];
+            towerup_objective_names(names, sizeof names);
+            tu_errf(err, errlen, "the record's \"objectives\" entry %d '%s' is not one of %s", i,
+                    id ? input_escape(id, shown, sizeof shown) : "(not a string)", names);
             return -1;
         }
         objectives[i] = (uint8_t)o;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "internal.h"
 
 /* Sub-streams of a game's seed (pcg32 sequence numbers). */
@@ -304,15 +305,22 @@ static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char 
         size_t len = e ? (size_t)(e - p) : strlen(p);
         char id[32];
         if ((i < 2) != (e != NULL) || len >= sizeof id) {
+            char names[128];
+            towerup_objective_names(names, sizeof names);
             tu_errf(err, errlen,
-                    "objectives must be 'start', 'random' or three ids like 'colors,park,areas'");
+                    "objectives must be 'start', 'random' or three different ids of %s",
+                    names);
             return -1;
         }
         memcpy(id, p, len);
         id[len] = 0;
         int o = towerup_objective_find(id);
+        char shown[INPUT_EXCERPT_MAX];
         if (o < 0) {
-            tu_errf(err, errlen, "unknown objective '%s'", id);
+            char names[128];
+            towerup_objective_names(names, sizeof names);
+            tu_errf(err, errlen, "unknown objective '%s' (the ids: %s)",
+                    input_escape(id, shown, sizeof shown), names);
             return -1;
         }
         for (int j = 0; j < i; j++)

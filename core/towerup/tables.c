@@ -1,4 +1,5 @@
 /* Tower Up data tables: personal board, cards, chips, objectives (RULES.md 1.1-1.4). */
+#include <stdio.h>
 #include <string.h>
 
 #include "towerup.h"
@@ -108,6 +109,15 @@ const uint8_t *towerup_chip_values(int players)
 {
     static const uint8_t four[] = {7, 5, 3, 3, 0}, three[] = {7, 5, 3, 0}, two[] = {7, 3, 0};
     return players >= 4 ? four : players == 3 ? three : two;
+}
+
+void towerup_objective_names(char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len)
+        buf[0] = 0;
+    for (int i = 0; i < TOWERUP_OBJECTIVE_COUNT && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "," : "", towerup_objective_id[i]);
 }
 
 int towerup_objective_find(const char *id)

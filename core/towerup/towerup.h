@@ -152,6 +152,8 @@ int towerup_card_parse(const char *code, towerup_card_t *card);
 const uint8_t *towerup_chip_values(int players);
 /* Objective index of an id, or -1. */
 int towerup_objective_find(const char *id);
+/* The ten objective ids for messages, comma-separated, into buf[len]. */
+void towerup_objective_names(char *buf, size_t len);
 /* Colour index of a letter K G W B (and * gives WILD when allow_wild), or -1. */
 int towerup_colour_from_letter(char c, bool allow_wild);
 
