@@ -3,7 +3,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/game.h"
 #include "core/input.h"
+#include "core/towerup/towerup.h"
 #include "tests/test.h"
 
 static void check_escape(const char *in, size_t len, size_t outlen, const char *want)
@@ -63,5 +65,12 @@ int main(void)
             fclose(f);
         unlink(name);
     }
+    /* The lists of valid values in messages hold every name. */
+    for (int i = 0; game_list[i]; i++)
+        CHECK_MSG(strstr(game_names(), game_list[i]->name), "%s", game_list[i]->name);
+    char ids[256];
+    towerup_objective_names(ids, sizeof ids);
+    for (int i = 0; i < TOWERUP_OBJECTIVE_COUNT; i++)
+        CHECK_MSG(strstr(ids, towerup_objective_id[i]), "%s", towerup_objective_id[i]);
     return test_finish("test_input");
 }

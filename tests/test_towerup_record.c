@@ -201,7 +201,7 @@ static void check_malformed(void)
     expect_fail(bad, "too many '**' cards");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "objectives"), 1, json_string("towers"));
-    expect_fail(bad, "\"objectives\" entry 1 'towers' is not an objective id");
+    expect_fail(bad, "\"objectives\" entry 1 'towers' is not one of colors,park");
     /* Every header field in its range (FORMATS.md §4). */
     bad = json_deep_copy(rec);
     json_array_remove(json_object_get(bad, "seats"), 2);
