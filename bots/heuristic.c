@@ -76,7 +76,7 @@ static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *fi
     if (i < 0) {
         char names[GAME_ERR_MAX];
         heur_param_names(h, names, sizeof names);
-        snprintf(what, whatlen, "unknown parameter '%s' (%s has: %s)",
+        snprintf(what, whatlen, "unknown parameter '%s' (%s has: %.380s)",
                  input_escape(name, shown, sizeof shown), h->api->name, names);
         return -1;
     }

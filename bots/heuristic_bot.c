@@ -60,7 +60,7 @@ static int heuristic_keys(bot_t *b, heuristic_bot_t *hb, const bot_spec_t *spec,
             heur_param_names(h, names, sizeof names);
             snprintf(err, errlen,
                      "unknown key '%s' (heuristic takes params=FILE, temp=T and the %s "
-                     "weights: %s)",
+                     "weights: %.380s)",
                      input_escape(key, shown, sizeof shown), b->api->name, names);
             return -1;
         }
