@@ -66,8 +66,6 @@ int main(void)
         unlink(name);
     }
     /* The lists of valid values in messages hold every name. */
-    for (int i = 0; game_list[i]; i++)
-        CHECK_MSG(strstr(game_names(), game_list[i]->name), "%s", game_list[i]->name);
     char ids[256];
     towerup_objective_names(ids, sizeof ids);
     for (int i = 0; i < TOWERUP_OBJECTIVE_COUNT; i++)
