@@ -58,7 +58,7 @@ static void analyse_parse(analyse_args_t *a, int argc, char **argv)
         } else if (!strcmp(arg, "--as")) {
             a->as = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_PLAYERS - 1);
         } else if (!strcmp(arg, "--seed")) {
-            a->seed = cli_u64(arg, cli_value(argc, argv, &i));
+            a->seed = cli_seed(arg, cli_value(argc, argv, &i));
         } else if (!strcmp(arg, "--top")) {
             a->top = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_MOVES);
         } else {
