@@ -11,7 +11,7 @@
 const fuzz_target_t fuzz_targets[] = {
     {"board", fuzz_board},       {"record", fuzz_record}, {"botspec", fuzz_botspec},
     {"params", fuzz_params},     {"tunespec", fuzz_tunespec}, {"move", fuzz_move},
-    {NULL, NULL},
+    {"position", fuzz_position}, {NULL, NULL},
 };
 
 char *fuzz_text(const uint8_t *data, size_t size)

@@ -33,6 +33,10 @@ int fuzz_tunespec(const uint8_t *data, size_t size);
    count and a few random moves from a seeded start; the rest is the text. */
 int fuzz_move(const uint8_t *data, size_t size);
 
+/* Position texts (docs/NOTATION.md) of every game with a notation; a text that reads is
+   written back and read again, and its position played. */
+int fuzz_position(const uint8_t *data, size_t size);
+
 /* Every target, NULL-terminated. */
 extern const fuzz_target_t fuzz_targets[];
 

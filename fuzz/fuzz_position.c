@@ -1,0 +1,68 @@
+/*
+ * Target "position": a position text (docs/NOTATION.md) of any game with a notation, read
+ * through game_position_read as its callers read it (no board options: fuzzing opens no
+ * files). A text that reads gives a consistent state (game_position_read checks it);
+ * writing that state as the text's viewer sees it and reading it back gives the same text
+ * again, and a position that is not over has a legal move, which can be played.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "fuzz/fuzz.h"
+
+/* Reads text (hidden parts from seed) and writes it back as its viewer sees it into out;
+   0, or -1 (err filled) if the text is refused. */
+static int read_write(const char *text, uint64_t seed, char *out, void **state,
+                      const game_api_t **api, char *err, size_t errlen)
+{
+    int view = -1;
+    *state = game_position_read(text, NULL, seed, api, &view, err, errlen);
+    if (!*state)
+        return -1;
+    if (game_position_write(*api, *state, view, out, GAME_POSITION_MAX, err, errlen) < 0)
+        fuzz_fail("position: a game that reads a text cannot write one", err);
+    if (!memchr(out, 0, GAME_POSITION_MAX))
+        fuzz_fail("position", "a written text is not terminated");
+    return 0;
+}
+
+int fuzz_position(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    char err[GAME_ERR_MAX];
+    char *once = malloc(GAME_POSITION_MAX), *twice = malloc(GAME_POSITION_MAX);
+    uint64_t seed = fuzz_hash(data, size);
+    void *state = NULL, *again = NULL;
+    const game_api_t *api = NULL, *api2 = NULL;
+    if (!once || !twice)
+        abort();
+    err[0] = 0;
+    if (read_write(text, seed, once, &state, &api, err, sizeof err) < 0) {
+        fuzz_check_error(err, sizeof err, "position: read");
+    } else {
+        if (read_write(once, seed + 1, twice, &again, &api2, err, sizeof err) < 0)
+            fuzz_fail("position: a written text does not read back", err);
+        if (api2 != api || strcmp(once, twice))
+            fuzz_fail("position: a written text reads back as another text", once);
+        move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+        unsigned char undo[GAME_UNDO_MAX];
+        if (!moves)
+            abort();
+        int n = api->gen_moves(state, moves);
+        if ((n == 0) != api->is_terminal(state))
+            fuzz_fail("position: legal moves exist if and only if the game is not over", once);
+        if (n > 0) {
+            api->make(state, moves[seed % (uint64_t)n], undo);
+            if (api->check(state, err, sizeof err) < 0)
+                fuzz_fail("position: inconsistent state after a move", err);
+        }
+        free(moves);
+    }
+    free(again);
+    free(state);
+    free(twice);
+    free(once);
+    free(text);
+    return 0;
+}
