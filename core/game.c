@@ -68,3 +68,17 @@ void game_ranks_from_keys(int players, const int *primary, const int *secondary,
         ranks[i] = 1 + better;
     }
 }
+
+int game_action_move(const game_api_t *api, const void *state, int action, move_t *m)
+{
+    if (!api->move_action || action < 0)
+        return -1;
+    move_t moves[GAME_MAX_MOVES];
+    int n = api->gen_moves(state, moves);
+    for (int i = 0; i < n; i++)
+        if (api->move_action(state, moves[i]) == action) {
+            *m = moves[i];
+            return 0;
+        }
+    return -1;
+}

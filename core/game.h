@@ -145,6 +145,22 @@ typedef struct game_api {
      */
     int (*position_read)(void *state, const char *text, const game_options_t *opt,
                          pcg32_t *rng, int *view, char *err, size_t errlen);
+    /*
+     * Integer actions (docs/PYTHON.md): a fixed action space of action_count(players) ids
+     * per player count, for policy heads and action masks. move_action gives the id of
+     * legal move m of state, in [0, action_count); like a move, an id never depends on
+     * hidden information, and two legal moves of one position never share one.
+     * game_action_move turns an id back into the move.
+     */
+    int (*action_count)(int players);
+    int (*move_action)(const void *state, move_t m);
+    /*
+     * Observation tensor (docs/PYTHON.md): observation_size(players) floats that describe
+     * the position as player observer sees it into out; what observer cannot see never
+     * changes them.
+     */
+    int (*observation_size)(int players);
+    void (*observation)(const void *state, int observer, float *out);
 } game_api_t;
 
 /*
@@ -222,6 +238,10 @@ bool game_position_shows_all(const char *text, const game_options_t *opt, int pl
 /* Splits a position text in place at single spaces into fields[max]: the field count, or
    -1 with err filled for an empty field (two spaces, a space at an end) or too many. */
 int game_position_split(char *text, char **fields, int max, char *err, size_t errlen);
+
+/* The legal move of state whose action id (api->move_action) is action into *m: 0, or -1
+   if no legal move has that id or the game has no action space. */
+int game_action_move(const game_api_t *api, const void *state, int action, move_t *m);
 
 /* 1-based ranks of a finished game through api->ranks, or from its result. */
 void game_ranks(const game_api_t *api, const void *state, int *ranks);

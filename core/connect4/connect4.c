@@ -360,4 +360,8 @@ const game_api_t connect4_api = {
     .bench_case_count = 1,
     .position_write = c4_position_write,
     .position_read = c4_position_read,
+    .action_count = c4_action_count,
+    .move_action = c4_move_action,
+    .observation_size = c4_observation_size,
+    .observation = c4_observation,
 };

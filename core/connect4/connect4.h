@@ -97,3 +97,9 @@ int c4_position_read(void *state, const char *text, const game_options_t *opt, p
                      int *view, char *err, size_t errlen);
 /* The game table (connect4.c). */
 extern const game_api_t connect4_api;
+
+/* Integer actions and observation tensor (actions.c, docs/PYTHON.md). */
+int c4_action_count(int players);
+int c4_move_action(const void *state, move_t m);
+int c4_observation_size(int players);
+void c4_observation(const void *state, int observer, float *out);

@@ -125,4 +125,8 @@ const game_api_t towerup_api = {
     .bench_case_count = sizeof towerup_bench / sizeof towerup_bench[0],
     .position_write = towerup_position_write,
     .position_read = towerup_position_read,
+    .action_count = towerup_action_count,
+    .move_action = towerup_move_action,
+    .observation_size = towerup_observation_size,
+    .observation = towerup_observation,
 };

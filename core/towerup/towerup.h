@@ -294,3 +294,9 @@ static inline int towerup_marker(const towerup_state_t *s, int p, int c) { retur
 static inline int towerup_roofs_left(const towerup_state_t *s, int p) { return s->roofs_left[p]; }
 static inline int towerup_reshuffle_count(const towerup_state_t *s) { return s->reshuffles; }
 static inline bool towerup_is_over(const towerup_state_t *s) { return s->phase == TOWERUP_PHASE_OVER; }
+
+/* Integer actions and observation tensor (actions.c, docs/PYTHON.md). */
+int towerup_action_count(int players);
+int towerup_move_action(const void *state, move_t m);
+int towerup_observation_size(int players);
+void towerup_observation(const void *state, int observer, float *out);

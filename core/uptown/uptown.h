@@ -217,3 +217,9 @@ static inline u128_t uptown_flood(u128_t seed, u128_t within)
     }
     return cur;
 }
+
+/* Integer actions and observation tensor (uptown_actions.c, docs/PYTHON.md). */
+int uptown_action_count(int players);
+int uptown_move_action(const void *state, move_t m);
+int uptown_observation_size(int players);
+void uptown_observation(const void *state, int observer, float *out);

@@ -140,4 +140,8 @@ const game_api_t uptown_api = {
     .bench_case_count = sizeof uptown_bench / sizeof uptown_bench[0],
     .position_write = uptown_position_write,
     .position_read = uptown_position_read,
+    .action_count = uptown_action_count,
+    .move_action = uptown_move_action,
+    .observation_size = uptown_observation_size,
+    .observation = uptown_observation,
 };
