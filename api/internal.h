@@ -1,0 +1,25 @@
+#pragma once
+/* What the files of the C API share (api/skyline_api.h). */
+#include <stdbool.h>
+
+#include "api/skyline_api.h"
+#include "core/game.h"
+
+/* The game options of an API call: the options text parsed, with the strings it names. */
+typedef struct sky_options {
+    game_options_t opt;  /* the options */
+    char board[256];     /* board name or path, if given */
+    char objectives[64]; /* objectives text, if given */
+} sky_options_t;
+
+/* Fills o for game api from players (0: the default), seed and options text: 0, or -1
+   with err filled. */
+int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const char *options,
+                      sky_options_t *o, char *err, int errlen);
+/* The game called name, or NULL with err filled. */
+const game_api_t *sky_game(const char *name, char *err, int errlen);
+/* The state of a sky_state_t (for the bot and harness files). */
+const void *sky_state_raw(const sky_state_t *st);
+const game_api_t *sky_state_api(const sky_state_t *st);
+/* A malloc'd copy of text (NULL if out of memory). */
+char *sky_strdup(const char *text);
