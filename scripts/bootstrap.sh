@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need from Debian's packages, if it is missing
-# (python3 runs scripts/strength_speedup.py in its test and scripts/bench.sh).
+# (python3 runs scripts/strength_speedup.py in its test and scripts/bench.sh; python3-pytest
+# the Python package's suite, tests/test_python.sh).
 # --clang adds clang with its OpenMP and sanitizer runtimes (CI's clang build).
 set -euo pipefail
 need=()
@@ -15,6 +16,7 @@ command -v make >/dev/null || need+=(make)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev)
 command -v python3 >/dev/null || need+=(python3)
+/usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo

@@ -1,0 +1,253 @@
+"""Games in progress: State, games(), new_game(), num_actions(), observation_size()."""
+import ctypes
+import json
+
+from ._lib import lib, err_buf, fail, take_string, enc, options_text
+
+try:  # numpy is optional: arrays when present, lists otherwise
+    import numpy as _np
+except ImportError:  # pragma: no cover - depends on the machine
+    _np = None
+
+_MAX_MOVES = lib.sky_max_moves()
+_TEXT_MAX = lib.sky_move_text_max()
+_MOVES_BUF = _MAX_MOVES * _TEXT_MAX
+
+
+def games():
+    """Names of the games, in registry order (the first is the command line's default)."""
+    return [lib.sky_game_name(i).decode() for i in range(lib.sky_game_count())]
+
+
+def _players(game, players):
+    if players is None:
+        lo, hi = ctypes.c_int(), ctypes.c_int()
+        err = err_buf()
+        if lib.sky_game_players(enc(game), ctypes.byref(lo), ctypes.byref(hi), err, len(err)):
+            raise fail(err)
+        return min(max(3, lo.value), hi.value)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError("players must be an int, not %r" % (players,))
+    return players
+
+
+def num_actions(game, players=None):
+    """Size of the game's action space for a player count (docs/PYTHON.md)."""
+    err = err_buf()
+    n = lib.sky_num_actions(enc(game), _players(game, players), err, len(err))
+    if n < 0:
+        raise fail(err)
+    return n
+
+
+def observation_size(game, players=None):
+    """Length of the game's observation tensor for a player count (docs/PYTHON.md)."""
+    err = err_buf()
+    n = lib.sky_observation_size(enc(game), _players(game, players), err, len(err))
+    if n < 0:
+        raise fail(err)
+    return n
+
+
+def _seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        raise ValueError("seed must be an int in 0..2^64-1, not %r" % (seed,))
+    return seed
+
+
+def new_game(game, players=None, seed=1, **options):
+    """A new game. players None: 3, or the nearest count the game allows. options as on the
+    command line: first_player=, board=, start_floors=, setup='placed'|'random',
+    objectives=."""
+    err = err_buf()
+    ptr = lib.sky_state_new(enc(game), _players(game, players), _seed(seed),
+                            options_text(options), err, len(err))
+    if not ptr:
+        raise fail(err)
+    return State(ptr)
+
+
+class State:
+    """A game in progress with its history of moves (for undo and to_record)."""
+
+    def __init__(self, ptr):
+        self._ptr = ptr
+        self.game = lib.sky_state_game(ptr).decode()
+        self.players = lib.sky_state_players(ptr)
+        n = lib.sky_num_actions(self.game.encode(), self.players, None, 0)
+        self.num_actions = n if n >= 0 else None
+        self._actions = (ctypes.c_int32 * _MAX_MOVES)()
+        self._err = err_buf()
+
+    def __del__(self):
+        if getattr(self, "_ptr", None):
+            lib.sky_state_free(self._ptr)
+            self._ptr = None
+
+    def __repr__(self):
+        return "<skyline.State %s, %d players, %d moves%s>" % (
+            self.game, self.players, lib.sky_state_move_count(self._ptr),
+            ", over" if self.is_terminal() else "")
+
+    # ---- the position
+    @property
+    def to_move(self):
+        """The player to move, or -1 once the game is over."""
+        return lib.sky_state_to_move(self._ptr)
+
+    def is_terminal(self):
+        return bool(lib.sky_state_is_terminal(self._ptr))
+
+    @property
+    def move_count(self):
+        """Moves played (since the start, or since the determinization)."""
+        return lib.sky_state_move_count(self._ptr)
+
+    def hash(self):
+        """The engine's 64-bit Zobrist key of the position."""
+        return lib.sky_state_hash(self._ptr)
+
+    def legal_moves(self):
+        """The legal moves as texts (FORMATS.md §3), in the engine's order."""
+        buf = ctypes.create_string_buffer(_MOVES_BUF)
+        n = lib.sky_state_legal_moves(self._ptr, buf, _MOVES_BUF)
+        return buf.value.decode().split("\n") if n > 0 else []
+
+    def legal_actions(self):
+        """The legal moves as integer action ids, in the engine's order."""
+        n = lib.sky_state_legal_actions(self._ptr, self._actions, _MAX_MOVES)
+        if n < 0:
+            raise ValueError("%s has no action space" % self.game)
+        return self._actions[:n]
+
+    def legal_action_mask(self):
+        """num_actions values, 1 for the legal action ids (a numpy array if present)."""
+        acts = self.legal_actions()
+        if _np is not None:
+            mask = _np.zeros(self.num_actions, dtype=_np.int8)
+            mask[acts] = 1
+            return mask
+        mask = [0] * self.num_actions
+        for a in acts:
+            mask[a] = 1
+        return mask
+
+    def move_to_action(self, move):
+        """The action id of a legal move text."""
+        n = lib.sky_state_move_action(self._ptr, enc(move), self._err, len(self._err))
+        if n < 0:
+            raise fail(self._err)
+        return n
+
+    def action_to_move(self, action):
+        """The move text of a legal action id."""
+        buf = ctypes.create_string_buffer(_TEXT_MAX)
+        if lib.sky_state_action_move(self._ptr, _action(action), buf, _TEXT_MAX, self._err,
+                                     len(self._err)):
+            raise fail(self._err)
+        return buf.value.decode()
+
+    def apply(self, move):
+        """Plays a move: its text, or its integer action id. ValueError if illegal."""
+        if isinstance(move, str):
+            rc = lib.sky_state_apply(self._ptr, enc(move), self._err, len(self._err))
+        else:
+            rc = lib.sky_state_apply_action(self._ptr, _action(move), self._err,
+                                            len(self._err))
+        if rc:
+            raise fail(self._err)
+
+    def undo(self):
+        """Takes back the last move (the exact position before it)."""
+        if lib.sky_state_undo(self._ptr, self._err, len(self._err)):
+            raise fail(self._err)
+
+    def clone(self):
+        """An independent copy, history included."""
+        ptr = lib.sky_state_clone(self._ptr)
+        if not ptr:
+            raise MemoryError("cannot copy the state")
+        return State(ptr)
+
+    def result(self):
+        """The game result per player (RULES.md 1.10); ValueError before the end."""
+        out = (ctypes.c_double * 8)()
+        n = lib.sky_state_result(self._ptr, out)
+        if n < 0:
+            raise ValueError("the game is not over")
+        return list(out[:n])
+
+    def scores(self):
+        """The game's own scores per player at the end, or None if it has none."""
+        out = (ctypes.c_double * 8)()
+        n = lib.sky_state_scores(self._ptr, out)
+        return list(out[:n]) if n >= 0 else None
+
+    def observation(self, player=-1):
+        """The position notation (docs/NOTATION.md) as player sees it (-1: public)."""
+        buf = ctypes.create_string_buffer(8192)
+        if lib.sky_state_observation(self._ptr, _int(player), buf, len(buf), self._err,
+                                     len(self._err)):
+            raise fail(self._err)
+        return buf.value.decode()
+
+    def observation_tensor(self, player):
+        """The flat observation vector of player (docs/PYTHON.md), float32 array or list."""
+        n = observation_size(self.game, self.players)
+        if _np is not None:
+            arr = _np.zeros(n, dtype=_np.float32)
+            ptr = arr.ctypes.data_as(ctypes.POINTER(ctypes.c_float))
+        else:
+            arr = (ctypes.c_float * n)()
+            ptr = arr
+        if lib.sky_state_observation_tensor(self._ptr, _int(player), ptr, n, self._err,
+                                            len(self._err)) < 0:
+            raise fail(self._err)
+        return arr if _np is not None else list(arr)
+
+    def determinize(self, player, seed):
+        """A copy with what player cannot see redrawn from seed (its history starts here)."""
+        ptr = lib.sky_state_determinize(self._ptr, _int(player), _seed(seed), self._err,
+                                        len(self._err))
+        if not ptr:
+            raise fail(self._err)
+        return State(ptr)
+
+    def show(self, player=None, ascii=False):
+        """The text diagram (as player sees it; None: everything)."""
+        p = -1 if player is None else _int(player)
+        text = take_string(lib.sky_state_show(self._ptr, p, 1 if ascii else 0, self._err,
+                                              len(self._err)))
+        if text is None:
+            raise fail(self._err)
+        return text
+
+    def to_record(self):
+        """The game record (FORMATS.md §4) of the moves so far, as a dict."""
+        text = take_string(lib.sky_state_record(self._ptr, self._err, len(self._err)))
+        if text is None:
+            raise fail(self._err)
+        return json.loads(text)
+
+    def playout(self, seed=1, n=1):
+        """Mean result per player of n random playouts from here, in one call into C; the
+        state is unchanged."""
+        out = (ctypes.c_double * 8)()
+        k = lib.sky_state_playouts(self._ptr, _seed(seed), _int(n), out, self._err,
+                                   len(self._err))
+        if k < 0:
+            raise fail(self._err)
+        return list(out[:k])
+
+
+def _int(x):
+    if isinstance(x, bool) or not isinstance(x, int) or not -2 ** 31 <= x < 2 ** 31:
+        raise ValueError("expected an int, not %r" % (x,))
+    return x
+
+
+def _action(a):
+    try:
+        return _int(int(a)) if not isinstance(a, int) and hasattr(a, "__index__") else _int(a)
+    except TypeError:
+        raise ValueError("a move is a text or an int action id, not %r" % (a,))
