@@ -50,8 +50,8 @@ def observation_size(game, players=None):
 
 
 def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-        raise ValueError("seed must be an int in 0..2^64-1, not %r" % (seed,))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        raise ValueError("seed must be an int in 0..2^63-1, not %r" % (seed,))
     return seed
 
 
