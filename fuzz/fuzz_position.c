@@ -3,7 +3,8 @@
  * through game_position_read as its callers read it (no board options: fuzzing opens no
  * files). A text that reads gives a consistent state (game_position_read checks it);
  * writing that state as the text's viewer sees it and reading it back gives the same text
- * again, and a position that is not over has a legal move, which can be played.
+ * again; an error is one line; a position that is not over has legal moves, and 16 random
+ * moves on every position reached is consistent and not stuck.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@ int fuzz_position(const uint8_t *data, size_t size)
     err[0] = 0;
     if (read_write(text, seed, once, &state, &api, err, sizeof err) < 0) {
         fuzz_check_error(err, sizeof err, "position: read");
+        if (strchr(err, '\n'))
+            fuzz_fail("position: an error of more than one line", err);
     } else {
         if (read_write(once, seed + 1, twice, &again, &api2, err, sizeof err) < 0)
             fuzz_fail("position: a written text does not read back", err);
@@ -49,11 +52,15 @@ int fuzz_position(const uint8_t *data, size_t size)
         unsigned char undo[GAME_UNDO_MAX];
         if (!moves)
             abort();
-        int n = api->gen_moves(state, moves);
-        if ((n == 0) != api->is_terminal(state))
-            fuzz_fail("position: legal moves exist if and only if the game is not over", once);
-        if (n > 0) {
-            api->make(state, moves[seed % (uint64_t)n], undo);
+        /* A few moves on: a read state plays like any other (no dead end, check holds). */
+        for (int k = 0; k < 16; k++, seed = seed * 6364136223846793005ULL + 1) {
+            int n = api->gen_moves(state, moves);
+            if ((n == 0) != api->is_terminal(state))
+                fuzz_fail("position: legal moves exist if and only if the game is not over",
+                          once);
+            if (n == 0)
+                break;
+            api->make(state, moves[(seed >> 33) % (uint64_t)n], undo);
             if (api->check(state, err, sizeof err) < 0)
                 fuzz_fail("position: inconsistent state after a move", err);
         }

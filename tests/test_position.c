@@ -169,6 +169,14 @@ static void bad_towerup(void)
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/-", "player 0: the chips");
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/4", "player 0: chip 4 is not");
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/-", "player 0: must be");
+    const char *setup = "towerup duo 2 - colors,park,areas 0 1 setup:B 0 - "
+                        "K-K-............................. BBKK,WKG,** 41 - "
+                        "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-";
+    check_bad(setup, "city: starting floors stand one floor high, never next to their colour");
+    check_bad_field(setup, 8, "3", "phase: no turn");
+    check_bad_field(setup, 9, "roof:0", "phase: no turn");
+    check_bad_field(setup, 10, "K-.K0............................", "phase: no roof");
+    check_bad_field(setup, 5, "1", "turn: the last player before the first");
 }
 
 static void bad_uptown(void)
@@ -194,6 +202,7 @@ static void bad_uptown(void)
     check_bad_field(uptown_base, 6, "0,0", "captures");
     check_bad_field(uptown_base, 6, "0,9,0", "captures: 9 captures");
     check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$", "colour 0: must be");
+    check_bad_field(uptown_base, 7, "6s7s8$/?????", "colour 0: a rack of 5 tiles, but only 4");
     check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/14568", "colour 0: this view");
     check_bad_field(uptown_base, 7, "541689ABCDHIs1s2s3s4s5s6s7s8$/?????", "colour 0: tiles");
     check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/????", "colour 0: the rack");

@@ -292,6 +292,15 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
         for (int p = 0; p < s->players; p++)
             if (s->present[p])
                 FAIL("phase: no roof is placed during the set-up");
+        for (int i = 0; i < s->board->site_count; i++)
+            if (s->site[i] && (towerup_height(s, i) > 1 ||
+                               (s->board->nbr[i] & s->colour_mask[s->site[i] >> 4])))
+                FAIL("city: starting floors stand one floor high, never next to their colour");
+        /* Any set of fewer floors than the board takes is reached from an empty board, so
+           the rest of the set-up never runs out of sites. */
+        char why[GAME_ERR_MAX];
+        if (towerup_setup_fits(s->board, s->setup_count, why, sizeof why) < 0)
+            FAIL("phase: %s", why);
         s->phase = TOWERUP_PHASE_SETUP;
     } else if (!strcmp(f[7], "play") || !strcmp(f[7], "over")) {
         s->phase = f[7][0] == 'p' ? TOWERUP_PHASE_PLAY : TOWERUP_PHASE_OVER;

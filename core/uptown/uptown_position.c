@@ -152,7 +152,8 @@ static int read_captures(uptown_state_t *s, char *text, char *err, size_t errlen
         if (v < 0)
             FAIL("captures: '%s' is not a count", p);
         s->captures[i] = (uint8_t)v;
-        p = e + 1;
+        if (e)
+            p = e + 1;
     }
     return 0;
 }
@@ -195,6 +196,8 @@ static int read_colour(uptown_state_t *s, int c, const char *text, unsigned seen
     int got = hidden ? (int)strlen(r) : bits_count64(rack);
     if (got != size)
         FAIL("%s: the rack holds %d tiles, not %d", field, got, size);
+    if (size > bits_count64(left))
+        FAIL("%s: a rack of %d tiles, but only %d unplayed", field, size, bits_count64(left));
     /* The pile: played tiles and the rack (drawn), then the rest in a random order. */
     uint8_t pool[UPTOWN_TILE_COUNT];
     int n = 0, k = 0;
