@@ -1,118 +1,11 @@
-/* A slow, obvious Tower Up reference (RULES.md Part 1, core/rules-notes.md), for tests only.
-   Everything is a plain array and a loop; takes are found by trying every choice. */
-#include "ref/towerup_ref.h"
-
+/* A slow, obvious Tower Up reference (RULES.md Part 1, core/rules-notes.md), for tests and
+   the bench. Everything is a plain array and a loop; takes are found by trying every
+   choice. This file: parsing, card piles, playing and the public calls. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define TR_MAX_SITES 64
-#define TR_MAX_PLAYERS 4
-#define TR_ROOFS 10
-#define TR_TURN_LIMIT 400
-#define TR_PILE_MAX 128  /* draw or discard pile capacity */
-#define TR_LIST_MAX 88   /* longest reshuffle list accepted */
-#define TR_LISTS_MAX 400 /* reshuffle lists given, and reshuffles logged */
-#define TR_MOVES_MAX 2048 /* builds: 64 sites x 4 colours x 6 roof sites, plus takes */
-#define TR_WILD 4
-
-enum { END_NONE, END_LAST_ROOF, END_SHORTAGE };
-
-static const char COLOUR_LETTERS[] = "KGWB";
-static const int COLUMN_VALUE[16] = {0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25};
-static const int STAR_COLUMNS[5] = {2, 4, 7, 10, 13};
-static const char *const OBJECTIVE_NAMES[10] = {"colors", "park",    "areas",   "lake",
-                                                "connected", "brown", "grey", "borders",
-                                                "doubles",   "heights"};
-enum { OBJ_COLORS, OBJ_PARK, OBJ_AREAS, OBJ_LAKE, OBJ_CONNECTED, OBJ_BROWN, OBJ_GREY,
-       OBJ_BORDERS, OBJ_DOUBLES, OBJ_HEIGHTS };
-
-typedef struct tr_card {
-    char code[8];       /* the card code as given */
-    int floor_count;    /* floor icons on the card */
-    int floors[4];      /* icon colours 0..3 in card order, TR_WILD for a wild */
-    int vehicle;        /* vehicle colour, -1 if none */
-    int steps;          /* vehicle steps */
-} tr_card_t;
-
-typedef struct tr_roof {
-    int owner; /* player who placed it */
-    int site;  /* building it is in */
-    int level; /* height of the floor it sits on */
-} tr_roof_t;
-
-typedef struct tr_move {
-    int kind;       /* 'P', 'T' or 'B' */
-    int slot;       /* take: market slot 0..2 */
-    int net[4];     /* take: net supply change per colour */
-    int shortage;   /* take: whether it triggers the shortage */
-    int site;       /* set-up / build: site */
-    int colour;     /* set-up / build: colour */
-    int roof_site;  /* build: site whose building gets the roof */
-} tr_move_t;
-
-typedef struct tr_pool {
-    tr_card_t *cards; /* heap array */
-    int count;        /* cards used */
-    int cap;          /* cards allocated */
-} tr_pool_t;
-
-struct tu_ref {
-    int site_count;                            /* sites on the board */
-    int site_area[TR_MAX_SITES];               /* area of each site */
-    int site_park[TR_MAX_SITES];               /* 1 if next to a park */
-    int site_lake[TR_MAX_SITES];               /* 1 if next to a lake */
-    int adjacent[TR_MAX_SITES][TR_MAX_SITES];  /* 1 if a street joins the two sites */
-    int area_grey[5];                          /* 1 for a grey area */
-
-    int players;                               /* 2..4 */
-    int first_player;                          /* plays the first turn after set-up */
-    int objectives[3];                         /* objective ids in the game's order */
-    int chips_taken[3];                        /* chips already taken per objective */
-    int start_count;                           /* starting floors to place */
-    int start_colour[7];                       /* their colours, TR_WILD for a wild */
-    int placed;                                /* starting floors placed so far */
-
-    int reserve[4];                            /* floors in the reserve per colour */
-    int supply[TR_MAX_PLAYERS][4];             /* floors in each supply per colour */
-    int roofs_left[TR_MAX_PLAYERS];            /* roofs not yet placed */
-    int height[TR_MAX_SITES];                  /* floors on each site, 0 = empty */
-    int colour[TR_MAX_SITES];                  /* building colour where height > 0 */
-    tr_roof_t roofs[TR_MAX_PLAYERS * TR_ROOFS]; /* roofs on the board, in placement order */
-    int roof_count;                            /* entries of roofs */
-    int markers[TR_MAX_PLAYERS][4];            /* marker columns per colour */
-    int cone[TR_MAX_PLAYERS];                  /* cone column once set */
-    int cone_set[TR_MAX_PLAYERS];              /* 1 once the cone is set */
-    int chips[TR_MAX_PLAYERS][10];             /* chip values won, in order */
-    int chip_count[TR_MAX_PLAYERS];            /* entries of chips */
-    int met[TR_MAX_PLAYERS][3];                /* objective k met by the player */
-
-    tr_card_t market[3];                       /* slots 1, 2, 3 */
-    tr_card_t draw[TR_PILE_MAX];               /* draw pile, top at index 0 */
-    int draw_count;                            /* cards in the draw pile */
-    tr_card_t discard[TR_PILE_MAX];            /* discard pile, oldest first */
-    int discard_count;                         /* cards in the discard pile */
-
-    tr_pool_t list_pool;                       /* cards of the given reshuffle lists */
-    int list_start[TR_LISTS_MAX];              /* first card of list k in list_pool */
-    int list_len[TR_LISTS_MAX];                /* length of list k */
-    int list_count;                            /* lists given */
-    int lists_used;                            /* lists consumed */
-    pcg32_t *rng;                              /* random reshuffles once lists run out */
-    tr_pool_t made_pool;                       /* every new draw pile made, concatenated */
-    int made_start[TR_LISTS_MAX];              /* first card of reshuffle k in made_pool */
-    int made_len[TR_LISTS_MAX];                /* its length */
-    int made_count;                            /* reshuffles made */
-
-    int to_move;                               /* player to move */
-    int turns;                                 /* turns played (P moves not counted) */
-    int over;                                  /* 1 once the game is over */
-    int end_mode;                              /* END_NONE until the first trigger */
-    int trigger_pending;                       /* trigger player's turn still running */
-    int final_queue[TR_MAX_PLAYERS];           /* players owed a final turn, in order */
-    int final_count;                           /* entries of final_queue */
-    int final_pos;                             /* final turns finished */
-};
+#include "ref/towerup_ref_internal.h"
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -304,373 +197,13 @@ static void market_take(tu_ref_t *g, int slot)
     g->draw_count--;
 }
 
-/* ---------------------------------------------------------------- objectives */
-
-static int star_count(int column)
-{
-    int s = 0;
-    for (int i = 0; i < 5; i++)
-        if (STAR_COLUMNS[i] <= column)
-            s++;
-    return s;
-}
-
-static int player_stars(const tu_ref_t *g, int p)
-{
-    int m = g->markers[p][0];
-    for (int c = 1; c < 4; c++)
-        if (g->markers[p][c] < m)
-            m = g->markers[p][c];
-    return star_count(m);
-}
-
-static void marker_advance(tu_ref_t *g, int p, int colour, int steps)
-{
-    g->markers[p][colour] += steps;
-    if (g->markers[p][colour] > 15)
-        g->markers[p][colour] = 15;
-}
-
-/* Size of the connected part of the present sites that contains start (flood fill). */
-static int present_component(const tu_ref_t *g, const int *present, int start, int *seen)
-{
-    int stack[TR_MAX_SITES], top = 0, size = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    while (top > 0) {
-        int s = stack[--top];
-        size++;
-        for (int t = 0; t < g->site_count; t++)
-            if (g->adjacent[s][t] && present[t] && !seen[t]) {
-                seen[t] = 1;
-                stack[top++] = t;
-            }
-    }
-    return size;
-}
-
-/* Two streets with four different present ends, each crossing an area border, the two
-   borders being different pairs of areas. */
-static int borders_met(const tu_ref_t *g, const int *present)
-{
-    int ea[256], eb[256], count = 0;
-    for (int a = 0; a < g->site_count; a++)
-        for (int b = a + 1; b < g->site_count; b++)
-            if (g->adjacent[a][b] && present[a] && present[b] &&
-                g->site_area[a] != g->site_area[b] && count < 256) {
-                ea[count] = a;
-                eb[count] = b;
-                count++;
-            }
-    for (int i = 0; i < count; i++)
-        for (int j = i + 1; j < count; j++) {
-            if (ea[i] == ea[j] || ea[i] == eb[j] || eb[i] == ea[j] || eb[i] == eb[j])
-                continue;
-            int ai = g->site_area[ea[i]], bi = g->site_area[eb[i]];
-            int aj = g->site_area[ea[j]], bj = g->site_area[eb[j]];
-            int same = (ai == aj && bi == bj) || (ai == bj && bi == aj);
-            if (!same)
-                return 1;
-        }
-    return 0;
-}
-
-static int objective_met(const tu_ref_t *g, int p, int id)
-{
-    int present[TR_MAX_SITES] = {0}, mine[TR_MAX_SITES] = {0}, levels[5] = {0};
-    for (int i = 0; i < g->roof_count; i++)
-        if (g->roofs[i].owner == p) {
-            present[g->roofs[i].site] = 1;
-            mine[g->roofs[i].site]++;
-            if (g->roofs[i].level <= 4)
-                levels[g->roofs[i].level] = 1;
-        }
-    int colours[4] = {0}, areas[5] = {0}, parks = 0, lakes = 0, browns = 0, doubles = 0;
-    for (int s = 0; s < g->site_count; s++) {
-        if (!present[s])
-            continue;
-        colours[g->colour[s]] = 1;
-        areas[g->site_area[s]]++;
-        parks += g->site_park[s];
-        lakes += g->site_lake[s];
-        browns += g->colour[s] == 3;
-        doubles += mine[s] >= 2;
-    }
-    switch (id) {
-    case OBJ_COLORS:
-        return colours[0] && colours[1] && colours[2] && colours[3];
-    case OBJ_PARK:
-        return parks >= 4;
-    case OBJ_AREAS:
-        return areas[0] && areas[1] && areas[2] && areas[3] && areas[4];
-    case OBJ_LAKE:
-        return lakes >= 4;
-    case OBJ_CONNECTED: {
-        int seen[TR_MAX_SITES] = {0};
-        for (int s = 0; s < g->site_count; s++)
-            if (present[s] && !seen[s] && present_component(g, present, s, seen) >= 5)
-                return 1;
-        return 0;
-    }
-    case OBJ_BROWN:
-        return browns >= 4;
-    case OBJ_GREY: {
-        int grey[2], n = 0;
-        for (int a = 0; a < 5 && n < 2; a++)
-            if (g->area_grey[a])
-                grey[n++] = areas[a];
-        if (n < 2)
-            return 0;
-        return (grey[0] >= 3 && grey[1] >= 2) || (grey[0] >= 2 && grey[1] >= 3);
-    }
-    case OBJ_BORDERS:
-        return borders_met(g, present);
-    case OBJ_DOUBLES:
-        return doubles >= 2;
-    case OBJ_HEIGHTS:
-        return levels[1] && levels[2] && levels[3] && levels[4];
-    }
-    return 0;
-}
-
-/* After a roof placement: the placing player's unmet objectives, in the game's order. */
-static void objectives_check(tu_ref_t *g, int p)
-{
-    static const int chips[5][4] = {{0}, {0}, {7, 3}, {7, 5, 3}, {7, 5, 3, 3}};
-    for (int k = 0; k < 3; k++) {
-        if (g->met[p][k] || !objective_met(g, p, g->objectives[k]))
-            continue;
-        g->met[p][k] = 1;
-        if (g->chips_taken[k] < g->players)
-            g->chips[p][g->chip_count[p]++] = chips[g->players][g->chips_taken[k]++];
-    }
-}
-
-static int visible_roofs(const tu_ref_t *g, int p)
-{
-    int v = 0;
-    for (int i = 0; i < g->roof_count; i++)
-        if (g->roofs[i].owner == p && g->roofs[i].level == g->height[g->roofs[i].site])
-            v++;
-    return v;
-}
-
-static void cone_set(tu_ref_t *g, int p)
-{
-    if (g->cone_set[p])
-        return;
-    int v = visible_roofs(g, p);
-    g->cone[p] = v > 7 ? 7 : v;
-    g->cone_set[p] = 1;
-}
-
-/* ---------------------------------------------------------------- move generation */
-
-typedef struct tr_list {
-    tr_move_t *moves; /* room for TR_MOVES_MAX */
-    int count;        /* moves found */
-} tr_list_t;
-
-static void list_add(tr_list_t *list, const tr_move_t *m)
-{
-    if (list->count < TR_MOVES_MAX)
-        list->moves[list->count++] = *m;
-}
-
-/* A take outcome: the same slot and net change is one move, listed once. With the 44 cards
-   of RULES.md 1.4 every way to one net change agrees on the shortage (no card mixes wild
-   and colour floor icons); a made-up card that did would keep the first way found. */
-static void take_add(tr_list_t *list, int slot, const int start[4], const int end[4],
-                     int shortage)
-{
-    tr_move_t m;
-    memset(&m, 0, sizeof m);
-    m.kind = 'T';
-    m.slot = slot;
-    m.shortage = shortage;
-    for (int c = 0; c < 4; c++)
-        m.net[c] = end[c] - start[c];
-    for (int i = 0; i < list->count; i++) {
-        const tr_move_t *o = &list->moves[i];
-        if (o->kind == 'T' && o->slot == slot && memcmp(o->net, m.net, sizeof m.net) == 0)
-            return;
-    }
-    list_add(list, &m);
-}
-
-/* After the icons: every way to return floors down to 10. */
-static void take_returns(tr_list_t *list, int slot, const int start[4], const int supply[4],
-                         int shortage)
-{
-    int total = supply[0] + supply[1] + supply[2] + supply[3];
-    int excess = total - 10;
-    if (excess <= 0) {
-        take_add(list, slot, start, supply, shortage);
-        return;
-    }
-    int back[4];
-    for (back[0] = 0; back[0] <= supply[0]; back[0]++)
-        for (back[1] = 0; back[1] <= supply[1]; back[1]++)
-            for (back[2] = 0; back[2] <= supply[2]; back[2]++) {
-                back[3] = excess - back[0] - back[1] - back[2];
-                if (back[3] < 0 || back[3] > supply[3])
-                    continue;
-                int end[4];
-                for (int c = 0; c < 4; c++)
-                    end[c] = supply[c] - back[c];
-                take_add(list, slot, start, end, shortage);
-            }
-}
-
-/* Icon i of the card onwards, every choice tried; reserve and supply are restored. */
-static void take_icons(tr_list_t *list, const tr_card_t *card, int slot, int i,
-                       int reserve[4], int supply[4], const int start[4], int shortage)
-{
-    if (i == card->floor_count) {
-        take_returns(list, slot, start, supply, shortage);
-        return;
-    }
-    int icon = card->floors[i];
-    if (icon != TR_WILD && reserve[icon] > 0) {
-        reserve[icon]--;
-        supply[icon]++;
-        take_icons(list, card, slot, i + 1, reserve, supply, start, shortage);
-        reserve[icon]++;
-        supply[icon]--;
-        return;
-    }
-    /* a wild, or a colour the reserve lacks (a substitution: the shortage) */
-    int missing = icon != TR_WILD;
-    int any = 0;
-    for (int c = 0; c < 4; c++) {
-        if (reserve[c] == 0)
-            continue;
-        any = 1;
-        reserve[c]--;
-        supply[c]++;
-        take_icons(list, card, slot, i + 1, reserve, supply, start, shortage || missing);
-        reserve[c]++;
-        supply[c]--;
-    }
-    if (!any)
-        take_icons(list, card, slot, i + 1, reserve, supply, start, shortage || missing);
-}
-
-static void gen_setup(const tu_ref_t *g, tr_list_t *list)
-{
-    int want = g->start_colour[g->placed];
-    for (int s = 0; s < g->site_count; s++) {
-        if (g->height[s] > 0)
-            continue;
-        for (int c = 0; c < 4; c++) {
-            if (want != TR_WILD && c != want)
-                continue;
-            if (g->reserve[c] == 0)
-                continue;
-            int clash = 0;
-            for (int t = 0; t < g->site_count; t++)
-                if (g->adjacent[s][t] && g->height[t] > 0 && g->colour[t] == c)
-                    clash = 1;
-            if (clash)
-                continue;
-            tr_move_t m;
-            memset(&m, 0, sizeof m);
-            m.kind = 'P';
-            m.site = s;
-            m.colour = c;
-            list_add(list, &m);
-        }
-    }
-}
-
-static void gen_builds(const tu_ref_t *g, int p, tr_list_t *list)
-{
-    if (g->roofs_left[p] == 0)
-        return;
-    for (int s = 0; s < g->site_count; s++) {
-        if (g->height[s] > 0)
-            continue;
-        int need[4] = {0}, neighbours = 0;
-        for (int t = 0; t < g->site_count; t++)
-            if (g->adjacent[s][t] && g->height[t] > 0) {
-                need[g->colour[t]]++;
-                neighbours++;
-            }
-        if (neighbours == 0)
-            continue;
-        for (int c = 0; c < 4; c++) {
-            if (need[c] > 0)
-                continue;
-            int ok = 1;
-            for (int d = 0; d < 4; d++)
-                if (g->supply[p][d] < need[d] + (d == c))
-                    ok = 0;
-            if (!ok)
-                continue;
-            tr_move_t m;
-            memset(&m, 0, sizeof m);
-            m.kind = 'B';
-            m.site = s;
-            m.colour = c;
-            m.roof_site = s;
-            list_add(list, &m);
-            for (int t = 0; t < g->site_count; t++)
-                if (g->adjacent[s][t] && g->height[t] > 0) {
-                    m.roof_site = t;
-                    list_add(list, &m);
-                }
-        }
-    }
-}
-
-static void gen_all(const tu_ref_t *g, tr_list_t *list)
-{
-    list->count = 0;
-    if (g->over)
-        return;
-    if (g->placed < g->start_count) {
-        gen_setup(g, list);
-        return;
-    }
-    int p = g->to_move;
-    for (int slot = 0; slot < 3; slot++) {
-        int reserve[4], supply[4];
-        memcpy(reserve, g->reserve, sizeof reserve);
-        memcpy(supply, g->supply[p], sizeof supply);
-        take_icons(list, &g->market[slot], slot, 0, reserve, supply, g->supply[p], 0);
-    }
-    gen_builds(g, p, list);
-}
-
-static void move_format(const tr_move_t *m, char *out)
-{
-    if (m->kind == 'P') {
-        sprintf(out, "P%d%c", m->site, COLOUR_LETTERS[m->colour]);
-    } else if (m->kind == 'B') {
-        sprintf(out, "B%d%c^%d", m->site, COLOUR_LETTERS[m->colour], m->roof_site);
-    } else {
-        int n = sprintf(out, "T%d", m->slot + 1);
-        for (int sign = 1; sign >= -1; sign -= 2) {
-            int first = 1;
-            for (int c = 0; c < 4; c++)
-                for (int k = 0; k < m->net[c] * sign; k++) {
-                    if (first)
-                        out[n++] = sign > 0 ? '+' : '-';
-                    first = 0;
-                    out[n++] = COLOUR_LETTERS[c];
-                }
-        }
-        out[n] = '\0';
-    }
-}
-
 /* ---------------------------------------------------------------- playing */
 
 static void game_end(tu_ref_t *g)
 {
     g->over = 1;
     for (int p = 0; p < g->players; p++)
-        cone_set(g, p);
+        tr_cone_set(g, p);
 }
 
 static void end_trigger(tu_ref_t *g, int mode)
@@ -684,7 +217,7 @@ static void end_trigger(tu_ref_t *g, int mode)
 /* After one action of player p: safeguard, extra turn, end of the player's turn. */
 static void action_finish(tu_ref_t *g, int p, int stars_before)
 {
-    int extra = player_stars(g, p) > stars_before;
+    int extra = tr_player_stars(g, p) > stars_before;
     if (g->turns >= TR_TURN_LIMIT) {
         game_end(g);
         return;
@@ -700,9 +233,9 @@ static void action_finish(tu_ref_t *g, int p, int stars_before)
         if (g->end_mode == END_SHORTAGE)
             g->final_queue[g->final_count++] = p;
         else
-            cone_set(g, p);
+            tr_cone_set(g, p);
     } else if (g->end_mode != END_NONE) {
-        cone_set(g, p); /* the end of p's final turn */
+        tr_cone_set(g, p); /* the end of p's final turn */
         g->final_pos++;
     } else {
         g->to_move = (p + 1) % g->players;
@@ -726,7 +259,7 @@ static void move_apply(tu_ref_t *g, const tr_move_t *m)
             g->to_move = g->first_player;
         return;
     }
-    int stars_before = player_stars(g, p);
+    int stars_before = tr_player_stars(g, p);
     if (m->kind == 'T') {
         const tr_card_t *card = &g->market[m->slot];
         for (int c = 0; c < 4; c++) {
@@ -734,7 +267,7 @@ static void move_apply(tu_ref_t *g, const tr_move_t *m)
             g->reserve[c] -= m->net[c];
         }
         if (card->vehicle >= 0)
-            marker_advance(g, p, card->vehicle, card->steps);
+            tr_marker_advance(g, p, card->vehicle, card->steps);
         if (m->shortage)
             end_trigger(g, END_SHORTAGE);
         market_take(g, m->slot);
@@ -753,8 +286,8 @@ static void move_apply(tu_ref_t *g, const tr_move_t *m)
         roof->site = m->roof_site;
         roof->level = level;
         g->roofs_left[p]--;
-        marker_advance(g, p, g->colour[m->roof_site], level);
-        objectives_check(g, p);
+        tr_marker_advance(g, p, g->colour[m->roof_site], level);
+        tr_objectives_check(g, p);
         if (g->roofs_left[p] == 0)
             end_trigger(g, END_LAST_ROOF);
     }
@@ -868,9 +401,9 @@ int tu_ref_moves(const tu_ref_t *g, char (*out)[32], int max)
     tr_list_t list = {malloc(sizeof(tr_move_t) * TR_MOVES_MAX), 0};
     if (!list.moves)
         return 0;
-    gen_all(g, &list);
+    tr_gen_all(g, &list);
     for (int i = 0; i < list.count && i < max; i++)
-        move_format(&list.moves[i], out[i]);
+        tr_move_format(&list.moves[i], out[i]);
     free(list.moves);
     return list.count;
 }
@@ -882,11 +415,11 @@ int tu_ref_play(tu_ref_t *g, const char *move)
         free(list.moves);
         return -1;
     }
-    gen_all(g, &list);
+    tr_gen_all(g, &list);
     int found = -1;
     for (int i = 0; i < list.count && found < 0; i++) {
         char text[32];
-        move_format(&list.moves[i], text);
+        tr_move_format(&list.moves[i], text);
         if (strcmp(text, move) == 0)
             found = i;
     }
@@ -1023,6 +556,6 @@ int tu_ref_debug_objective(const tu_ref_t *g, int player, const char *id)
 {
     for (int k = 0; k < 10; k++)
         if (strcmp(id, OBJECTIVE_NAMES[k]) == 0)
-            return objective_met(g, player, k);
+            return tr_objective_met(g, player, k);
     return -1;
 }

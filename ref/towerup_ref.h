@@ -1,6 +1,7 @@
 #pragma once
 /* A slow, obvious Tower Up rules implementation (RULES.md Part 1, core/rules-notes.md),
-   written independently of core/towerup/ and used only by tests to check the fast engine.
+   written independently of core/towerup/ and used by tests to check the fast engine (and
+   timed by the bench beside it).
    Plain arrays and loops; takes are enumerated by brute force over every choice. */
 #include "core/rng.h"
 

@@ -1,6 +1,7 @@
 #pragma once
 /* A slow, obvious Uptown rules implementation (RULES.md Part 2, core/rules-notes.md),
-   written independently of core/uptown/ and used only by tests to check the fast engine.
+   written independently of core/uptown/ and used by tests to check the fast engine (and
+   timed by the bench beside it).
    A 9x9 char board, plain loops and a flood fill. Moves are canonical text
    (FORMATS.md §3). */
 
