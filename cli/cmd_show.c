@@ -56,6 +56,7 @@ typedef struct show_args {
     int colour;              /* --color: -1 auto, 0 never, 1 always */
     bool list;               /* print the move list */
     bool notation;           /* print the position text only */
+    bool mover_hidden;       /* a position text leaves the mover's information to chance */
 } show_args_t;
 
 static void *line_state(const show_line_t *l, int k)
@@ -245,6 +246,9 @@ static void line_from_position(show_line_t *l, show_args_t *a)
         cli_die("--as %ld: the position text is seen by %s and leaves what player %ld sees "
                 "to chance", a->as, who, a->as);
     }
+    int to_move = l->api->to_move(line_state(l, 0));
+    a->mover_hidden = !l->api->is_terminal(line_state(l, 0)) &&
+                      !game_position_shows_all(a->position, opt, to_move);
     if (a->as < 0) {
         /* The public view: as the mover sees it if the text shows all of that (no hidden
            draw pile then), else everything, with a warning. */
@@ -284,7 +288,7 @@ static void print_moves(const show_line_t *l)
 }
 
 /* Whose turn and the legal move count, or the result of a finished game. */
-static void print_status(const game_api_t *api, const void *s)
+static void print_status(const game_api_t *api, const void *s, bool count_known)
 {
     int players = api->player_count(s);
     if (api->is_terminal(s)) {
@@ -301,6 +305,11 @@ static void print_status(const game_api_t *api, const void *s)
                 printf(" %g", scores[p]);
         }
         printf("\n");
+        return;
+    }
+    if (!count_known) {
+        /* A position text that hides the mover's own information: no true count. */
+        printf("Player %d to move\n", api->to_move(s));
         return;
     }
     move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
@@ -424,7 +433,7 @@ int cmd_show(int argc, char **argv)
     }
     if (!a.notation) {
         print_diagram(line.api, s, (int)a.as, flags);
-        print_status(line.api, s);
+        print_status(line.api, s, !a.mover_hidden);
     }
     free(line.moves);
     free(line.states);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/towerup/towerup.h"
 #include "tests/test.h"
 
 #define MAX_PLIES 2000
@@ -56,6 +57,23 @@ static void check_view(const game_api_t *api, const void *s, int observer, uint6
     free(t);
 }
 
+/* Tower Up games biased to takes (3 in 4 non-take picks redrawn), which reach shortages,
+   final rounds and reshuffles that uniform play seldom does. */
+static bool take_heavy;
+
+static move_t pick_move(const game_api_t *api, const move_t *moves, int n, pcg32_t *rng)
+{
+    move_t m = moves[pcg32_bounded(rng, (uint32_t)n)];
+    for (int k = 0; take_heavy && api == &towerup_api && k < 3 &&
+                    towerup_move_kind(m) != TOWERUP_MOVE_TAKE;
+         k++)
+        m = moves[pcg32_bounded(rng, (uint32_t)n)];
+    return m;
+}
+
+/* Texts seen with a shortage end and after a reshuffle (Tower Up coverage). */
+static int shortage_texts, reshuffled_texts;
+
 static int round_trips(const game_api_t *api, int players, int games, int every)
 {
     int positions = 0;
@@ -79,11 +97,16 @@ static int round_trips(const game_api_t *api, int players, int games, int every)
                 for (int o = -1; o < players; o++)
                     check_view(api, s, o, opt.seed * 7919u + (unsigned)ply);
                 positions++;
+                if (api == &towerup_api) {
+                    const towerup_state_t *t = (const towerup_state_t *)s;
+                    shortage_texts += t->end_trigger == TOWERUP_END_SHORTAGE;
+                    reshuffled_texts += towerup_reshuffle_count(t) > 0;
+                }
             }
             if (over)
                 break;
             int n = api->gen_moves(s, moves);
-            api->make(s, moves[pcg32_bounded(&rng, (uint32_t)n)], undo);
+            api->make(s, pick_move(api, moves, n, &rng), undo);
         }
     }
     free(s);
@@ -273,6 +296,14 @@ int main(void)
             CHECK_MSG(n > 100, "%s %d players: only %d positions", api->name, p, n);
         }
     }
+    take_heavy = true;
+    for (int p = 2; p <= TOWERUP_MAX_PLAYERS; p++)
+        round_trips(&towerup_api, p, 12, 1);
+    CHECK_MSG(shortage_texts > 0 && reshuffled_texts > 0,
+              "take-heavy Tower Up games: %d shortage and %d reshuffled positions",
+              shortage_texts, reshuffled_texts);
+    printf("take-heavy Tower Up: %d shortage, %d reshuffled positions\n", shortage_texts,
+           reshuffled_texts);
     bad_texts();
     return test_finish("test_position");
 }

@@ -28,6 +28,11 @@ same_diagram "$data/uptown-3p.jsonl" --ply 20 --as 0
 same_diagram "$data/uptown-2p.jsonl" --ply 30 --as 0
 same_diagram "$data/connect4.jsonl" --ply 9
 
+# A view that does not see the mover's rack gives no legal move count (it would be a guess).
+hid=$("$skyline" show "$data/uptown-2p.jsonl" --ply 30 --as 1 --notation)
+[ "$("$skyline" show --position "$hid" | tail -1)" = "Player 0 to move" ] && ok ||
+    fail "show --position of a view without the mover's rack counts moves"
+
 # analyse: the choice is a legal move; mcts lists candidates whose visits add up to its
 # iterations; the same seed gives the same output.
 up=$("$skyline" show "$data/uptown-3p.jsonl" --ply 20 --as 0 --notation)
