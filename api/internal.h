@@ -5,13 +5,14 @@
 #include "api/skyline_api.h"
 #include "core/game.h"
 
-/* The game options of an API call: the options text parsed, with the strings it names. */
+/* The game options of an API call: the options text parsed, with the texts it names. */
 typedef struct sky_options {
-    game_options_t opt;  /* the options */
-    char board[256];     /* board name or path, if given */
-    char objectives[64]; /* objectives text, if given */
+    game_options_t opt;                /* the options; opt.option[i] points to text[i] */
+    char text[GAME_OPTION_MAX][300];   /* the game's own options, "key=value" each */
 } sky_options_t;
 
+/* Points o->opt's options at o's own texts again (after o was copied from another). */
+void sky_options_own(sky_options_t *o);
 /* Fills o for game api from players (0: the default), seed and options text: 0, or -1
    with err filled. */
 int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const char *options,

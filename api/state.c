@@ -101,6 +101,12 @@ int sky_observation_size(const char *game, int players, char *err, int errlen)
     return api->observation_size(players);
 }
 
+void sky_options_own(sky_options_t *o)
+{
+    for (int i = 0; i < o->opt.option_count; i++)
+        o->opt.option[i] = o->text[i];
+}
+
 int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const char *options,
                       sky_options_t *o, char *err, int errlen)
 {
@@ -113,12 +119,11 @@ int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const c
                                             : 3;
     if (check_players(api, o->opt.players, err, errlen))
         return -1;
-    bool towerup_only = false;
     const char *p = options ? options : "";
     while (*p) {
         const char *end = strchr(p, '\n');
         size_t n = end ? (size_t)(end - p) : strlen(p);
-        char line[300];
+        char line[sizeof o->text[0]];
         if (n >= sizeof line) {
             put_err(err, errlen, "option too long: %.40s...", p);
             return -1;
@@ -133,60 +138,40 @@ int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const c
             put_err(err, errlen, "option '%s' is not key=value", line);
             return -1;
         }
-        *eq = '\0';
-        const char *key = line, *val = eq + 1;
-        char *tail;
-        if (!strcmp(key, "first_player")) {
+        if (!strncmp(line, "first_player=", 13)) {
+            const char *val = eq + 1;
+            char *tail;
             long v = strtol(val, &tail, 10);
             if (!*val || *tail || v < 0 || v >= o->opt.players) {
                 if (err && errlen > 0)
-                    snprintf(err, (size_t)errlen,
-                             "first_player must be 0..%d, not '%s'", o->opt.players - 1, val);
+                    snprintf(err, (size_t)errlen, "first_player must be 0..%d, not '%s'",
+                             o->opt.players - 1, val);
                 return -1;
             }
             o->opt.first_player = (int)v;
-        } else if (!strcmp(key, "board")) {
-            if (strlen(val) >= sizeof o->board) {
-                put_err(err, errlen, "board name too long: %.40s...", val);
-                return -1;
-            }
-            strcpy(o->board, val);
-            o->opt.board = o->board;
-            towerup_only = true;
-        } else if (!strcmp(key, "start_floors")) {
-            long v = strtol(val, &tail, 10);
-            if (!*val || *tail || v < 3 || v > 7) {
-                put_err(err, errlen, "start_floors must be 3..7, not '%s'", val);
-                return -1;
-            }
-            o->opt.start_floors = (int)v;
-            towerup_only = towerup_only || v != 3;
-        } else if (!strcmp(key, "setup")) {
-            if (strcmp(val, "random") && strcmp(val, "placed")) {
-                put_err(err, errlen, "setup must be placed or random, not '%s'", val);
-                return -1;
-            }
-            o->opt.setup_random = !strcmp(val, "random");
-            towerup_only = towerup_only || o->opt.setup_random;
-        } else if (!strcmp(key, "objectives")) {
-            if (strlen(val) >= sizeof o->objectives) {
-                put_err(err, errlen, "objectives too long: %.40s...", val);
-                return -1;
-            }
-            strcpy(o->objectives, val);
-            o->opt.objectives = o->objectives;
-            towerup_only = true;
-        } else {
-            put_err(err, errlen,
-                    "unknown option '%s' (options: first_player, board, start_floors, setup, "
-                    "objectives)",
-                    key);
+            continue;
+        }
+        /* The game's own option: kept as text, checked by the game below. */
+        char e[GAME_ERR_MAX];
+        int slot = o->opt.option_count < GAME_OPTION_MAX ? o->opt.option_count : 0;
+        const char *old = NULL;
+        for (int i = 0; i < o->opt.option_count; i++)
+            if (!strncmp(o->opt.option[i], line, (size_t)(eq - line) + 1))
+                old = o->opt.option[i], slot = i;
+        if (!old && o->opt.option_count >= GAME_OPTION_MAX) {
+            if (err && errlen > 0)
+                snprintf(err, (size_t)errlen, "more than %d game options", GAME_OPTION_MAX);
+            return -1;
+        }
+        memcpy(o->text[slot], line, n + 1);
+        if (game_options_add(&o->opt, o->text[slot], e, sizeof e)) {
+            put_err(err, errlen, "%s", e);
             return -1;
         }
     }
-    if (towerup_only && strcmp(api->name, "towerup")) {
-        put_err(err, errlen, "board, start_floors, setup and objectives are Tower Up options%s",
-                "");
+    char e[GAME_ERR_MAX];
+    if (game_options_check(api, &o->opt, e, sizeof e)) {
+        put_err(err, errlen, "%s", e);
         return -1;
     }
     return 0;
@@ -222,8 +207,7 @@ sky_state_t *sky_state_new(const char *game, int players, uint64_t seed, const c
         return NULL;
     }
     st->opt = o;
-    st->opt.opt.board = o.opt.board ? st->opt.board : NULL;
-    st->opt.opt.objectives = o.opt.objectives ? st->opt.objectives : NULL;
+    sky_options_own(&st->opt);
     char e[GAME_ERR_MAX];
     if (api->new_game(st->state, &st->opt.opt, e, sizeof e)) {
         put_err(err, errlen, "%s", e);
@@ -252,8 +236,7 @@ sky_state_t *sky_state_clone(const sky_state_t *src)
         return NULL;
     const game_api_t *api = src->api;
     st->opt = src->opt;
-    st->opt.opt.board = src->opt.opt.board ? st->opt.board : NULL;
-    st->opt.opt.objectives = src->opt.opt.objectives ? st->opt.objectives : NULL;
+    sky_options_own(&st->opt);
     st->determinized = src->determinized;
     api->copy(st->initial, src->initial);
     api->copy(st->state, src->state);
@@ -491,8 +474,7 @@ sky_state_t *sky_state_determinize(const sky_state_t *src, int player, uint64_t 
         return NULL;
     }
     st->opt = src->opt;
-    st->opt.opt.board = src->opt.opt.board ? st->opt.board : NULL;
-    st->opt.opt.objectives = src->opt.opt.objectives ? st->opt.objectives : NULL;
+    sky_options_own(&st->opt);
     st->determinized = true;
     src->api->copy(st->state, src->state);
     if (src->api->determinize) {

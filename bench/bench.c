@@ -35,7 +35,7 @@ const bench_case_t *bench_cases(int *count)
                 c->label = gc->label;
                 c->api = api;
                 c->players = gc->players;
-                c->board = gc->board;
+                c->option = gc->option;
                 c->seed = gc->seed;
                 c->mid_plies = gc->mid_plies;
                 c->max_depth = gc->max_depth;
@@ -114,7 +114,8 @@ static int work_init(bench_work_t *w, const bench_case_t *c, char *err, size_t e
     game_options_default(&w->opt);
     w->opt.players = c->players;
     w->opt.seed = c->seed;
-    w->opt.board = c->board;
+    if (c->option && game_options_add(&w->opt, c->option, err, errlen))
+        return -1;
     w->start = malloc(api->state_size);
     w->line = malloc(BENCH_LINE_MAX * sizeof *w->line);
     if (!w->start || !w->line) {

@@ -44,7 +44,7 @@ typedef struct bench_case {
     const char *label;          /* short name, e.g. "towerup-4p" */
     const game_api_t *api;      /* the game */
     int players;                /* player count */
-    const char *board;          /* Tower Up board name; NULL for Uptown */
+    const char *option;         /* one of the game's options, "key=value", or NULL */
     uint64_t seed;              /* seed of the game and of every random choice */
     int mid_plies;              /* random moves played from the start before the mid position
                                    is looked for (the first with BENCH_MID_MIN_MOVES moves) */

@@ -1,5 +1,6 @@
 /* The bench's output: a table for people, one JSON object for scripts. */
 #include <jansson.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bench/bench.h"
@@ -308,10 +309,18 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
 static json_t *json_case(const bench_result_t *r, bool timed)
 {
     const bench_case_t *c = r->bcase;
-    json_t *o = json_pack("{s:s, s:s, s:i, s:s?, s:i, s:i, s:i}", "case", c->label, "game",
-                          c->api->name, "players", c->players, "board", c->board,
-                          "start_moves", r->start_moves, "mid_plies", r->mid_plies,
-                          "mid_moves", r->mid_moves);
+    json_t *o = json_pack("{s:s, s:s, s:i}", "case", c->label, "game", c->api->name,
+                          "players", c->players);
+    /* The case's game option under its key (Tower Up: "board"). */
+    const char *eq = c->option ? strchr(c->option, '=') : NULL;
+    if (eq) {
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)(eq - c->option), c->option);
+        json_object_set_new(o, key, json_string(eq + 1));
+    }
+    json_object_set_new(o, "start_moves", json_integer(r->start_moves));
+    json_object_set_new(o, "mid_plies", json_integer(r->mid_plies));
+    json_object_set_new(o, "mid_moves", json_integer(r->mid_moves));
     json_t *perft = json_pack("{s:i, s:i, s:I, s:I, s:I}", "start_depth", r->start_depth,
                               "mid_depth", r->mid_depth, "start_nodes",
                               (json_int_t)r->start_nodes, "mid_nodes", (json_int_t)r->mid_nodes,

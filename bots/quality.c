@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "bots/bot.h"
+#include "bots/config_options.h"
 #include "bots/mcts_bot.h"
 #include "bots/quality.h"
 #include "core/lines.h"
@@ -96,11 +97,19 @@ static json_t *quality_header(const quality_config_t *cfg)
     for (int b = 0; b < cfg->bot_count; b++)
         json_array_append_new(bots, json_string(cfg->specs[b]));
     /* "engine" names the writer; a resume by another version may go on (it is not compared). */
-    return json_pack("{s:s,s:s,s:i,s:I,s:s?,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "type", "header",
-                     "game", cfg->api->name, "players", cfg->opt.players, "seed",
-                     (json_int_t)cfg->opt.seed, "board", cfg->opt.board, "games", cfg->games,
-                     "every", cfg->every, "repeats", cfg->repeats, "from", cfg->from, "ref",
-                     cfg->ref, "bots", bots, "engine", skyline_engine());
+    config_options_t o;
+    config_options_read(&cfg->opt, &o);
+    json_t *extra = NULL; /* options other than the board, only if there are some */
+    for (int i = 0; i < o.extra_count; i++) {
+        if (!extra)
+            extra = json_array();
+        json_array_append_new(extra, json_string(o.extra[i]));
+    }
+    return json_pack("{s:s,s:s,s:i,s:I,s:s?,s:o*,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "type",
+                     "header", "game", cfg->api->name, "players", cfg->opt.players, "seed",
+                     (json_int_t)cfg->opt.seed, "board", o.board, "options", extra, "games",
+                     cfg->games, "every", cfg->every, "repeats", cfg->repeats, "from", cfg->from,
+                     "ref", cfg->ref, "bots", bots, "engine", skyline_engine());
 }
 
 /* One position's line: where it comes from (game index, ply, hash), then per repeat, per

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bots/config_options.h"
 #include "bots/match.h"
 #include "core/lines.h"
 
@@ -156,12 +157,16 @@ void tournament_config_hash(const tournament_config_t *cfg, char *out)
     uint64_t h = 0xcbf29ce484222325ULL;
     h = tour_fnv(h, "skyline-tournament-1");
     h = tour_fnv(h, cfg->api->name);
+    config_options_t o;
+    config_options_read(&cfg->opt, &o);
     snprintf(buf, sizeof buf, "players=%d seed=%llu first=%d floors=%d setup=%d format=%d",
              cfg->opt.players, (unsigned long long)cfg->opt.seed, cfg->opt.first_player,
-             cfg->opt.start_floors, cfg->opt.setup_random, (int)cfg->format);
+             o.start_floors, o.setup_random, (int)cfg->format);
     h = tour_fnv(h, buf);
-    h = tour_fnv(h, cfg->opt.board ? cfg->opt.board : "-");
-    h = tour_fnv(h, cfg->opt.objectives ? cfg->opt.objectives : "-");
+    h = tour_fnv(h, o.board ? o.board : "-");
+    h = tour_fnv(h, o.objectives ? o.objectives : "-");
+    for (int i = 0; i < o.extra_count; i++)
+        h = tour_fnv(h, o.extra[i]);
     for (int i = 0; i < cfg->bot_count; i++)
         h = tour_fnv(h, cfg->specs[i]);
     snprintf(out, TOURNAMENT_HASH_LEN + 1, "%016llx", (unsigned long long)rng_mix64(h));

@@ -62,11 +62,8 @@ static const char cli_game_help_rest[] =
     "  --players N             players (default 3, or the nearest count the game allows)\n"
     "  --seed S                seed of the (first) game (default 1)\n"
     "  --first-player P        first player 0..N-1 (default: drawn from the seed)\n"
-    "  --board NAME|FILE       Tower Up board: standard, duo or a board file\n"
-    "                          (default duo for 2 players, standard otherwise)\n"
-    "  --start-floors N        Tower Up starting floors, 3 (rules) to 7 (variant)\n"
-    "  --setup placed|random   Tower Up set-up: placed by the last player (default) or random\n"
-    "  --objectives start|random|A,B,C   Tower Up objectives (default start)\n";
+    "  --option KEY=VALUE      an option of the game (also -o KEY=VALUE); the games' options,\n"
+    "                          also given as --KEY VALUE:\n";
 
 const char *cli_game_names(void)
 {
@@ -74,20 +71,76 @@ const char *cli_game_names(void)
     return game_names(names, sizeof names, ", ");
 }
 
+/* Appends the help lines of the game's own options (from its table) to buf[len] at *n. */
+static void cli_game_help_options(const game_api_t *api, char *buf, size_t len, size_t *n)
+{
+    for (int k = 0; k < api->option_count && *n < len; k++) {
+        const game_option_spec_t *o = &api->options[k];
+        char flag[64];
+        snprintf(flag, sizeof flag, "--%s %s", o->key, o->value);
+        for (char *c = flag + 2; *c && *c != ' '; c++)
+            if (*c == '_')
+                *c = '-';
+        int width = strlen(flag) <= 22 ? 24 : (int)strlen(flag) + 3;
+        *n += (size_t)snprintf(buf + *n, len - *n, "  %-*s%s ", width, flag, api->name);
+        for (const char *h = o->help; *h && *n < len; h++)
+            *n += (size_t)(*h == '\n' ? snprintf(buf + *n, len - *n, "\n%26s", "")
+                                      : snprintf(buf + *n, len - *n, "%c", *h));
+        if (*n < len)
+            *n += (size_t)snprintf(buf + *n, len - *n, "\n");
+    }
+}
+
 const char *cli_game_help_text(void)
 {
-    static char help[2048];
+    static char help[4096];
     char games[256];
     game_names(games, sizeof games, "|");
-    snprintf(help, sizeof help, "  --game %-16s%s the game (default %s)\n%s", games,
-             strlen(games) > 16 ? "\n                         " : "", game_at(0)->name,
-             cli_game_help_rest);
+    size_t n = (size_t)snprintf(help, sizeof help, "  --game %-16s%s the game (default %s)\n%s",
+                                games, strlen(games) > 16 ? "\n                         " : "",
+                                game_at(0)->name, cli_game_help_rest);
+    for (int i = 0; i < game_count() && n < sizeof help; i++)
+        cli_game_help_options(game_at(i), help, sizeof help, &n);
     return help;
+}
+
+/* Storage of the "key=value" texts the command line's game options are kept as. */
+static char cli_option_pool[16384];
+static size_t cli_option_used;
+
+/* "key=value" in the pool, key with '_' for '-' (the command line's spelling). */
+static const char *cli_option_text(const char *key, size_t key_len, const char *value)
+{
+    size_t need = key_len + strlen(value) + 2;
+    if (need > sizeof cli_option_pool - cli_option_used)
+        cli_die("game options too long");
+    char *t = cli_option_pool + cli_option_used;
+    cli_option_used += need;
+    snprintf(t, need, "%.*s=%s", (int)key_len, key, value);
+    for (size_t i = 0; i < key_len; i++)
+        if (t[i] == '-')
+            t[i] = '_';
+    return t;
+}
+
+/* Whether flag (after its "--") spells an option key of some registered game. */
+static bool cli_is_option_flag(const char *flag)
+{
+    for (int i = 0; i < game_count(); i++)
+        for (int k = 0; k < game_at(i)->option_count; k++) {
+            const char *key = game_at(i)->options[k].key, *f = flag;
+            for (; *key && (*f == *key || (*f == '-' && *key == '_')); key++, f++)
+                ;
+            if (!*key && !*f)
+                return true;
+        }
+    return false;
 }
 
 bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
+    char err[GAME_ERR_MAX];
     if (!strcmp(a, "--game")) {
         const char *v = cli_value(argc, argv, i);
         g->api = game_find(v);
@@ -100,21 +153,19 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
         g->opt.seed = cli_seed(a, cli_value(argc, argv, i));
     } else if (!strcmp(a, "--first-player")) {
         g->first_player_text = cli_value(argc, argv, i);
-    } else if (!strcmp(a, "--board")) {
-        g->opt.board = cli_value(argc, argv, i);
-    } else if (!strcmp(a, "--start-floors")) {
-        g->opt.start_floors = (int)cli_int(a, cli_value(argc, argv, i), 3, 7);
-    } else if (!strcmp(a, "--setup")) {
-        const char *v = cli_value(argc, argv, i);
+    } else if (!strcmp(a, "--option") || !strcmp(a, "-o")) {
+        const char *v = cli_value(argc, argv, i), *eq = strchr(v, '=');
         char shown[INPUT_EXCERPT_MAX];
-        if (!strcmp(v, "random"))
-            g->opt.setup_random = true;
-        else if (!strcmp(v, "placed"))
-            g->opt.setup_random = false;
-        else
-            cli_die("--setup needs placed or random, not '%s'", cli_quote(v, shown));
-    } else if (!strcmp(a, "--objectives")) {
-        g->opt.objectives = cli_value(argc, argv, i);
+        if (!eq || eq == v)
+            cli_die("%s needs KEY=VALUE, not '%s'", a, cli_quote(v, shown));
+        if (game_options_add(&g->opt, cli_option_text(v, (size_t)(eq - v), eq + 1), err,
+                             sizeof err))
+            cli_die("%s", err);
+    } else if (!strncmp(a, "--", 2) && cli_is_option_flag(a + 2)) {
+        const char *v = cli_value(argc, argv, i);
+        if (game_options_add(&g->opt, cli_option_text(a + 2, strlen(a + 2), v), err,
+                             sizeof err))
+            cli_die("%s", err);
     } else {
         return false;
     }
@@ -142,9 +193,10 @@ void cli_game_finish(cli_game_t *g)
     if (g->first_player_text)
         g->opt.first_player = (int)cli_int("--first-player", g->first_player_text, 0,
                                            g->opt.players - 1);
-    if (strcmp(g->api->name, "towerup") &&
-        (g->opt.board || g->opt.start_floors != 3 || g->opt.setup_random || g->opt.objectives))
-        cli_die("--board, --start-floors, --setup and --objectives are Tower Up options");
+    /* The game's own options, checked once the game is known. */
+    char err[GAME_ERR_MAX];
+    if (game_options_check(g->api, &g->opt, err, sizeof err))
+        cli_die("%s", err);
 }
 
 void cli_print_search_totals(const char *label, const char *const *labels,

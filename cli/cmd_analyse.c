@@ -11,7 +11,7 @@
 
 static const char analyse_help[] =
     "usage: skyline analyse --position TEXT --bot SPEC [--as P] [--seed S] [--top K]\n"
-    "                       [--game G] [--board FILE]\n"
+    "                       [--game G] [--board FILE] [--option KEY=VALUE]\n"
     "Prints the move the bot chooses in a position given in notation (docs/NOTATION.md)\n"
     "and, for an mcts bot, its candidate moves with visits and mean results.\n"
     "  --position TEXT   the position, as its VIEW player sees it (required)\n"
@@ -21,14 +21,15 @@ static const char analyse_help[] =
     "  --seed S          seed of the bot and of the hidden parts' draw (default 1)\n"
     "  --top K           candidate moves listed, most visited first (default 10, 0: all)\n"
     "  --game G          the game the position must be of (default: its first word)\n"
-    "  --board FILE      Tower Up: the board file of a position on a board not built in\n";
+    "  --board FILE      Tower Up: the board file of a position on a board not built in\n"
+    "  --option KEY=VALUE  an option of the position's game (-o; --board FILE is board=FILE)\n";
 
 /* What the command line asked for. */
 typedef struct analyse_args {
     const char *position; /* --position */
     const char *bot;      /* --bot */
     const char *game;     /* --game, or NULL */
-    const char *board;    /* --board, or NULL */
+    game_options_t opt;   /* --board and --option: the game's options */
     long as;              /* --as, -1: the player to move */
     uint64_t seed;        /* --seed */
     long top;             /* --top */
@@ -37,6 +38,7 @@ typedef struct analyse_args {
 static void analyse_parse(analyse_args_t *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
+    game_options_default(&a->opt);
     a->as = -1;
     a->seed = 1;
     a->top = 10;
@@ -53,8 +55,15 @@ static void analyse_parse(analyse_args_t *a, int argc, char **argv)
             a->bot = cli_value(argc, argv, &i);
         } else if (!strcmp(arg, "--game")) {
             a->game = cli_value(argc, argv, &i);
-        } else if (!strcmp(arg, "--board")) {
-            a->board = cli_value(argc, argv, &i);
+        } else if (!strcmp(arg, "--board") || !strcmp(arg, "--option") || !strcmp(arg, "-o")) {
+            /* The same as the other commands' game options, once the game is known. */
+            static char board[4200];
+            const char *v = cli_value(argc, argv, &i);
+            if (!strcmp(arg, "--board") && snprintf(board, sizeof board, "board=%s", v) > 0)
+                v = board;
+            char err[GAME_ERR_MAX];
+            if (game_options_add(&a->opt, v, err, sizeof err))
+                cli_die("%s: %s", arg, err);
         } else if (!strcmp(arg, "--as")) {
             a->as = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_PLAYERS - 1);
         } else if (!strcmp(arg, "--seed")) {
@@ -95,9 +104,7 @@ int cmd_analyse(int argc, char **argv)
 {
     analyse_args_t a;
     analyse_parse(&a, argc, argv);
-    game_options_t opt;
-    game_options_default(&opt);
-    opt.board = a.board;
+    const game_options_t opt = a.opt;
     const game_api_t *api;
     int view;
     char err[GAME_ERR_MAX];
@@ -106,8 +113,8 @@ int cmd_analyse(int argc, char **argv)
         cli_die("--position: %s", err);
     if (a.game && strcmp(a.game, api->name))
         cli_die("--game %s: the position is a %s position", a.game, api->name);
-    if (a.board && strcmp(api->name, "towerup"))
-        cli_die("--board is a Tower Up option, and the position is a %s position", api->name);
+    if (game_options_check(api, &opt, err, sizeof err))
+        cli_die("%s", err);
     if (api->is_terminal(s))
         cli_die("--position: the game is over, there is no move to analyse");
     int mover = api->to_move(s);

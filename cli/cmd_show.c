@@ -231,15 +231,16 @@ static void line_from_position(show_line_t *l, show_args_t *a)
 {
     char err[GAME_ERR_MAX];
     int view;
-    void *s = game_position_read(a->position, a->game.opt.board ? &a->game.opt : NULL, 1,
-                                 &l->api, &view, err, sizeof err);
+    const game_options_t *opt = a->game.opt.option_count ? &a->game.opt : NULL;
+    void *s = game_position_read(a->position, opt, 1, &l->api, &view, err, sizeof err);
     if (!s)
         cli_die("--position: %s", err);
+    if (opt && game_options_check(l->api, opt, err, sizeof err))
+        cli_die("%s", err);
     line_alloc(l, 0);
     l->api->copy(line_state(l, 0), s);
     free(s);
     /* What the text does not say was drawn at random: show only what it fixes. */
-    const game_options_t *opt = a->game.opt.board ? &a->game.opt : NULL;
     if (a->as >= 0 && !game_position_shows_all(a->position, opt, (int)a->as)) {
         char who[32];
         snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bots/config_options.h"
 #include "bots/heuristic.h"
 #include "bots/match.h"
 #include "bots/spsa.h"
@@ -466,12 +467,15 @@ int cmd_tune(int argc, char **argv)
     /* The configuration a resume must match (workers may differ: results do not; so may
        --iterations: a run extends to more). */
     char text[8192], tag[32];
+    config_options_t o;
+    config_options_read(&t.g.opt, &o);
     int n = snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g",
-                     t.g.api->name, players, t.g.opt.board ? t.g.opt.board : "",
-                     t.g.opt.objectives ? t.g.opt.objectives : "", t.g.opt.start_floors,
-                     t.g.opt.setup_random, bot_text, spec_path ? spec_path : "",
-                     (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha,
-                     cfg.gamma);
+                     t.g.api->name, players, o.board ? o.board : "",
+                     o.objectives ? o.objectives : "", o.start_floors, o.setup_random, bot_text,
+                     spec_path ? spec_path : "", (unsigned long long)t.g.opt.seed, t.deals,
+                     cfg.a, cfg.A, cfg.alpha, cfg.gamma);
+    for (int j = 0; j < o.extra_count; j++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "|%s", o.extra[j]);
     for (int j = 0; j < t.against_count; j++)
         n += snprintf(text + n, sizeof text - (size_t)n, "|%s", t.against[j]);
     for (int i = 0; i < count && (size_t)n < sizeof text; i++)

@@ -41,7 +41,6 @@ void game_options_default(game_options_t *opt)
 {
     memset(opt, 0, sizeof *opt);
     opt->first_player = -1;
-    opt->start_floors = 3;
 }
 
 void game_result_from_ranks(int players, const int *ranks, double *res)

@@ -30,16 +30,31 @@ typedef uint32_t move_t;
 struct json_t;
 struct heuristic;
 
-/* What a new game is made from. Fields a game does not use are ignored by it. */
+/* Most options of one game a game_options_t holds (game_options_t.option). */
+#define GAME_OPTION_MAX 8
+
+/*
+ * What a new game is made from: what every game has (players, seed, first player), and
+ * the game's own options as key=value texts that the game parses and checks (its
+ * game_api_t.options entry lists the keys; docs/ADDING_A_GAME.md).
+ */
 typedef struct game_options {
     int players;            /* number of players */
     uint64_t seed;          /* fixes every chance event of the game */
     int first_player;       /* -1: drawn from the seed */
-    const char *board;      /* Tower Up: built-in name or file path; NULL: by player count */
-    int start_floors;       /* Tower Up: starting floors, 3 by the rules, up to 7 (variant) */
-    bool setup_random;      /* Tower Up: starting floors placed at random, not by a player */
-    const char *objectives; /* Tower Up: NULL or "start", "random", or three ids "a,b,c" */
+    int option_count;       /* entries of option[] in use */
+    /* The game's own options, "key=value" each, a key at most once, in the order given
+       (e.g. Tower Up's "board=duo"); the texts belong to the caller and must outlive the
+       options. Set them with game_options_add. */
+    const char *option[GAME_OPTION_MAX];
 } game_options_t;
+
+/* One of a game's own options (game_api_t.options): for help texts and checks. */
+typedef struct game_option_spec {
+    const char *key;   /* e.g. "start_floors"; the command line spells it --start-floors */
+    const char *value; /* what a value looks like, e.g. "N" or "placed|random" */
+    const char *help;  /* one line of help (a '\n' starts a continuation line) */
+} game_option_spec_t;
 
 typedef struct game_api {
     const char *name;   /* e.g. "towerup", as on the command line and in records */
@@ -48,7 +63,10 @@ typedef struct game_api {
     size_t state_size;  /* bytes of a state: a copy is a memcpy of this many bytes */
     size_t undo_size;   /* bytes of the caller-owned undo record of make/undo */
 
-    /* Initial position (set-up moves, if any, still to play). 0, or -1 with err filled. */
+    /*
+     * Initial position (set-up moves, if any, still to play). 0, or -1 with err filled
+     * (also for an option the game does not know or a value it refuses).
+     */
     int (*new_game)(void *state, const game_options_t *opt, char *err, size_t errlen);
     void (*copy)(void *dst, const void *src);
     /* All legal moves, each once, into moves[GAME_MAX_MOVES]; returns the count (0 iff terminal). */
@@ -96,6 +114,14 @@ typedef struct game_api {
     void (*ranks)(const void *state, int *ranks);
 
     /* ---- Optional parts: NULL (0) when the game has none; callers check. ---- */
+    /* The game's own options (game_options_t.option): option_count keys with their help. */
+    const game_option_spec_t *options;
+    int option_count; /* number of options */
+    /*
+     * Checks the value of option key (one of options): 0, or -1 with err one line naming
+     * the valid values. NULL: every value is left to new_game.
+     */
+    int (*option_check)(const char *key, const char *value, char *err, size_t errlen);
     /* The game's own score per player of a finished game (Tower Up points, Uptown groups). */
     void (*scores)(const void *state, double *scores);
     /* The key of a record's "result" that holds those scores ("scores", "groups"). */
@@ -140,8 +166,9 @@ typedef struct game_api {
     /*
      * A state that matches a position text, everything the text does not say drawn from
      * rng (a legal determinization for the text's observer, which goes to *view, -1 for
-     * the public view). opt may be NULL; its board names a board file that is not built
-     * in. 0, or -1 with err one line naming the field at fault.
+     * the public view). opt may be NULL; its options give what a text only names (Tower
+     * Up's board option: the file of a board that is not built in). 0, or -1 with err one
+     * line naming the field at fault.
      */
     int (*position_read)(void *state, const char *text, const game_options_t *opt,
                          pcg32_t *rng, int *view, char *err, size_t errlen);
@@ -181,7 +208,8 @@ typedef struct game_reference {
 typedef struct game_bench_case {
     const char *label;          /* short name, e.g. "towerup-4p" */
     int players;                /* player count */
-    const char *board;          /* Tower Up board name; NULL for other games */
+    const char *option;         /* one of the game's options, "key=value" (e.g. Tower Up's
+                                   "board=duo"), or NULL */
     uint64_t seed;              /* seed of the game and of every random choice */
     int mid_plies;              /* random moves played from the start before the mid position
                                    is looked for (the first with BENCH_MID_MIN_MOVES moves) */
@@ -248,6 +276,22 @@ void game_ranks(const game_api_t *api, const void *state, int *ranks);
 
 /* Options with every field at its default (players 0: the caller must set them). */
 void game_options_default(game_options_t *opt);
+/*
+ * Adds a game option "key=value" (text is kept, not copied), replacing an earlier value of
+ * the same key: 0, or -1 with err filled if text has no key or no '=', or the list is full.
+ * The game is not asked: game_options_check does that.
+ */
+int game_options_add(game_options_t *opt, const char *text, char *err, size_t errlen);
+/* The value of option key, or NULL if it is not set. */
+const char *game_options_get(const game_options_t *opt, const char *key);
+/*
+ * Checks every option of opt against the game: a key it has (api->options) and a value it
+ * takes (api->option_check). 0, or -1 with err one line naming the valid keys or values.
+ */
+int game_options_check(const game_api_t *api, const game_options_t *opt, char *err,
+                       size_t errlen);
+/* The keys of the game's options joined by ", " into buf[len] ("" if it has none). */
+const char *game_option_keys(const game_api_t *api, char *buf, size_t len);
 
 /*
  * Game result vector from 1-based ranks (ties share the smaller rank):

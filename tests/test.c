@@ -1,5 +1,6 @@
 #include "test.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,4 +100,16 @@ int test_walk_against(const game_api_t *api, const void *initial, const move_t *
     }
     free(state);
     return positions;
+}
+
+void test_option(game_options_t *opt, const char *fmt, ...)
+{
+    static char texts[64][1024];
+    static int next;
+    char *t = texts[next++ % 64], err[GAME_ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof texts[0], fmt, ap);
+    va_end(ap);
+    CHECK_MSG(game_options_add(opt, t, err, sizeof err) == 0, "%s", err);
 }

@@ -44,7 +44,14 @@ int test_finish(const char *name);
 char *test_read_file(const char *path);
 
 struct game_api;
+struct game_options;
 typedef uint32_t move_t;
+/*
+ * Adds the game option printf(fmt, ...) ("key=value") to opt, its text kept in one of 64
+ * buffers taken in turn (so it outlives the next 63 calls); a failure is a failed check.
+ */
+void test_option(struct game_options *opt, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* The legal moves of state as canonical text, one 32-byte slot each; returns the count. */
 int test_move_texts(const struct game_api *api, const void *state, char (*out)[32]);
 /*

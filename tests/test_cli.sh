@@ -59,11 +59,11 @@ printf 'board x\narea 0 a grey\n' >"$tmp/short.board"
 expect_error "malformed board" "short.board:[0-9]+:" "$skyline" play --board "$tmp/short.board"
 printf 'board x\nfrob 1 2\n' >"$tmp/frob.board"
 expect_error "unknown board record" "frob.board:2:" "$skyline" play --board "$tmp/frob.board"
-expect_error "bad start floors" "start-floors" "$skyline" play --start-floors 9
+expect_error "bad start floors" "start_floors needs an integer from 3 to 7" "$skyline" play --start-floors 9
 expect_error "bad objectives" "objective" "$skyline" play --objectives colors,park,frob
 expect_error "replay missing file" "cannot open" "$skyline" replay "$tmp/none.jsonl"
 expect_error "perft bad depth" "depth" "$skyline" perft --depth 0
-expect_error "tower up option on uptown" "Tower Up" "$skyline" play --game uptown --board duo
+expect_error "tower up option on uptown" "uptown has no options \\(given: board=duo\\)" "$skyline" play --game uptown --board duo
 
 # perft prints one count per depth.
 "$skyline" perft --game uptown --players 3 --seed 1 --depth 2 >"$tmp/out" 2>&1

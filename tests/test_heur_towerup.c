@@ -127,7 +127,7 @@ static void check_obvious_best(void)
     o.players = 2;
     o.seed = 9;
     o.first_player = 0;
-    o.objectives = "colors,park,areas";
+    test_option(&o, "objectives=colors,park,areas");
     char err[GAME_ERR_MAX];
     CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);
     s.phase = TOWERUP_PHASE_PLAY;
@@ -214,7 +214,7 @@ static void check_objective_chips(void)
         game_options_default(&o);
         o.players = 2 + (int)(seed % 3);
         o.seed = 9000 + seed;
-        o.objectives = "random";
+        test_option(&o, "objectives=random");
         char err[GAME_ERR_MAX];
         CHECK_MSG(towerup_new_game(&s, &o, err, sizeof err) == 0, "%s", err);
         pcg32_t rng;

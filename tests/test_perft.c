@@ -89,7 +89,8 @@ int main(void)
         game_options_default(&opt);
         opt.players = players;
         opt.seed = seed;
-        opt.setup_random = !strcmp(setup, "random");
+        if (!strcmp(setup, "random"))
+            test_option(&opt, "setup=random");
         void *state = malloc(api->state_size), *copy = malloc(api->state_size);
         char err[GAME_ERR_MAX];
         CHECK(api->new_game(state, &opt, err, sizeof err) == 0);

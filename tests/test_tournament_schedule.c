@@ -107,7 +107,7 @@ static void check_hash(void)
     tournament_config_hash(&b, h1);
     CHECK(strcmp(h0, h1));
     b = a;
-    b.opt.board = "duo";
+    test_option(&b.opt, "board=duo");
     tournament_config_hash(&b, h1);
     CHECK(strcmp(h0, h1));
     b = a;

@@ -109,7 +109,8 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
        them first, and the reference plays them before the comparison starts. */
     json_t *rec_moves = json_object_get(rec, "moves");
     int setup = (int)json_array_size(rec_moves) - n;
-    CHECK(setup == 0 || (opt->setup_random && setup >= 3));
+    const char *setup_option = game_options_get(opt, "setup");
+    CHECK(setup == 0 || (setup_option && !strcmp(setup_option, "random") && setup >= 3));
     for (int k = 0; k < setup; k++) {
         const char *text = json_string_value(json_array_get(rec_moves, (size_t)k));
         CHECK_MSG(text && text[0] == 'P' && tu_ref_play(ref, text) == 0,
@@ -152,13 +153,13 @@ int main(void)
             /* Variants in turn: more start floors, random set-up, named or random objectives
                (every objective appears). */
             if (seed % 4 == 1)
-                opt.start_floors = players == 4 ? 5 : 7;
+                test_option(&opt, "start_floors=%d", players == 4 ? 5 : 7);
             if (seed % 4 == 2)
-                opt.setup_random = true;
+                test_option(&opt, "setup=random");
             static const char *const triples[] = {"lake,connected,brown", "grey,borders,doubles",
                                                   "heights,areas,lake", "random"};
             if (seed % 4 == 3)
-                opt.objectives = triples[(seed / 4) % 4];
+                test_option(&opt, "objectives=%s", triples[(seed / 4) % 4]);
             positions += diff_game(&opt, seed);
             games++;
         }

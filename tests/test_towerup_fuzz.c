@@ -103,7 +103,7 @@ static void check_catches_corruption(void)
     game_options_default(&opt);
     opt.players = 3;
     opt.seed = 5;
-    opt.setup_random = true;
+    test_option(&opt, "setup=random");
     towerup_state_t s, t;
     char err[GAME_ERR_MAX];
     CHECK(towerup_new_game(&s, &opt, err, sizeof err) == 0);
@@ -168,12 +168,14 @@ int main(void)
         game_options_default(&opt);
         opt.players = 2 + i % 3;
         opt.seed = 1000 + (uint64_t)i;
-        opt.setup_random = (i / 3) % 2;
-        opt.objectives = objs[(i / 6) % 5];
+        if ((i / 3) % 2)
+            test_option(&opt, "setup=random");
+        if (objs[(i / 6) % 5])
+            test_option(&opt, "objectives=%s", objs[(i / 6) % 5]);
         if (i % 7 == 3)
-            opt.start_floors = 5;
+            test_option(&opt, "start_floors=5");
         if (i % 7 == 5 && opt.players < 4)
-            opt.start_floors = 7;
+            test_option(&opt, "start_floors=7");
         if (i % 11 == 4)
             opt.first_player = i % opt.players;
         turns += fuzz_game(&opt, &rng, i < 30);

@@ -18,7 +18,8 @@ static void blank(towerup_state_t *s, int players, const char *objectives)
     o.players = players;
     o.seed = 5;
     o.first_player = 0;
-    o.objectives = objectives;
+    if (objectives)
+        test_option(&o, "objectives=%s", objectives);
     char err[GAME_ERR_MAX];
     int rc = towerup_new_game(s, &o, err, sizeof err);
     CHECK_MSG(rc == 0, "%s", err);

@@ -107,9 +107,9 @@ static void check_format(void)
     json_decref(rec);
 
     /* Without legal counts: no key. Random set-up: the P moves are listed first. */
-    o.setup_random = true;
-    o.start_floors = 5;
-    o.objectives = "random";
+    test_option(&o, "setup=random");
+    test_option(&o, "start_floors=5");
+    test_option(&o, "objectives=random");
     rec = random_record(&o, 0, false);
     static const char *const keys2[] = {"game", "format", "board", "players", "seats", "seed",
                                         "first_player", "objectives", "start_floors", "deck",
@@ -127,7 +127,7 @@ static void check_format(void)
     game_options_default(&o);
     o.players = 2;
     o.seed = 3;
-    o.board = path;
+    test_option(&o, "board=%s", path);
     rec = random_record(&o, 0, true);
     CHECK(!strcmp(json_string_value(json_object_get(rec, "board")), path));
     CHECK(!strcmp(replay(rec), ""));

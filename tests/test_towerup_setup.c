@@ -14,8 +14,9 @@ static int make_game(towerup_state_t *s, int players, uint64_t seed, int start, 
     game_options_default(&o);
     o.players = players;
     o.seed = seed;
-    o.start_floors = start;
-    o.objectives = objs;
+    test_option(&o, "start_floors=%d", start);
+    if (objs)
+        test_option(&o, "objectives=%s", objs);
     o.first_player = first;
     return towerup_new_game(s, &o, err, GAME_ERR_MAX);
 }
@@ -75,10 +76,10 @@ static void check_options(void)
     game_options_t o;
     game_options_default(&o);
     o.players = 3;
-    o.board = "duo";
+    test_option(&o, "board=duo");
     CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);
     CHECK_EQ_INT(s.board->site_count, 31);
-    o.board = "/nonexistent.board";
+    test_option(&o, "board=/nonexistent.board");
     CHECK(towerup_new_game(&s, &o, err, sizeof err) < 0);
 }
 
@@ -126,14 +127,14 @@ static void check_setup(void)
     game_options_default(&o);
     o.players = 3;
     o.seed = 4242;
-    o.start_floors = 7;
-    o.setup_random = true;
+    test_option(&o, "start_floors=7");
+    test_option(&o, "setup=random");
     towerup_state_t r, p;
     CHECK(towerup_new_game(&r, &o, err, sizeof err) == 0);
     CHECK_EQ_INT(r.phase, TOWERUP_PHASE_PLAY);
     CHECK_EQ_INT(r.setup_done, 7);
     CHECK_EQ_INT(r.to_move, r.first_player);
-    o.setup_random = false;
+    test_option(&o, "setup=placed");
     CHECK(towerup_new_game(&p, &o, err, sizeof err) == 0);
     for (int k = 0; k < 7; k++)
         towerup_make(&p, towerup_move_place(r.setup_site[k], r.setup_floor[k]), &u);
@@ -207,7 +208,7 @@ static void check_determinize(void)
     game_options_default(&o);
     o.players = 4;
     o.seed = 99;
-    o.setup_random = true;
+    test_option(&o, "setup=random");
     towerup_state_t s, t;
     char err[GAME_ERR_MAX];
     CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);

@@ -114,7 +114,7 @@ static void random_games(void)
         game_options_default(&o);
         o.players = 3 + g % 2;
         o.seed = 500 + (uint64_t)g;
-        o.setup_random = true;
+        test_option(&o, "setup=random");
         towerup_state_t s;
         char err[GAME_ERR_MAX];
         CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);
@@ -140,7 +140,7 @@ static void scarce_reserves(void)
             o.players = 2;
             o.seed = 3;
             o.first_player = 0;
-            o.board = "standard";
+            test_option(&o, "board=standard");
             towerup_state_t s;
             char err[GAME_ERR_MAX];
             CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);

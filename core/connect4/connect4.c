@@ -227,6 +227,8 @@ int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *er
 
 static int api_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
 {
+    if (game_options_check(&connect4_api, opt, err, errlen)) /* it has none */
+        return -1;
     if (opt->players != 2) {
         snprintf(err, errlen, "connect4 is played by 2 players, not %d", opt->players);
         return -1;

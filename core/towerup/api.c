@@ -81,12 +81,12 @@ static void api_move_describe(const void *state, move_t m, char *buf, size_t len
 }
 
 /* Bench cases (bench/bench.h), set so the whole bench takes 10-30 s on a 2-core machine:
-   label, players, board, seed, mid_plies, max_depth, perft_leaves, playouts,
+   label, players, option (the board), seed, mid_plies, max_depth, perft_leaves, playouts,
    mcts_iterations, signature_iterations. */
 static const game_bench_case_t towerup_bench[] = {
-    {"towerup-2p", 2, "duo", 1002, 16, 6, 8000000, 15000, 100000, 1000},
-    {"towerup-3p", 3, "standard", 1003, 20, 6, 8000000, 10000, 50000, 1000},
-    {"towerup-4p", 4, "standard", 1004, 24, 6, 8000000, 8000, 40000, 1000},
+    {"towerup-2p", 2, "board=duo", 1002, 16, 6, 8000000, 15000, 100000, 1000},
+    {"towerup-3p", 3, "board=standard", 1003, 20, 6, 8000000, 10000, 50000, 1000},
+    {"towerup-4p", 4, "board=standard", 1004, 24, 6, 8000000, 8000, 40000, 1000},
 };
 
 const game_api_t towerup_api = {
@@ -129,4 +129,7 @@ const game_api_t towerup_api = {
     .move_action = towerup_move_action,
     .observation_size = towerup_observation_size,
     .observation = towerup_observation,
+    .options = towerup_option_specs,
+    .option_count = TOWERUP_OPTION_COUNT,
+    .option_check = towerup_option_check,
 };

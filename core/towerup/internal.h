@@ -139,6 +139,20 @@ static inline bool tu_place_ok(const towerup_state_t *s, int site, int c)
 
 /* Plays the set-up at random from rng (setup_random). */
 void tu_setup_random(towerup_state_t *s, pcg32_t *rng);
+/* Checks an objectives option text (state.c): 0, or -1 with err filled. */
+int tu_objectives_check(const char *text, char *err, size_t errlen);
+
+/* Tower Up's own options (options.c), read from a game_options_t. */
+typedef struct towerup_options {
+    const char *board;      /* built-in name or file path; NULL: by player count */
+    int start_floors;       /* starting floors, 3 by the rules, up to 7 (variant) */
+    bool setup_random;      /* starting floors placed at random, not by a player */
+    const char *objectives; /* NULL or "start", "random", or three ids "a,b,c" */
+} towerup_options_t;
+/* Checks opt against Tower Up's options and reads them: 0, or -1 with err filled. */
+int towerup_options_read(const game_options_t *opt, towerup_options_t *out, char *err,
+                         size_t errlen);
+
 /* Errors as one sentence into err. */
 void tu_errf(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

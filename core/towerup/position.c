@@ -350,9 +350,10 @@ int towerup_position_read(void *state, const char *text, const game_options_t *o
              players, FIELD_PLAYERS + players, n);
     /* The board: a built-in one by name, or the file given alongside with that name. */
     const towerup_board_t *b = towerup_board_builtin(f[1]);
-    if (opt && opt->board) {
+    const char *board_option = game_options_get(opt, "board");
+    if (board_option) {
         char why[GAME_ERR_MAX];
-        b = towerup_board_get(opt->board, why, sizeof why);
+        b = towerup_board_get(board_option, why, sizeof why);
         if (!b)
             FAIL("board: %s", why);
         if (strcmp(b->name, f[1]))

@@ -67,6 +67,8 @@ json_t *towerup_record_new(const void *initial, const game_options_t *opt, const
 {
     const towerup_state_t *ini = initial;
     const towerup_card_t *cards = towerup_cards();
+    /* The board as the options named it (a file path stays a path), else its name. */
+    const char *board_option = game_options_get(opt, "board");
     char err[GAME_ERR_MAX];
     uint8_t deck[TOWERUP_CARD_COUNT];
     memcpy(deck, ini->market, TOWERUP_MARKET);
@@ -121,7 +123,7 @@ json_t *towerup_record_new(const void *initial, const game_options_t *opt, const
     json_object_set_new(rec, "game", json_string("towerup"));
     json_object_set_new(rec, "format", json_integer(1));
     json_object_set_new(rec, "board",
-                        json_string(opt && opt->board ? opt->board : ini->board->name));
+                        json_string(board_option ? board_option : ini->board->name));
     json_object_set_new(rec, "players", json_integer(ini->players));
     json_object_set_new(rec, "seats", seat_list);
     json_object_set_new(rec, "seed", json_integer((json_int_t)ini->seed));

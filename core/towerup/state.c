@@ -334,6 +334,12 @@ static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char 
     return 0;
 }
 
+int tu_objectives_check(const char *text, char *err, size_t errlen)
+{
+    uint8_t out[TOWERUP_GAME_OBJECTIVES];
+    return parse_objectives(text, 0, out, err, errlen);
+}
+
 int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, size_t errlen)
 {
     int n = opt->players;
@@ -341,14 +347,17 @@ int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, s
         tu_errf(err, errlen, "Tower Up is for 2 to 4 players, not %d", n);
         return -1;
     }
+    towerup_options_t to;
+    if (towerup_options_read(opt, &to, err, errlen) < 0)
+        return -1;
     const towerup_board_t *board =
-        opt->board ? towerup_board_get(opt->board, err, errlen)
-                   : towerup_board_builtin(n == 2 ? "duo" : "standard");
+        to.board ? towerup_board_get(to.board, err, errlen)
+                 : towerup_board_builtin(n == 2 ? "duo" : "standard");
     if (!board)
         return -1;
-    int nstart = opt->start_floors ? opt->start_floors : 3;
+    int nstart = to.start_floors;
     uint8_t objectives[TOWERUP_GAME_OBJECTIVES];
-    if (parse_objectives(opt->objectives, opt->seed, objectives, err, errlen) < 0)
+    if (parse_objectives(to.objectives, opt->seed, objectives, err, errlen) < 0)
         return -1;
     int first = opt->first_player;
     if (first < 0) {
@@ -378,7 +387,7 @@ int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, s
     if (towerup_new_from(s, board, n, first, objectives, deck, start, nstart, opt->seed, err,
                          errlen) < 0)
         return -1;
-    if (opt->setup_random) {
+    if (to.setup_random) {
         pcg32_t sr;
         pcg32_seed(&sr, rng_mix64(opt->seed), STREAM_SETUP);
         tu_setup_random(s, &sr);

@@ -211,6 +211,11 @@ extern const struct heuristic heuristic_towerup;
 extern const game_reference_t towerup_reference;
 /* The game table (api.c). */
 extern const game_api_t towerup_api;
+/* The game's own options (options.c, game_api_t.options): board, start_floors, setup,
+   objectives; and the check of a value. */
+#define TOWERUP_OPTION_COUNT 4
+extern const game_option_spec_t towerup_option_specs[TOWERUP_OPTION_COUNT];
+int towerup_option_check(const char *key, const char *value, char *err, size_t errlen);
 
 /* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */
 void towerup_position_write(const void *state, int observer, char *buf, size_t len);

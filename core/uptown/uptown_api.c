@@ -6,6 +6,8 @@
 
 static int api_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
 {
+    if (game_options_check(&uptown_api, opt, err, errlen)) /* it has none */
+        return -1;
     return uptown_new_game(state, opt, err, errlen);
 }
 

@@ -162,8 +162,10 @@ def test_engine_messages():
         skyline.new_game("chess")
     with pytest.raises(ValueError, match="connect4 is played by 2 to 2 players, not 3"):
         skyline.new_game("connect4", players=3)
-    with pytest.raises(ValueError, match="Tower Up options"):
+    with pytest.raises(ValueError, match=r"uptown has no options \(given: board=duo\)"):
         skyline.new_game("uptown", board="duo")
+    with pytest.raises(ValueError, match="towerup has no option 'frob' .its options: board, "):
+        skyline.new_game("towerup", frob=1)
     st = skyline.new_game("towerup", players=2, board="duo", start_floors=4, setup="random")
     assert st.to_record()["board"] == "duo"
 
