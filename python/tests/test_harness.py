@@ -88,3 +88,24 @@ def test_dataframe_when_pandas():
                                    "result": {"ranks": [2, 1], "groups": [1, 3]}}))]
     df = skyline.to_dataframe(recs)
     assert isinstance(df, pd.DataFrame) and list(df["result"]) == [0.0, 1.0]
+
+
+def test_pip_install_offline(tmp_path):
+    """`pip install ./python` with no network puts the library beside the package."""
+    import os
+    import sys
+    for mod in ("pip", "setuptools"):
+        if subprocess.run([sys.executable, "-c", "import " + mod]).returncode:
+            pytest.skip("no %s for %s" % (mod, sys.executable))
+    from conftest import REPO
+    lib = os.environ.get("SKYLINE_LIB", os.path.join(REPO, "build", "libskyline.so"))
+    env = dict(os.environ, SKYLINE_LIB=lib)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation",
+                    "--no-index", "--target", str(tmp_path / "site"),
+                    os.path.join(REPO, "python")], check=True, env=env)
+    env.pop("SKYLINE_LIB")
+    env["PYTHONPATH"] = str(tmp_path / "site")
+    out = subprocess.run([sys.executable, "-c", "import skyline, skyline._lib as l; "
+                          "print(l.lib._name, skyline.games()[0])"], check=True, env=env,
+                         cwd=str(tmp_path), capture_output=True, text=True).stdout
+    assert out.startswith(str(tmp_path / "site" / "skyline" / "libskyline.so"))
