@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/connect4/connect4.h"
+#include "core/forfeit.h"
 #include "core/version.h"
 
 static json_t *int_pair(const int *v) { return json_pack("[ii]", v[0], v[1]); }
@@ -154,6 +155,9 @@ int c4_record_replay(const json_t *rec, char *err, size_t errlen)
             return fail(err, errlen, "move %d (%.8s): %s", (int)i, text, why);
         c4_make(&s, m, &u);
     }
+    if (forfeit_record_has(rec))
+        return forfeit_record_check(rec, 2, (int)json_array_size(moves), c4_is_over(&s), err,
+                                    errlen);
     const json_t *result = json_object_get(rec, "result");
     if (!result && c4_is_over(&s))
         return fail(err, errlen, "record: no \"result\" (the game ended at move %d)",

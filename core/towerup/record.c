@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/forfeit.h"
 #include "core/input.h"
 #include "core/version.h"
 #include "internal.h"
@@ -444,6 +445,8 @@ int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
     int move_count = replay_moves(rec, -1, &s, err, errlen);
     if (move_count < 0)
         return -1;
+    if (forfeit_record_has(rec))
+        return forfeit_record_check(rec, s.players, move_count, towerup_is_over(&s), err, errlen);
     if (!towerup_is_over(&s)) {
         if (move_count == 0)
             tu_errf(err, errlen, "the record has no moves but a game needs some");

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/forfeit.h"
 #include "core/input.h"
 #include "core/version.h"
 #include "uptown.h"
@@ -254,6 +255,8 @@ int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
     int move_count = replay_moves(rec, -1, &s, err, errlen);
     if (move_count < 0)
         return -1;
+    if (forfeit_record_has(rec))
+        return forfeit_record_check(rec, s.players, move_count, uptown_is_terminal(&s), err, errlen);
     if (!uptown_is_terminal(&s)) {
         if (move_count == 0)
             FAIL("record: no moves, but a game needs some");
