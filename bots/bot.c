@@ -1,6 +1,7 @@
 #include "bot.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@ const bot_kind_t *const bot_kinds[] = {
     &bot_kind_greedy,
     &bot_kind_heuristic,
     &bot_kind_mcts,
+    &bot_kind_ext,
     NULL,
 };
 
@@ -145,6 +147,7 @@ bot_t *bot_new(const game_api_t *api, const char *spec_text, uint64_t seed, char
     b->kind = kind;
     snprintf(b->spec, sizeof b->spec, "%s", spec_text);
     b->threads = 1;
+    b->undo_to = -1;
     b->seed = seed;
     pcg32_seed(&b->rng, seed, 0x5eedb07ULL);
     char kerr[GAME_ERR_MAX];
@@ -182,6 +185,32 @@ void bot_reset(bot_t *b, uint64_t seed)
     pcg32_seed(&b->rng, seed, 0x5eedb07ULL);
     if (b->kind->reset)
         b->kind->reset(b);
+}
+
+void bot_begin(bot_t *b, const void *initial, const game_options_t *opt, int seat)
+{
+    b->fault[0] = 0;
+    b->fault_detail[0] = 0;
+    b->undo_to = -1;
+    if (b->kind->begin)
+        b->kind->begin(b, initial, opt, seat);
+}
+
+void bot_end(bot_t *b, const double *result)
+{
+    if (b->kind->end)
+        b->kind->end(b, result);
+}
+
+void bot_fault(bot_t *b, const char *reason, const char *fmt, ...)
+{
+    if (b->fault[0])
+        return; /* the first fault is the one recorded */
+    snprintf(b->fault, sizeof b->fault, "%s", reason);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->fault_detail, sizeof b->fault_detail, fmt, ap);
+    va_end(ap);
 }
 
 void bot_free(bot_t *b)

@@ -34,7 +34,15 @@ typedef struct bot_kind {
     void (*reset)(bot_t *b);                                /* may be NULL */
     void (*destroy)(bot_t *b);                              /* may be NULL */
     void (*print_keys)(FILE *out); /* may be NULL: prints the keys, one a line (--help) */
+    /* A game starts: the bot sits at seat of initial, made from opt. May be NULL. */
+    void (*begin)(bot_t *b, const void *initial, const game_options_t *opt, int seat);
+    /* The game ended with result per seat (a forfeit's, if one ended it). May be NULL. */
+    void (*end)(bot_t *b, const double *result);
 } bot_kind_t;
+
+/* Buffer sizes of a bot's fault reason and detail. */
+#define BOT_FAULT_MAX 16
+#define BOT_FAULT_DETAIL_MAX 160
 
 struct bot {
     const game_api_t *api;  /* the game played */
@@ -44,6 +52,11 @@ struct bot {
     pcg32_t rng;            /* the bot's own random numbers */
     int threads;            /* threads it uses while choosing (for scheduling) */
     void *impl;             /* kind-specific data */
+    /* "" or why the bot forfeits the game under way (core/forfeit.h): exit, closed,
+       illegal, garbage, timeout, quit. Set by its kind, cleared by bot_begin. */
+    char fault[BOT_FAULT_MAX];
+    char fault_detail[BOT_FAULT_DETAIL_MAX]; /* what happened, for the record */
+    int undo_to;            /* -1, or the move count a human seat takes the game back to */
 };
 
 /* Parses spec text: 0, or -1 with err saying what is malformed. */
@@ -67,6 +80,13 @@ move_t bot_choose(bot_t *b, const void *state);
 void bot_observe(bot_t *b, const void *state, move_t m);
 /* Forgets the game so far and reseeds: ready for a new game. */
 void bot_reset(bot_t *b, uint64_t seed);
+/* A game starts (after bot_reset), the bot at seat: clears any fault, then tells the kind. */
+void bot_begin(bot_t *b, const void *initial, const game_options_t *opt, int seat);
+/* The game ended with result per seat. */
+void bot_end(bot_t *b, const double *result);
+/* Marks the bot as forfeiting the game under way, for reason (printf-style detail). */
+void bot_fault(bot_t *b, const char *reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void bot_free(bot_t *b);
 
 /* The registered kinds, NULL-terminated (for --help texts). */

@@ -12,13 +12,19 @@ typedef struct match_result {
     double result[GAME_MAX_PLAYERS];  /* game result per seat (RULES.md 1.10) */
     int ranks[GAME_MAX_PLAYERS];      /* 1-based ranks per seat */
     int moves;                        /* moves played, set-up included */
+    int forfeit_seat;                 /* -1, or the seat that forfeited the game */
+    char forfeit_reason[BOT_FAULT_MAX]; /* its reason (core/forfeit.h), or "" */
     struct json_t *record;            /* the game record (FORMATS.md §4); caller decrefs */
 } match_result_t;
 
 /*
  * Plays a game of api with opt, seat s played by bots[s]; every bot is reset with a seed
- * derived from opt->seed and its seat, and observes every move. With record_legal the
- * record holds legal_counts. Returns 0, or -1 with err filled (bad options).
+ * derived from opt->seed and its seat, begins the game, observes every move and is told
+ * the end. A bot that faults (bot_fault) forfeits: the game ends there, that seat ranked
+ * last and the others first, and the record holds the forfeit (core/forfeit.h). A seat
+ * that asks for an undo (bot_t.undo_to) takes the game back to that move count: every
+ * bot begins again and observes the moves kept. With record_legal the record holds
+ * legal_counts. Returns 0, or -1 with err filled (bad options).
  */
 int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
                bool record_legal, match_result_t *out, char *err, size_t errlen);

@@ -282,6 +282,7 @@ static void rating_table_summaries(const rating_game_t *games, long game_count,
             if (sum2)
                 sum2[gm->bots[s]] += res[s] * res[s];
             b->mean_rank += gm->ranks[s];
+            b->forfeits += gm->forfeit && gm->forfeit_seat == s;
             if (gm->has_scores) {
                 b->mean_score += gm->scores[s];
                 b->scored++;
@@ -565,6 +566,11 @@ int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const ch
             snprintf(err, errlen, "too many different bots");
             return -1;
         }
+    }
+    const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
+    if (json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < n) {
+        g->forfeit = true;
+        g->forfeit_seat = (int)json_integer_value(fs);
     }
     const json_t *result = json_object_get(rec, "result");
     if (!json_is_object(result) ||

@@ -29,6 +29,8 @@ typedef struct rating_game {
     int ranks[GAME_MAX_PLAYERS];    /* 1-based rank per seat, ties share the smaller rank */
     double scores[GAME_MAX_PLAYERS]; /* game-specific score per seat (if has_scores) */
     bool has_scores;                /* scores were in the record */
+    bool forfeit;                   /* the game ended by a forfeit (core/forfeit.h) */
+    int forfeit_seat;               /* the seat that forfeited, if forfeit */
 } rating_game_t;
 
 /* A's outcome against B inside one game: 1 if A ranked better, 1/2 tied, 0 worse. */
@@ -45,6 +47,7 @@ typedef struct rating_bot {
     double mean_rank;    /* mean 1-based rank; NAN without games */
     double mean_score;   /* mean game-specific score over seats with a score */
     long scored;         /* seats that had a score */
+    long forfeits;       /* games it forfeited (an external bot's fault, a human's quit) */
     double elo;          /* Bradley-Terry rating on the Elo scale, anchored (see anchor) */
     double elo_ci95;     /* half-width of the 95% bootstrap interval of elo (0: anchor bot) */
     double los_next;     /* P(this bot is stronger than the next one in rating order) */

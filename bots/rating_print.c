@@ -61,6 +61,16 @@ void rating_table_print(FILE *out, const rating_table_t *t, const char *const *s
     if (no_ci)
         fprintf(out, "(a result without +- has no interval: fewer than two seats, or every "
                      "result the same)\n");
+    long forfeits = 0;
+    for (int i = 0; i < nb; i++)
+        forfeits += t->bots[i].forfeits;
+    if (forfeits) {
+        fprintf(out, "Forfeits (each ranked last in its game):");
+        for (int k = 0; k < nb; k++)
+            if (t->bots[t->order[k]].forfeits)
+                fprintf(out, " %s %ld", labels[t->order[k]], t->bots[t->order[k]].forfeits);
+        fprintf(out, "\n");
+    }
     if (!pairwise)
         return;
     fprintf(out,

@@ -125,7 +125,10 @@ int cmd_play(int argc, char **argv)
         }
         if (!quiet) {
             char *res = json_dumps(json_object_get(r.record, "result"), JSON_COMPACT);
-            printf("game %ld seed %llu: %s\n", k + 1, (unsigned long long)opt.seed, res);
+            printf("game %ld seed %llu: %s", k + 1, (unsigned long long)opt.seed, res);
+            if (r.forfeit_seat >= 0)
+                printf(" (seat %d forfeits: %s)", r.forfeit_seat, r.forfeit_reason);
+            printf("\n");
             free(res);
             fflush(stdout);
         }

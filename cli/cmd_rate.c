@@ -235,13 +235,13 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
         const rating_bot_t *b = &t->bots[i];
         json_array_append_new(
             bots,
-            json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o}", "rank", k + 1, "label",
+            json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:I}", "rank", k + 1, "label",
                       labels[i], "spec", d->bots.specs[i], "elo", rate_number(b->elo), "elo_ci95",
                       rate_number(bootstrap && i != t->anchor ? b->elo_ci95 : NAN), "los_next",
                       rate_number(b->los_next), "games", (json_int_t)b->games, "result",
                       rate_number(b->result), "result_ci95", rate_number(b->result_ci95),
                       "mean_rank", rate_number(b->mean_rank), "mean_score",
-                      rate_number(b->mean_score)));
+                      rate_number(b->mean_score), "forfeits", (json_int_t)b->forfeits));
     }
     json_object_set_new(out, "bots", bots);
     json_t *pairs = json_array();
