@@ -179,6 +179,15 @@ static move_t ext_choose(bot_t *b, const void *state)
         ext_newgame(b, state, NULL, b->api->to_move(state));
     if (b->fault[0])
         return moves[0];
+    /* The position as this seat sees it (docs/NOTATION.md), when the game has a notation. */
+    if (b->api->position_write) {
+        static _Thread_local char pos[GAME_POSITION_MAX + 16];
+        memcpy(pos, "position ", 9);
+        b->api->position_write(state, b->api->to_move(state), pos + 9, GAME_POSITION_MAX);
+        strcat(pos, "\n");
+        if (!ext_send(b, pos))
+            return moves[0];
+    }
     static _Thread_local char texts[GAME_MAX_MOVES][GAME_MOVE_TEXT_MAX];
     size_t len = 32;
     for (int i = 0; i < count; i++) {

@@ -56,3 +56,4 @@ int cmd_tune(int argc, char **argv);
 int cmd_quality(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_engine(int argc, char **argv);

@@ -33,6 +33,7 @@ static const cli_command_t commands[] = {
     {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
     {"quality", cmd_quality, "search quality per move against a reference search, resumable"},
     {"analyse", cmd_analyse, "a bot's choice and candidate moves in a position given as text"},
+    {"engine", cmd_engine, "a built-in bot behind the Skyline Bot Protocol (docs/PROTOCOL.md)"},
     {"version", main_version, "print the engine's version (also skyline --version)"},
 };
 

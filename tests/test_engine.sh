@@ -1,0 +1,66 @@
+# skyline engine, the bot side of the Skyline Bot Protocol (docs/PROTOCOL.md): a scripted
+# session, a move list that does not match the position, both halves of the pipe in one
+# tournament (ext: around skyline engine --bot heuristic against the built-in heuristic is
+# level), and the Python example bot against skyline engine and built-in bots.
+# Usage: bash test_engine.sh <skyline-binary> <source-dir>
+set -u
+skyline=$1
+src=$2
+case $skyline in /*) ;; *) skyline=$PWD/$skyline ;; esac
+. "$src/tests/cli_lib.sh"
+
+# A session by hand: the handshake, a move from go's list, unknown messages ignored.
+printf 'sbp 1\nnewgame connect4 2 1\nposition connect4 ......./......./......./......./...1.../...00.. 1\ngo 0 1 2 3 4 5 6 7\nfoo bar\nplayed 1 4\ngameover 1 0\nquit\n' |
+    "$skyline" engine --bot random --seed 3 >"$tmp/s" 2>"$tmp/err" && ok || fail "session"
+sed -n 3p "$tmp/s" | grep -qx sbpok && ok || fail "no sbpok: $(cat "$tmp/s")"
+sed -n 4p "$tmp/s" | grep -qxE 'move [1-7]' && ok || fail "no move: $(cat "$tmp/s")"
+[ "$(wc -l <"$tmp/s")" -eq 4 ] && ok || fail "answers to messages that need none"
+[ ! -s "$tmp/err" ] && ok || fail "stderr: $(cat "$tmp/err")"
+
+# go's list is not the position's legal moves: a warning, an info line, go's first move.
+printf 'sbp 1\nnewgame connect4 2 1\nposition connect4 ......./......./......./......./...1.../...00.. 1\ngo 0 2 3\n' |
+    "$skyline" engine --bot random >"$tmp/s" 2>"$tmp/err"
+grep -qx "info error: go's moves are not the position's legal moves" "$tmp/s" && ok ||
+    fail "mismatch info: $(cat "$tmp/s")"
+tail -1 "$tmp/s" | grep -qx 'move 2' && ok || fail "mismatch move: $(cat "$tmp/s")"
+grep -q "not the position's legal moves" "$tmp/err" && ok || fail "mismatch warning"
+# A position another seat sees: refused the same way.
+printf 'sbp 1\nnewgame connect4 2 0\nposition connect4 ......./......./......./......./...1.../...00.. 1\ngo 0 1 2 3 4 5 6 7\n' |
+    "$skyline" engine --bot random >"$tmp/s" 2>/dev/null
+grep -qx "info error: the position is not this seat's turn" "$tmp/s" && ok ||
+    fail "other seat's turn: $(cat "$tmp/s")"
+# End of input ends the session cleanly.
+printf 'sbp 1\n' | "$skyline" engine >/dev/null 2>&1 && ok || fail "end of input"
+
+expect_error "bad option" "engine: unknown option '--fast'" "$skyline" engine --fast
+expect_error "bad bot" "unknown bot 'nobot'" "$skyline" engine --bot nobot
+
+# Both halves of the pipe: ext: around skyline engine --bot heuristic against the
+# built-in heuristic, 40 games of Tower Up: within the 95% interval of level.
+printf '#!/bin/sh\nexec "%s" engine --bot heuristic\n' "$skyline" >"$tmp/engine-heuristic"
+printf '#!/bin/sh\nexec "%s" engine --bot random\n' "$skyline" >"$tmp/engine-random"
+chmod +x "$tmp/engine-heuristic" "$tmp/engine-random"
+"$skyline" tournament --game towerup --players 2 --bot "ext:cmd=$tmp/engine-heuristic" \
+    --bot heuristic --games 40 --workers 1 --out "$tmp/level.jsonl" --quiet >"$tmp/out" 2>&1 &&
+    ok || fail "level tournament: $(cat "$tmp/out")"
+grep -q forfeit "$tmp/level.jsonl" && fail "level tournament: a forfeit" || ok
+"$skyline" rate --json "$tmp/level.jsonl" >"$tmp/rate.json" && ok || fail "rate"
+python3 - "$tmp/rate.json" <<'PY' && ok || fail "ext heuristic is not level with heuristic: $(cat "$tmp/out")"
+import json, sys
+bots = {b["spec"]: b for b in json.load(open(sys.argv[1]))["bots"]}
+ext = [b for s, b in bots.items() if s.startswith("ext:")][0]
+assert abs(ext["result"] - 0.5) <= ext["result_ci95"], ext
+PY
+
+# The Python example bot against skyline engine and built-in bots, in every game.
+for game in "towerup 3" "uptown 3" "connect4 2"; do
+    set -- $game
+    "$skyline" tournament --game "$1" --players "$2" --bot "ext:cmd=$src/examples/random_bot.py" \
+        --bot "ext:cmd=$tmp/engine-random" --bot random --bot mcts:iters=50 --games 12 --workers 2 \
+        --out "$tmp/ex-$1.jsonl" --quiet >"$tmp/out" 2>&1 && ok || fail "example $1: $(cat "$tmp/out")"
+    grep -q forfeit "$tmp/ex-$1.jsonl" && fail "example $1: a forfeit" || ok
+    "$skyline" replay "$tmp/ex-$1.jsonl" >/dev/null 2>&1 && ok || fail "example $1: replay"
+done
+[ "$(wc -l <"$src/examples/random_bot.py")" -lt 100 ] && ok || fail "example over 100 lines"
+
+finish test_engine
