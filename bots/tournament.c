@@ -200,6 +200,7 @@ typedef struct tour {
     char err[TOUR_ERR_MAX];          /* the first error */
     double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
     long seat_count[TOURNAMENT_MAX_BOTS];   /* seats per bot (shard games done) */
+    long forfeits[TOURNAMENT_MAX_BOTS];     /* games forfeited per bot (shard games done) */
     long shard_games;                /* games of [0, K) in the shard */
     long shard_done;                 /* of those, finished */
     long played;                     /* finished by this run */
@@ -232,8 +233,9 @@ static void tour_rank_get(const tour_t *t, long index, int *ranks)
         ranks[s] = 1 + (int)((t->done[index] >> (3 * s)) & 7u);
 }
 
-/* Marks a game finished with its ranks and adds it to the standings. Under the lock. */
-static void tour_mark_done(tour_t *t, long index, const int *ranks)
+/* Marks a game finished with its ranks (forfeit: the seat that forfeited it, or -1) and
+   adds it to the standings. Under the lock. */
+static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit)
 {
     int np = t->cfg->opt.players, bots[GAME_MAX_PLAYERS];
     uint16_t v = TOUR_DONE;
@@ -248,6 +250,8 @@ static void tour_mark_done(tour_t *t, long index, const int *ranks)
         t->result_sum[bots[s]] += res[s];
         t->seat_count[bots[s]]++;
     }
+    if (forfeit >= 0)
+        t->forfeits[bots[forfeit]]++;
     t->shard_done++;
 }
 
@@ -347,8 +351,13 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
                  path, lineno, index);
         goto done;
     }
+    const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
+    int forfeit = json_is_integer(fs) && json_integer_value(fs) >= 0 &&
+                          json_integer_value(fs) < np
+                      ? (int)json_integer_value(fs)
+                      : -1;
     if (!(t->done[index] & TOUR_DONE) && tour_in_shard(t, index))
-        tour_mark_done(t, index, rk);
+        tour_mark_done(t, index, rk, forfeit);
     else if (!(t->done[index] & TOUR_DONE))
         t->done[index] = TOUR_DONE; /* another shard's game in this file: not replayed */
     rc = 0;
@@ -539,7 +548,7 @@ static int tour_play_game(tour_worker_t *w, long index)
             fsync(t->file.fd);
             t->last_sync = now;
         }
-        tour_mark_done(t, index, r.ranks);
+        tour_mark_done(t, index, r.ranks, r.forfeit_seat);
         t->played++;
         tour_sprt_advance(t);
         tour_progress(t, false);
@@ -597,6 +606,8 @@ static int tour_report_table(tour_t *t, tournament_report_t *rep)
        sorts them: rate on the file prints the same ratings and intervals. */
     int rc = rating_table_compute(games, n, cfg->bot_count, RATING_ANCHOR_MEAN,
                                   RATING_BOOTSTRAP_DEFAULT, RATING_BOOTSTRAP_SEED, &rep->table);
+    for (int b = 0; rc == 0 && b < cfg->bot_count; b++)
+        rep->table.bots[b].forfeits = t->forfeits[b];
     free(games);
     return rc;
 }

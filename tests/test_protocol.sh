@@ -67,6 +67,8 @@ no_leak slowquit
     --workers 2 --out "$tmp/tour.jsonl" --quiet >"$tmp/out" 2>"$tmp/err" && ok ||
     fail "tournament failed: $(cat "$tmp/err")"
 [ "$(wc -l <"$tmp/tour.jsonl")" -eq 24 ] && ok || fail "tournament: not 24 records"
+grep -q '^Forfeits (each ranked last in its game): ' "$tmp/out" && ok ||
+    fail "tournament table: no forfeits line"
 "$skyline" replay "$tmp/tour.jsonl" >/dev/null 2>&1 && ok || fail "tournament records replay"
 "$skyline" rate --json "$tmp/tour.jsonl" >"$tmp/rate.json" 2>&1 && ok || fail "rate"
 python3 - "$tmp/rate.json" "$tmp/tour.jsonl" <<'PY' && ok || fail "rate forfeits per bot"
