@@ -36,12 +36,14 @@ expect_error "bad option" "engine: unknown option '--fast'" "$skyline" engine --
 expect_error "bad bot" "unknown bot 'nobot'" "$skyline" engine --bot nobot
 
 # Both halves of the pipe: ext: around skyline engine --bot heuristic against the
-# built-in heuristic, 40 games of Tower Up: within the 95% interval of level.
+# built-in heuristic, 400 games of Tower Up, one worker (the same games every run): level
+# within twice the 95% half-width that rate gives (that interval treats the seats as
+# independent; over engine seeds the mean result varies about twice as much).
 printf '#!/bin/sh\nexec "%s" engine --bot heuristic\n' "$skyline" >"$tmp/engine-heuristic"
 printf '#!/bin/sh\nexec "%s" engine --bot random\n' "$skyline" >"$tmp/engine-random"
 chmod +x "$tmp/engine-heuristic" "$tmp/engine-random"
 "$skyline" tournament --game towerup --players 2 --bot "ext:cmd=$tmp/engine-heuristic" \
-    --bot heuristic --games 40 --workers 1 --out "$tmp/level.jsonl" --quiet >"$tmp/out" 2>&1 &&
+    --bot heuristic --games 400 --workers 1 --out "$tmp/level.jsonl" --quiet >"$tmp/out" 2>&1 &&
     ok || fail "level tournament: $(cat "$tmp/out")"
 grep -q forfeit "$tmp/level.jsonl" && fail "level tournament: a forfeit" || ok
 "$skyline" rate --json "$tmp/level.jsonl" >"$tmp/rate.json" && ok || fail "rate"
@@ -49,7 +51,7 @@ python3 - "$tmp/rate.json" <<'PY' && ok || fail "ext heuristic is not level with
 import json, sys
 bots = {b["spec"]: b for b in json.load(open(sys.argv[1]))["bots"]}
 ext = [b for s, b in bots.items() if s.startswith("ext:")][0]
-assert abs(ext["result"] - 0.5) <= ext["result_ci95"], ext
+assert abs(ext["result"] - 0.5) <= 2 * ext["result_ci95"], ext
 PY
 
 # The Python example bot against skyline engine and built-in bots, in every game.

@@ -125,7 +125,7 @@ expect_error "unknown heuristic weight" \
     "$skyline" play --bot heuristic:w_frob=1
 expect_error "unknown uptown weight" "weights: join isolated .* eval_capture\)" \
     "$skyline" play --game uptown --bot heuristic:w_frob=1
-expect_error "unknown bot kind" "unknown bot 'frob' \(known: random greedy heuristic mcts\)" \
+expect_error "unknown bot kind" "unknown bot 'frob' \(known: random greedy heuristic mcts[a-z ]*\)" \
     "$skyline" play --bot frob
 expect_error "unknown game" "unknown game 'chess' \(towerup, uptown" "$skyline" play --game chess
 expect_error "seed beyond a record's range" "seed needs an integer from 0 to 9223372036854775807" \
