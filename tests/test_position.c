@@ -16,6 +16,41 @@
 
 static char texts_a[GAME_MAX_MOVES][32], texts_b[GAME_MAX_MOVES][32];
 
+/* Texts one character away from a valid one: refused in one line, or read into a state
+   that has legal moves unless over and stays consistent for a few random moves. */
+static void check_mutants(const char *text, uint64_t seed)
+{
+    static const char alphabet[] = "0123456789-./,:?*$sKGWB ";
+    pcg32_t rng;
+    pcg32_seed(&rng, seed, 13);
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    unsigned char undo[GAME_UNDO_MAX];
+    for (int k = 0; k < 3 && moves; k++) {
+        char m[GAME_POSITION_MAX], err[GAME_ERR_MAX] = "";
+        snprintf(m, sizeof m, "%s", text);
+        size_t len = strlen(m);
+        m[pcg32_bounded(&rng, (uint32_t)len)] =
+            alphabet[pcg32_bounded(&rng, (uint32_t)(sizeof alphabet - 1))];
+        const game_api_t *api;
+        void *t = game_position_read(m, NULL, seed, &api, NULL, err, sizeof err);
+        if (!t) {
+            CHECK_MSG(err[0] && !strchr(err, '\n'), "no one-line error for %s", m);
+            continue;
+        }
+        for (int i = 0; i < 8; i++) {
+            int n = api->gen_moves(t, moves);
+            CHECK_MSG((n > 0) != api->is_terminal(t), "dead end after %d moves from %s", i, m);
+            if (n <= 0)
+                break;
+            api->make(t, moves[pcg32_bounded(&rng, (uint32_t)n)], undo);
+            CHECK_MSG(api->check(t, err, sizeof err) == 0, "%s after %d moves from %s", err,
+                      i + 1, m);
+        }
+        free(t);
+    }
+    free(moves);
+}
+
 /* One position seen by observer: round trip, moves, and the text's independence from what
    the observer cannot see. */
 static void check_view(const game_api_t *api, const void *s, int observer, uint64_t seed)
@@ -32,6 +67,8 @@ static void check_view(const game_api_t *api, const void *s, int observer, uint6
     CHECK(back_api == api);
     api->position_write(t, observer, again, sizeof again);
     CHECK_MSG(!strcmp(text, again), "round trip\n  %s\n  %s", text, again);
+    if (seed % 5 == 0)
+        check_mutants(text, seed);
     CHECK(api->to_move(t) == api->to_move(s));
     CHECK(api->is_terminal(t) == api->is_terminal(s));
     if (observer == api->to_move(s) || observer < 0) {
