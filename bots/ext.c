@@ -127,18 +127,11 @@ static void ext_newgame(bot_t *b, const void *state, const game_options_t *opt, 
     char msg[1024];
     int n = snprintf(msg, sizeof msg, "newgame %s %d %d", b->api->name,
                      b->api->player_count(state), seat);
-    if (opt) {
-        if (opt->board)
-            n += snprintf(msg + n, sizeof msg - (size_t)n, " board=%s", opt->board);
-        if (opt->start_floors != 3)
-            n += snprintf(msg + n, sizeof msg - (size_t)n, " start_floors=%d", opt->start_floors);
-        if (opt->setup_random)
-            n += snprintf(msg + n, sizeof msg - (size_t)n, " setup=random");
-        if (opt->objectives)
-            n += snprintf(msg + n, sizeof msg - (size_t)n, " objectives=%s", opt->objectives);
-        if (opt->first_player >= 0)
-            n += snprintf(msg + n, sizeof msg - (size_t)n, " first_player=%d", opt->first_player);
-    }
+    /* The game's own options as given (e.g. board=duo), and the first player if set. */
+    for (int i = 0; opt && i < opt->option_count; i++)
+        n += snprintf(msg + n, sizeof msg - (size_t)n, " %s", opt->option[i]);
+    if (opt && opt->first_player >= 0)
+        n += snprintf(msg + n, sizeof msg - (size_t)n, " first_player=%d", opt->first_player);
     /* Values with spaces (a board file path) cannot travel in one token: cut there. */
     for (char *c = msg; *c; c++)
         if (*c == '\n' || *c == '\r')

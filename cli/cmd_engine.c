@@ -27,7 +27,7 @@ typedef struct engine {
     long games;                /* newgame messages so far */
     const game_api_t *api;     /* the game under way, or NULL */
     game_options_t opt;        /* its public options */
-    char board[256];           /* storage of opt.board */
+    char option[GAME_OPTION_MAX][256]; /* storage of opt.option */
     int seat;                  /* this bot's seat */
     bot_t *bot;                /* the bot, made for api */
     char *position;            /* the last position text, or NULL */
@@ -50,20 +50,14 @@ static void engine_newgame(engine_t *e, char **w, int n)
     e->opt.players = n >= 3 ? atoi(w[2]) : 2;
     e->seat = n >= 4 ? atoi(w[3]) : 0;
     for (int i = 4; i < n; i++) {
-        char *eq = strchr(w[i], '=');
-        if (!eq)
-            continue;
-        *eq = 0;
-        const char *v = eq + 1;
-        if (!strcmp(w[i], "board")) {
-            snprintf(e->board, sizeof e->board, "%s", v);
-            e->opt.board = e->board;
-        } else if (!strcmp(w[i], "first_player")) {
-            e->opt.first_player = atoi(v);
-        } else if (!strcmp(w[i], "start_floors")) {
-            e->opt.start_floors = atoi(v);
-        } else if (!strcmp(w[i], "setup")) {
-            e->opt.setup_random = !strcmp(v, "random");
+        char err[GAME_ERR_MAX];
+        if (!strncmp(w[i], "first_player=", 13)) {
+            e->opt.first_player = atoi(w[i] + 13);
+        } else if (strchr(w[i], '=') && e->opt.option_count < GAME_OPTION_MAX) {
+            char *keep = e->option[e->opt.option_count];
+            snprintf(keep, sizeof e->option[0], "%s", w[i]);
+            if (game_options_add(&e->opt, keep, err, sizeof err))
+                fprintf(stderr, "skyline engine: newgame: %s\n", err);
         }
     }
     if (e->bot && e->bot->api != e->api) {
