@@ -263,6 +263,10 @@ static void test_records(void)
             CHECK(replay_edited(r.record, "first_player", json_integer(2), err) == -1);
             CHECK(replay_edited(r.record, "game", json_string("uptown"), err) == -1);
             CHECK(replay_edited(r.record, "seats", json_pack("[s]", "random"), err) == -1);
+            CHECK(replay_edited(r.record, "seats", NULL, err) == -1 && strstr(err, "seats"));
+            CHECK(replay_edited(r.record, "seed", json_integer(-1), err) == -1 &&
+                  strstr(err, "seed"));
+            CHECK(replay_edited(r.record, "seed", NULL, err) == -1 && strstr(err, "seed"));
         }
         if (seed == 2) {
             json_t *lc = json_deep_copy(json_object_get(r.record, "legal_counts"));

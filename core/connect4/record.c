@@ -107,13 +107,12 @@ int c4_record_replay(const json_t *rec, char *err, size_t errlen)
     if (!json_is_integer(jp) || json_integer_value(jp) != 2)
         return fail(err, errlen, "record: players must be 2");
     const json_t *seats = json_object_get(rec, "seats");
-    if (seats && (!json_is_array(seats) || json_array_size(seats) != 2 ||
-                  !json_is_string(json_array_get(seats, 0)) ||
-                  !json_is_string(json_array_get(seats, 1))))
+    if (!json_is_array(seats) || json_array_size(seats) != 2 ||
+        !json_is_string(json_array_get(seats, 0)) || !json_is_string(json_array_get(seats, 1)))
         return fail(err, errlen, "record: seats must be a list of 2 bot specs");
     const json_t *seed = json_object_get(rec, "seed");
-    if (seed && !json_is_integer(seed)) /* 64-bit seeds above 2^63 are stored negative */
-        return fail(err, errlen, "record: seed must be an integer");
+    if (!json_is_integer(seed) || json_integer_value(seed) < 0)
+        return fail(err, errlen, "record: seed must be an integer from 0 to 2^63-1");
     const json_t *jf = json_object_get(rec, "first_player");
     if (!json_is_integer(jf) || json_integer_value(jf) < 0 || json_integer_value(jf) > 1)
         return fail(err, errlen, "record: first_player must be 0 or 1");
