@@ -85,8 +85,9 @@ static void check_view(const game_api_t *api, const void *s, int observer, uint6
         api->copy(d, s);
         pcg32_t rng;
         pcg32_seed(&rng, seed + (uint64_t)k, 77);
-        if (observer >= 0)
-            api->determinize(d, observer, &rng);
+        /* The public view sees less than any player: what player k % n cannot see is
+           hidden from it too. */
+        api->determinize(d, observer >= 0 ? observer : k % api->player_count(s), &rng);
         api->position_write(d, observer, again, sizeof again);
         CHECK_MSG(!strcmp(text, again), "hidden information shows\n  %s\n  %s", text, again);
     }
