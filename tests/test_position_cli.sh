@@ -54,6 +54,17 @@ tu=$("$skyline" show "$data/towerup-3p.jsonl" --ply 40 --notation)
 "$skyline" analyse --position "$tu" --bot greedy --as 2 >"$tmp/out" 2>"$tmp/err" &&
     grep -q '^choice: ' "$tmp/out" && ok || fail "analyse towerup: $(cat "$tmp/err")"
 
+# A board file is given alongside the text, which names the board's own name.
+sed 's/^board duo/board mine/' "$2/core/towerup/boards/duo.board" >"$tmp/mine.board"
+mine=$("$skyline" show --game towerup --players 2 --board "$tmp/mine.board" --notation)
+case "$mine" in "towerup mine 2 "*) ok ;; *) fail "show --notation on a board file: $mine" ;; esac
+"$skyline" analyse --position "$mine" --bot greedy --board "$tmp/mine.board" >"$tmp/out" 2>"$tmp/err" &&
+    grep -q '^choice: P' "$tmp/out" && ok || fail "analyse on a board file: $(cat "$tmp/err")"
+expect_error "board file not given" "board: 'mine' is not a built-in board" \
+    "$skyline" analyse --position "$mine" --bot greedy
+expect_error "another board file" "the position is on 'mine'" \
+    "$skyline" analyse --position "$mine" --bot greedy --board duo
+
 # Bad input: one line each.
 expect_error "analyse without position" "needs --position" "$skyline" analyse --bot random
 expect_error "analyse without bot" "needs --bot" "$skyline" analyse --position "$c4"
