@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "api/internal.h"
-#include "bots/match.h"
+#include "arena/match.h"
+#include "arena/tournament.h"
 #include "bots/mcts_bot.h"
-#include "bots/tournament.h"
 #include "core/lines.h"
 
 struct sky_bot {

@@ -106,7 +106,7 @@ char *sky_play(const char *game, int players, uint64_t seed, const char *options
                const char *specs, long games, const char *record, int threads, char *err,
                int errlen);
 /*
- * A tournament (bots/TOURNAMENT.md) into its record file out (resumed if present): JSON
+ * A tournament (arena/TOURNAMENT.md) into its record file out (resumed if present): JSON
  * of the standings {"games", "played", "bots": [{"spec", "games", "result", "result_ci95",
  * "mean_rank", "elo", "elo_ci95"}]}, best first. format: "roundrobin" or "gauntlet".
  */

@@ -221,3 +221,35 @@ void bot_free(bot_t *b)
         b->kind->destroy(b);
     free(b);
 }
+
+void bot_stats_add(bot_stats_t *acc, const bot_t *b)
+{
+    if (!b || !b->kind->stats_add || (acc->kind && acc->kind != b->kind))
+        return;
+    acc->kind = b->kind;
+    b->kind->stats_add(b, acc->data);
+}
+
+void bot_stats_print(FILE *out, const char *label, const char *const *labels,
+                     const bot_stats_t *stats, int n)
+{
+    const void *accs[64];
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++) {
+        const bot_kind_t *kind = stats[i].kind;
+        bool first = kind && kind->stats_print;
+        for (int j = 0; j < i && first; j++)
+            first = stats[j].kind != kind;
+        if (!first)
+            continue; /* printed with its kind's first, or keeps none */
+        for (int j = 0; j < n; j++)
+            accs[j] = stats[j].kind == kind ? stats[j].data : NULL;
+        kind->stats_print(out, label, labels, accs, n);
+    }
+}
+
+const struct mcts_stats *bot_last_search(const bot_t *b)
+{
+    return b && b->kind->last_search ? b->kind->last_search(b) : NULL;
+}

@@ -22,6 +22,10 @@ typedef struct bot_spec {
 } bot_spec_t;
 
 typedef struct bot bot_t;
+struct mcts_stats;
+
+/* Room for one kind's statistics accumulator (bot_kind_t.stats_add). */
+#define BOT_STATS_MAX 128
 
 /* One kind of bot: its name and its operations. */
 typedef struct bot_kind {
@@ -38,7 +42,30 @@ typedef struct bot_kind {
     void (*begin)(bot_t *b, const void *initial, const game_options_t *opt, int seat);
     /* The game ended with result per seat (a forfeit's, if one ended it). May be NULL. */
     void (*end)(bot_t *b, const double *result);
+    /*
+     * Statistics hook, for a harness that sums what bots did without knowing their kind
+     * (both NULL: the kind keeps none). stats_add adds what b did since it was made (its
+     * searches, iterations, ...) to acc, the kind's accumulator of at most BOT_STATS_MAX
+     * bytes, zeroed at first. stats_print prints n accumulators (NULL entries skipped) as
+     * one table, rows labelled labels[i] under the column head label; nothing if none holds
+     * anything to show.
+     */
+    void (*stats_add)(const bot_t *b, void *acc);
+    void (*stats_print)(FILE *out, const char *label, const char *const *labels,
+                        const void *const *accs, int n);
+    /* May be NULL: the statistics of b's last search (root moves with their visits and
+       means; search/mcts.h), or NULL if it has not searched since its last reset. */
+    const struct mcts_stats *(*last_search)(const bot_t *b);
 } bot_kind_t;
+
+/*
+ * Statistics of bots summed over bots and games (bot_kind_t.stats_add) without knowing
+ * their kind. Zero-initialised: empty.
+ */
+typedef struct bot_stats {
+    const bot_kind_t *kind;                       /* whose accumulator data is; NULL: none */
+    _Alignas(16) unsigned char data[BOT_STATS_MAX]; /* the kind's accumulator */
+} bot_stats_t;
 
 /* Buffer sizes of a bot's fault reason and detail. */
 #define BOT_FAULT_MAX 16
@@ -88,6 +115,16 @@ void bot_end(bot_t *b, const double *result);
 void bot_fault(bot_t *b, const char *reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void bot_free(bot_t *b);
+
+/* Adds what b did to *acc (nothing if b's kind keeps no statistics, or acc holds another
+   kind's). */
+void bot_stats_add(bot_stats_t *acc, const bot_t *b);
+/* Prints n bots' statistics (stats[i] labelled labels[i], under the column head label):
+   one table per kind that has some; nothing if none has. */
+void bot_stats_print(FILE *out, const char *label, const char *const *labels,
+                     const bot_stats_t *stats, int n);
+/* The statistics of b's last search (bot_kind_t.last_search), or NULL if it has none. */
+const struct mcts_stats *bot_last_search(const bot_t *b);
 
 /* The registered kinds, NULL-terminated (for --help texts). */
 extern const bot_kind_t *const bot_kinds[];

@@ -533,6 +533,36 @@ const mcts_stats_t *mcts_bot_last_stats(const bot_t *b)
     return mb->searched ? &mb->last : NULL;
 }
 
+_Static_assert(sizeof(mcts_bot_totals_t) <= BOT_STATS_MAX, "mcts totals fit bot_stats_t");
+
+static void mcts_bot_stats_add(const bot_t *b, void *acc)
+{
+    mcts_bot_totals_add(acc, &((const mcts_bot_t *)b->impl)->totals);
+}
+
+/* The search totals as a table: searches, iterations and time a search, tree reuse. */
+static void mcts_bot_stats_print(FILE *out, const char *label, const char *const *labels,
+                                 const void *const *accs, int n)
+{
+    bool header = false;
+    for (int i = 0; i < n; i++) {
+        const mcts_bot_totals_t *t = accs[i];
+        if (!t || t->searches == 0)
+            continue;
+        if (!header)
+            fprintf(out,
+                    "%-5s searches  iterations/search  ms/search  iterations/s  reused  "
+                    "reused visits/search  most nodes\n",
+                    label);
+        header = true;
+        double n_searches = (double)t->searches;
+        fprintf(out, "%-5s %8ld  %17.1f  %9.2f  %12.0f  %6ld  %20.1f  %10ld\n", labels[i],
+                t->searches, (double)t->iterations / n_searches, 1000.0 * t->seconds / n_searches,
+                t->seconds > 0 ? (double)t->iterations / t->seconds : 0.0, t->reused,
+                t->reused ? (double)t->reused_visits / (double)t->reused : 0.0, t->max_nodes);
+    }
+}
+
 static void mcts_bot_observe(bot_t *b, const void *state, move_t m)
 {
     mcts_bot_t *mb = b->impl;
@@ -570,4 +600,7 @@ const bot_kind_t bot_kind_mcts = {
     .observe = mcts_bot_observe,
     .reset = mcts_bot_reset,
     .destroy = mcts_bot_destroy,
+    .stats_add = mcts_bot_stats_add,
+    .stats_print = mcts_bot_stats_print,
+    .last_search = mcts_bot_last_stats,
 };

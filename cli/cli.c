@@ -198,25 +198,3 @@ void cli_game_finish(cli_game_t *g)
     if (game_options_check(g->api, &g->opt, err, sizeof err))
         cli_die("%s", err);
 }
-
-void cli_print_search_totals(const char *label, const char *const *labels,
-                             const mcts_bot_totals_t *totals, int n)
-{
-    bool header = false;
-    for (int i = 0; i < n; i++) {
-        const mcts_bot_totals_t *t = &totals[i];
-        if (t->searches == 0)
-            continue;
-        if (!header)
-            printf("%-5s searches  iterations/search  ms/search  iterations/s  reused  "
-                   "reused visits/search  most nodes\n",
-                   label);
-        header = true;
-        double n_searches = (double)t->searches;
-        printf("%-5s %8ld  %17.1f  %9.2f  %12.0f  %6ld  %20.1f  %10ld\n", labels[i],
-               t->searches, (double)t->iterations / n_searches,
-               1000.0 * t->seconds / n_searches,
-               t->seconds > 0 ? (double)t->iterations / t->seconds : 0.0, t->reused,
-               t->reused ? (double)t->reused_visits / (double)t->reused : 0.0, t->max_nodes);
-    }
-}

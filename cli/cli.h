@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bots/mcts_bot.h"
+#include "bots/bot.h"
 #include "core/game.h"
 
 /* Prints "skyline: <message>" on stderr and exits with status 2. */
@@ -37,13 +37,6 @@ const char *cli_game_help_text(void);
 #define cli_game_help cli_game_help_text()
 /* The names of the registered games for messages: "towerup, uptown, ...". */
 const char *cli_game_names(void);
-
-/*
- * The search totals of n bots (those with no search are skipped; nothing is printed if
- * none searched), one line each, labelled by `label` (a column head) and labels[i].
- */
-void cli_print_search_totals(const char *label, const char *const *labels,
-                             const mcts_bot_totals_t *totals, int n);
 
 /* Subcommands: each returns the process exit status. */
 int cmd_play(int argc, char **argv);

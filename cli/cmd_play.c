@@ -7,9 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots/match.h"
-#include "bots/mcts_bot.h"
-#include "bots/rating.h"
+#include "arena/match.h"
+#include "arena/rating.h"
 #include "cli/cli.h"
 #include "core/lines.h"
 
@@ -37,18 +36,18 @@ static void play_usage(void)
         }
 }
 
-/* What the mcts seats' searches did over all games. */
+/* What the seats' bots did over all games (the searches of mcts seats). */
 static void print_search_totals(bot_t *const *bots, int players)
 {
-    mcts_bot_totals_t totals[GAME_MAX_PLAYERS] = {0};
+    bot_stats_t stats[GAME_MAX_PLAYERS] = {0};
     char names[GAME_MAX_PLAYERS][12];
     const char *labels[GAME_MAX_PLAYERS];
     for (int s = 0; s < players; s++) {
-        mcts_bot_totals(bots[s], &totals[s]);
+        bot_stats_add(&stats[s], bots[s]);
         snprintf(names[s], sizeof names[s], "%d", s);
         labels[s] = names[s];
     }
-    cli_print_search_totals("seat", labels, totals, players);
+    bot_stats_print(stdout, "seat", labels, stats, players);
 }
 
 int cmd_play(int argc, char **argv)

@@ -1,9 +1,9 @@
-/* skyline quality: search quality per move against a reference search (bots/quality.h). */
+/* skyline quality: search quality per move against a reference search (arena/quality.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bots/quality.h"
+#include "arena/quality.h"
 #include "cli/cli.h"
 
 static void quality_usage(void)

@@ -1,4 +1,4 @@
-/* skyline rate: ratings and tables from game record files (bots/rating.h). */
+/* skyline rate: ratings and tables from game record files (arena/rating.h). */
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "bots/rating.h"
+#include "arena/rating.h"
 #include "cli/cli.h"
 
 #define RATE_MAX_BOTS 256

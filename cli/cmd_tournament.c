@@ -1,11 +1,11 @@
-/* skyline tournament: a fair, resumable, parallel tournament between bots (bots/tournament.h). */
+/* skyline tournament: a fair, resumable, parallel tournament between bots (arena/tournament.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "arena/tournament.h"
 #include "bots/bot.h"
-#include "bots/tournament.h"
 #include "cli/cli.h"
 
 static void tournament_usage(void)
@@ -90,7 +90,7 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
             printf(" at game %ld", rep->sprt_stop_index);
         printf("\n");
     }
-    cli_print_search_totals("bot", labels, rep->search, cfg->bot_count);
+    bot_stats_print(stdout, "bot", labels, rep->stats, cfg->bot_count);
 }
 
 int cmd_tournament(int argc, char **argv)

@@ -15,10 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bots/config_options.h"
+#include "arena/config_options.h"
+#include "arena/match.h"
+#include "arena/spsa.h"
 #include "bots/heuristic.h"
-#include "bots/match.h"
-#include "bots/spsa.h"
 #include "cli/cli.h"
 
 #define TUNE_MAX_AGAINST 8

@@ -3,7 +3,7 @@
    inside its bounds with a positive step. */
 #include <unistd.h>
 
-#include "bots/spsa.h"
+#include "arena/spsa.h"
 #include "core/game.h"
 #include "fuzz/fuzz.h"
 

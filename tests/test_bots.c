@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/match.h"
 #include "bots/heuristic.h"
+#include "bots/mcts_bot.h"
 #include "core/towerup/towerup.h"
 #include "core/uptown/uptown.h"
-#include "bots/match.h"
-#include "bots/mcts_bot.h"
 #include "tests/test.h"
 
 /* Room for a state of either game, aligned for any field. */
@@ -487,8 +487,60 @@ static void test_mcts_stats(void)
     }
 }
 
+/* The statistics hook: an mcts bot's searches summed through bot_stats_t without naming the
+   kind (as the harness does), printed as its table; kinds without statistics add nothing
+   and print nothing; the last search reached through bot_last_search. */
+static void test_bot_stats(void)
+{
+    char err[256];
+    const game_api_t *api = game_find("connect4");
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = 2;
+    opt.seed = 3;
+    any_state_t s;
+    CHECK(api->new_game(s.bytes, &opt, err, sizeof err) == 0);
+    bot_t *m = bot_new(api, "mcts:iters=200", 1, err, sizeof err);
+    bot_t *r = bot_new(api, "random", 1, err, sizeof err);
+    CHECK(m && r);
+    if (!m || !r)
+        return;
+    bot_choose(m, s.bytes);
+    CHECK(bot_last_search(m) == mcts_bot_last_stats(m) && bot_last_search(m) != NULL);
+    CHECK(bot_last_search(r) == NULL);
+    bot_choose(m, s.bytes);
+    bot_stats_t stats[2] = {0};
+    bot_stats_add(&stats[0], m);
+    bot_stats_add(&stats[0], m); /* two bots of one spec: summed */
+    bot_stats_add(&stats[1], r);
+    CHECK(stats[0].kind == m->kind && stats[1].kind == NULL);
+    mcts_bot_totals_t t;
+    CHECK(mcts_bot_totals(m, &t) && t.searches == 2 && t.iterations == 400);
+    const mcts_bot_totals_t *sum = (const void *)stats[0].data;
+    CHECK_EQ_INT(sum->searches, 4);
+    CHECK_EQ_INT(sum->iterations, 800);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    const char *labels[2] = {"m", "r"};
+    bot_stats_print(out, "bot", labels, stats, 2);
+    fclose(out);
+    CHECK_MSG(strstr(text, "bot   searches  iterations/search") == text, "%s", text);
+    CHECK_MSG(strstr(text, "\nm            4              200.0") != NULL, "%s", text);
+    CHECK(!strstr(text, "\nr "));
+    free(text);
+    out = open_memstream(&text, &len);
+    bot_stats_print(out, "bot", labels + 1, stats + 1, 1);
+    fclose(out);
+    CHECK_EQ_INT((int)len, 0);
+    free(text);
+    bot_free(m);
+    bot_free(r);
+}
+
 int main(void)
 {
+    test_bot_stats();
     test_params_files();
     test_spec_errors();
     test_legal_moves();

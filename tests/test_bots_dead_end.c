@@ -8,8 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "arena/match.h"
 #include "bots/bot.h"
-#include "bots/match.h"
 #include "core/towerup/towerup.h"
 #include "tests/test.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots/match.h"
+#include "arena/match.h"
 #include "core/connect4/connect4.h"
 #include "tests/test.h"
 

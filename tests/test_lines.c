@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena/spsa.h"
 #include "bots/heuristic.h"
-#include "bots/spsa.h"
 #include "core/lines.h"
 #include "core/towerup/boards.h"
 #include "core/towerup/towerup.h"

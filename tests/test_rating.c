@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots/rating.h"
+#include "arena/rating.h"
 #include "tests/test.h"
 
 /* A Plackett-Luce game: seats filled with bots, finishing order drawn by strengths. */

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "arena/match.h"
 #include "bots/heuristic.h"
-#include "bots/match.h"
 #include "tests/test.h"
 
 /* Runs the skyline binary with args; stderr to err_path. Exit status. */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bots/spsa.h"
+#include "arena/spsa.h"
 #include "core/rng.h"
 #include "tests/test.h"
 

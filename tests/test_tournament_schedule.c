@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "bots/tournament.h"
+#include "arena/tournament.h"
 #include "tests/test.h"
 
 /* Checks one cycle of line-ups (cycles blocks, starting at block first). */

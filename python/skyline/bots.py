@@ -79,7 +79,7 @@ def play(specs, game="towerup", players=None, games=1, seed=1, record=None, thre
 
 def tournament(specs, game="towerup", players=None, games=60, seed=1, record=None,
                format="roundrobin", workers=0, **options):
-    """A tournament (bots/TOURNAMENT.md) by the C harness, games in parallel. record: its
+    """A tournament (arena/TOURNAMENT.md) by the C harness, games in parallel. record: its
     record file, resumed if present (None: a temporary file). Returns a dict: games,
     played, resumed, workers, seconds, and bots (spec, id, games, result, result_ci95,
     mean_rank, elo, elo_ci95), best first."""

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bots/mcts_bot.h"
-#include "bots/rating.h"
+#include "arena/rating.h"
+#include "bots/bot.h"
 #include "core/game.h"
 
 #define TOURNAMENT_MAX_BOTS 32
@@ -76,9 +76,9 @@ typedef struct tournament_report {
     long sprt_games;         /* games that fed the SPRT */
     long sprt_stop_index;    /* game index at which the verdict came, or -1 */
     char hash[TOURNAMENT_HASH_LEN + 1]; /* configuration hash written in the records */
-    /* Per bot, the search totals of its mcts searches in the games this run played (not
-       the resumed ones); zero for other kinds. */
-    mcts_bot_totals_t search[TOURNAMENT_MAX_BOTS];
+    /* Per bot, its kind's statistics (bot_stats_add: searches, ...) over the games this
+       run played (not the resumed ones); empty for kinds that keep none. */
+    bot_stats_t stats[TOURNAMENT_MAX_BOTS];
 } tournament_report_t;
 
 /* The configuration hash (game, options, seed, format, bot list: not K, shard or workers). */

@@ -1,4 +1,4 @@
-/* Search quality per move against a reference search (bots/quality.h). */
+/* Search quality per move against a reference search (arena/quality.h). */
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena/config_options.h"
+#include "arena/quality.h"
 #include "bots/bot.h"
-#include "bots/config_options.h"
-#include "bots/mcts_bot.h"
-#include "bots/quality.h"
 #include "core/lines.h"
 #include "core/rng.h"
 #include "core/version.h"
+#include "search/mcts.h"
 
 /* Where a position comes from: the game (0-based, seed opt.seed + game) and its ply. */
 typedef struct quality_origin {
@@ -377,7 +377,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
     ref = bot_new(api, cfg->ref, 0, err, errlen);
     if (!ref)
         goto done;
-    if (strcmp(ref->kind->name, "mcts") != 0) {
+    if (!ref->kind->last_search) { /* a searching kind (mcts): it scores every move */
         snprintf(err, errlen, "the reference must be an mcts bot (it scores every move), not '%s'",
                  cfg->ref);
         goto done;
@@ -413,7 +413,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
         const unsigned char *s = pos + (size_t)p * api->state_size;
         bot_reset(ref, rng_mix64(cfg->opt.seed ^ (0x5eed0000ull + (uint64_t)p)));
         move_t best = bot_choose(ref, s);
-        const mcts_stats_t *rs = mcts_bot_last_stats(ref);
+        const mcts_stats_t *rs = bot_last_search(ref);
         int n = rs ? rs->root_move_count : 0;
         if (n > 0)
             memcpy(stats, rs->root_moves, (size_t)n * sizeof *stats);
@@ -423,7 +423,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
                 size_t i = (size_t)p * per + (size_t)k * (size_t)nb + (size_t)b;
                 bot_reset(bots[b], seed);
                 move_t m = bot_choose(bots[b], s);
-                const mcts_stats_t *st = mcts_bot_last_stats(bots[b]);
+                const mcts_stats_t *st = bot_last_search(bots[b]);
                 rep->regret[i] = quality_regret(stats, n, best, m);
                 agree[i] = m == best;
                 iters[i] = st ? (double)st->iterations : 0.0;

@@ -12,8 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bots/config_options.h"
-#include "bots/match.h"
+#include "arena/config_options.h"
+#include "arena/match.h"
 #include "core/lines.h"
 
 /* Most ints the line-up table may hold. */
@@ -211,7 +211,7 @@ typedef struct tour {
     double start;                    /* monotonic start time */
     double last_progress;            /* when progress was last shown */
     double last_sync;                /* when the file was last fsync'ed */
-    mcts_bot_totals_t search[TOURNAMENT_MAX_BOTS]; /* the workers' bots' search totals */
+    bot_stats_t stats[TOURNAMENT_MAX_BOTS]; /* the workers' bots' statistics, per bot */
 } tour_t;
 
 static double tour_now(void)
@@ -571,10 +571,9 @@ static void *tour_worker_main(void *arg)
     }
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
         for (int b = 0; b < TOURNAMENT_MAX_BOTS; b++) {
-            mcts_bot_totals_t totals;
-            if (w->bots[s][b] && mcts_bot_totals(w->bots[s][b], &totals)) {
+            if (w->bots[s][b]) {
                 pthread_mutex_lock(&t->lock);
-                mcts_bot_totals_add(&t->search[b], &totals);
+                bot_stats_add(&t->stats[b], w->bots[s][b]);
                 pthread_mutex_unlock(&t->lock);
             }
             bot_free(w->bots[s][b]);
@@ -702,7 +701,7 @@ int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, cha
     rep->sprt_games = t->sprt_games;
     rep->sprt_stop_index = t->sprt_stop;
     memcpy(rep->hash, t->hash, sizeof rep->hash);
-    memcpy(rep->search, t->search, sizeof rep->search);
+    memcpy(rep->stats, t->stats, sizeof rep->stats);
     if (tour_report_table(t, rep)) {
         snprintf(err, errlen, "out of memory");
         goto done;

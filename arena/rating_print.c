@@ -1,9 +1,9 @@
-/* The standings and pairwise tables of a rating table, as text (bots/rating.h). */
+/* The standings and pairwise tables of a rating table, as text (arena/rating.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bots/rating.h"
+#include "arena/rating.h"
 
 void rating_table_print(FILE *out, const rating_table_t *t, const char *const *specs,
                         const char *const *labels, int bootstrap, bool pairwise)
