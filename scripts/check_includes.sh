@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Checks every #include "..." of the modules against the layer order and the internal
+# headers of cmake/internal_headers.txt: a module includes its own headers, the public
+# headers of the layers below it, and another module's internal header never (only the
+# folders its line names). One line per violation on stderr; exit 1 if there is any.
+# Usage: scripts/check_includes.sh [ROOT]   (default: the repository)
+set -u
+root=${1:-$(dirname "$0")/..}
+cd "$root" || exit 2
+# Layers: the modules each module may include from (besides itself).
+declare -A below=(
+    [ref]="core"
+    [core]="ref"
+    [search]="core"
+    [bots]="core search"
+    [arena]="core search bots"
+    [bench]="core search bots ref"
+    [api]="core search bots arena"
+    [cli]="core search bots arena bench"
+    [fuzz]="core search bots arena"
+    [tests]="core search bots arena bench ref fuzz"
+    [examples]="core search bots arena"
+)
+declare -A internal=()
+while read -r header allowed; do
+    case $header in '#'* | '') continue ;; esac
+    internal[$header]=" $allowed "
+done <cmake/internal_headers.txt
+bad=0
+for module in "${!below[@]}"; do
+    [ -d "$module" ] || continue
+    while IFS=: read -r file _ line; do
+        inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' <<<"$line")
+        [ -n "$inc" ] || continue
+        # A path relative to the including file's folder is its own module's header.
+        [ -e "$(dirname "$file")/$inc" ] && inc=$(realpath -m --relative-to=. "$(dirname "$file")/$inc")
+        target=${inc%%/*}
+        if [ "$target" = "$inc" ] || [ "$target" = "$module" ]; then
+            continue
+        fi
+        if [[ " ${below[$module]} " != *" $target "* ]]; then
+            echo "$file: includes $inc: $module/ may not use $target/ (layers: ${below[$module]})" >&2
+            bad=1
+        elif [ -n "${internal[$inc]+x}" ] && [[ "${internal[$inc]}" != *" $module "* ]]; then
+            echo "$file: includes $inc, an internal header of $target/" >&2
+            bad=1
+        fi
+    done < <(grep -rn --include='*.c' --include='*.h' '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$module")
+done
+# The harness knows bots only through the bot interface (no kind by name).
+while IFS= read -r hit; do
+    echo "$hit: arena/ includes a bot kind's header; it knows bots through bots/bot.h" >&2
+    bad=1
+done < <(grep -rln --include='*.c' --include='*.h' '#include "bots/\(mcts_bot\|heuristic\|kinds\)\.h"' arena 2>/dev/null)
+exit $bad
