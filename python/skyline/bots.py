@@ -29,9 +29,9 @@ class Bot:
             lib.sky_bot_free(self._ptr)
         self._ptr, self._game = ptr, game
 
-    def __del__(self):
+    def __del__(self, _free=lib.sky_bot_free):
         if getattr(self, "_ptr", None):
-            lib.sky_bot_free(self._ptr)
+            _free(self._ptr)
             self._ptr = None
 
     def __repr__(self):

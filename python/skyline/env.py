@@ -1,5 +1,5 @@
 """A multi-agent environment with PettingZoo's AEC method names, without pettingzoo."""
-from .state import new_game, num_actions, observation_size
+from .state import new_game, num_actions, observation_size, zero_mask
 
 
 class Discrete:
@@ -82,7 +82,7 @@ class SkylineEnv:
     def observe(self, agent):
         p = self.possible_agents.index(agent)
         mask = (self.state.legal_action_mask() if self.state.to_move == p
-                else [0] * self._n_actions)
+                else zero_mask(self._n_actions))
         return {"observation": self.state.observation_tensor(p), "action_mask": mask}
 
     def last(self, observe=True):
@@ -117,7 +117,7 @@ class SkylineEnv:
                 self.rewards[x] = res[i]
                 self._cumulative_rewards[x] += res[i]
                 self.terminations[x] = True
-                self.infos[x] = {"action_mask": [0] * self._n_actions}
+                self.infos[x] = {"action_mask": zero_mask(self._n_actions)}
             self.agent_selection = self.agents[0]
         else:
             self._select()

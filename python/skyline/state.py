@@ -79,9 +79,10 @@ class State:
         self._actions = (ctypes.c_int32 * _MAX_MOVES)()
         self._err = err_buf()
 
-    def __del__(self):
+    def __del__(self, _free=lib.sky_state_free):
+        # _free is bound at definition: module globals may be gone at interpreter exit.
         if getattr(self, "_ptr", None):
-            lib.sky_state_free(self._ptr)
+            _free(self._ptr)
             self._ptr = None
 
     def __repr__(self):
@@ -238,6 +239,11 @@ class State:
         if k < 0:
             raise fail(self._err)
         return list(out[:k])
+
+
+def zero_mask(n):
+    """n zeros of the kind legal_action_mask returns (numpy int8 array or list)."""
+    return _np.zeros(n, dtype=_np.int8) if _np is not None else [0] * n
 
 
 def _int(x):
