@@ -308,7 +308,7 @@ static bool proc_wait_end(pid_t pid, double seconds, siginfo_t *info)
 const char *proc_why_closed(proc_t *p, char *detail, size_t len)
 {
     siginfo_t info;
-    if (p->pid <= 0 || !proc_wait_end(p->pid, 0.5, &info)) {
+    if (p->pid <= 0 || !proc_wait_end(p->pid, 2.0, &info)) {
         snprintf(detail, len, "closed its output");
         return "closed";
     }

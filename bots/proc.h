@@ -42,7 +42,7 @@ int proc_write(proc_t *p, const char *text, double deadline);
    next call: PROC_OK, PROC_EOF, PROC_TIMEOUT or PROC_TOO_LONG. */
 int proc_read_line(proc_t *p, double deadline, const char **line);
 /* Why a child that closed its output did so, into buf: "exit" (with "exit status N" or
-   "killed by signal N" in detail) if it ended within a short wait, else "closed". */
+   "killed by signal N" in detail) if it ended within 2 s, else "closed". */
 const char *proc_why_closed(proc_t *p, char *detail, size_t len);
 /* Ends the child: with polite, sends "quit" and waits up to 2 s for it to exit; then
    kills its process group and reaps it. Nothing if no child. */

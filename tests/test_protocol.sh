@@ -17,10 +17,13 @@ for mode in crash illegal garbage timeout closed nosbpok slowquit spawner good; 
     chmod +x "$tmp/$mode"
 done
 leftovers() { pgrep -f "$tmp" | grep -vx "$$" | wc -l; }
-no_leak() { # no_leak WHAT: no process of ours is left
-    sleep 0.2
+no_leak() { # no_leak WHAT: no process of ours is left (killed groups may take a moment)
     local n
-    n=$(leftovers)
+    for _ in $(seq 50); do
+        n=$(leftovers)
+        [ "$n" -eq 0 ] && break
+        sleep 0.1
+    done
     [ "$n" -eq 0 ] && ok || fail "$1: $n bot processes left: $(pgrep -af "$tmp" | head -3)"
 }
 
