@@ -9,6 +9,7 @@
 
 #include "arena/match.h"
 #include "arena/rating.h"
+#include "bots/human.h"
 #include "cli/cli.h"
 #include "core/lines.h"
 
@@ -28,7 +29,9 @@ static void play_usage(void)
     printf("\n  --games K               games to play (default 1)\n"
            "  --record FILE           append one JSON record per game (FORMATS.md §4)\n"
            "  --record-legal          records hold legal_counts\n"
-           "  --quiet                 no line per game, only the summary\n");
+           "  --quiet                 no line per game, only the summary\n"
+           "  --hint SPEC             the bot a human seat's hint asks (default heuristic)\n"
+           "A human seat (--bot human) plays from the terminal: type help at its prompt.\n");
     for (int i = 0; bot_kinds[i]; i++)
         if (bot_kinds[i]->print_keys) {
             printf("%s keys:\n", bot_kinds[i]->name);
@@ -59,6 +62,7 @@ int cmd_play(int argc, char **argv)
     long games = 1;
     const char *record_path = NULL;
     bool record_legal = false, quiet = false;
+    const char *hint = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_game_option(&g, argc, argv, &i))
@@ -78,6 +82,8 @@ int cmd_play(int argc, char **argv)
             record_legal = true;
         } else if (!strcmp(a, "--quiet")) {
             quiet = true;
+        } else if (!strcmp(a, "--hint")) {
+            hint = cli_value(argc, argv, &i);
         } else {
             cli_die("play: unknown option '%s' (see skyline play --help)", a);
         }
@@ -96,6 +102,17 @@ int cmd_play(int argc, char **argv)
                 players);
 
     char err[GAME_ERR_MAX];
+    /* Undo rewrites the game: only against bots (one human seat), and never in a record. */
+    int humans = 0;
+    for (int s = 0; s < players; s++)
+        humans += !strcmp(specs[spec_count == 1 ? 0 : s], "human");
+    human_enable(hint, humans == 1 && !record_path);
+    if (hint) {
+        bot_t *probe = bot_new(g.api, hint, 0, err, sizeof err);
+        if (!probe)
+            cli_die("--hint: %s", err);
+        bot_free(probe);
+    }
     bot_t *bots[GAME_MAX_PLAYERS];
     for (int s = 0; s < players; s++) {
         bots[s] = bot_new(g.api, specs[spec_count == 1 ? 0 : s], (uint64_t)s, err, sizeof err);

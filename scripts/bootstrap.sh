@@ -2,7 +2,7 @@
 # Installs what the build and the tests need from Debian's packages, if it is missing
 # (python3 runs scripts/strength_speedup.py in its test, scripts/bench.sh and the fake
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
-# pgrep finds bot processes left behind).
+# pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
 # --clang adds clang with its OpenMP and sanitizer runtimes (CI's clang build).
 set -euo pipefail
 need=()
@@ -19,6 +19,7 @@ pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev)
 command -v python3 >/dev/null || need+=(python3)
 /usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
 command -v pgrep >/dev/null || need+=(procps)
+command -v tmux >/dev/null || need+=(tmux)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo
