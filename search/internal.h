@@ -35,8 +35,8 @@
 /* Most iterations a thread may run before it publishes its results (mcts_options_t.sync);
    pending counts per node are 8-bit. */
 #define MCTS_SYNC_MAX 64
-/* Iterations between publications by default in tree mode with several threads (64 ran
-   2 % more iterations a second than 16 with two threads in games with the heuristic prior). */
+/* Iterations between publications by default in tree mode with several threads (the most
+   that pending counts allow ran the most iterations a second: bench/BENCH.md). */
 #define MCTS_SYNC_DEFAULT 64
 /* Most iterations a thread claims at once from an iteration budget. */
 #define MCTS_CLAIM_CHUNK 16
@@ -46,7 +46,7 @@
 #endif
 /* Slots of a node's unobserved-pass counts: with at most this many threads each thread
    is the only writer of its slot and counts with a plain store, not a locked add (a locked
-   add on every node of every iteration's path cost two threads 4 % of their iterations). */
+   add on every node of every iteration's path costs iterations: docs/PARALLEL.md). */
 #define MCTS_UNOBSERVED_SLOTS 4
 /* Cache line size assumed for padding. */
 #define MCTS_CACHE_LINE 64

@@ -26,12 +26,9 @@
  * its thread until its result is published: a thread adds the other threads' unpublished
  * passes to a child's visits and to its parent's in the UCB exploration term, so it
  * explores where the others have not just gone, without the false losses of a virtual loss
- * (Liu et al., "Watch the Unobserved", ICLR 2020). At equal iterations (Tower Up, 4,000 a
- * search) two threads chose like one thread with 0.84 to 0.87 times the iterations without
- * it, 0.99 to 1.06 counting at every node and 1.04 below 64 visits; but each count is a
- * write to a line the other core reads, and in 20-ms searches counting at every node costs
- * 7 to 11 % of the iterations, below 64 visits 3 %, and neither chose better than without
- * (docs/PARALLEL.md).
+ * (Liu et al., "Watch the Unobserved", ICLR 2020). It wins back what two threads lose per
+ * iteration, but each count is a write to a line the other core reads, and at equal time
+ * it chose no better than without: off by default (measurements: docs/PARALLEL.md).
  * The root and the nodes just below it are passed by nearly every iteration of every
  * thread: writing them once a batch instead of on every iteration is what stops their
  * cache lines moving between the cores all the time (bench/BENCH.md). With one thread the
