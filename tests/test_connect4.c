@@ -267,6 +267,14 @@ static void test_records(void)
             CHECK(replay_edited(r.record, "seed", json_integer(-1), err) == -1 &&
                   strstr(err, "seed"));
             CHECK(replay_edited(r.record, "seed", NULL, err) == -1 && strstr(err, "seed"));
+            CHECK(replay_edited(r.record, "format", NULL, err) == -1 && strstr(err, "format"));
+            CHECK(replay_edited(r.record, "format", json_integer(2), err) == -1 &&
+                  strstr(err, "format"));
+            json_t *bin = json_deep_copy(moves);
+            json_array_set_new(bin, 0, json_string("\x10\x01"));
+            CHECK_MSG(replay_edited(r.record, "moves", bin, err) == -1 &&
+                          strstr(err, "move 0 (\\x10\\x01): ") == err,
+                      "%s", err);
         }
         if (seed == 2) {
             json_t *lc = json_deep_copy(json_object_get(r.record, "legal_counts"));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/bits.h"
+#include "core/input.h"
 
 /* Zobrist keys: per player and bit index (7c + r), splitmix64 from 0xC0447F0E5EED. */
 static const uint64_t c4_keys[2][49] = {
@@ -211,7 +212,9 @@ int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *er
         return -1;
     }
     if (text[0] < '1' || text[0] > '7' || text[1]) {
-        snprintf(err, errlen, "a Connect Four move is a column 1 to 7, not '%.8s'", text);
+        char shown[INPUT_EXCERPT_MAX];
+        snprintf(err, errlen, "a Connect Four move is a column 1 to 7, not '%s'",
+                 input_escape(text, shown, sizeof shown));
         return -1;
     }
     int c = text[0] - '1';

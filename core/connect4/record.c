@@ -6,6 +6,7 @@
 
 #include "core/connect4/connect4.h"
 #include "core/forfeit.h"
+#include "core/input.h"
 #include "core/version.h"
 
 static json_t *int_pair(const int *v) { return json_pack("[ii]", v[0], v[1]); }
@@ -103,6 +104,9 @@ int c4_record_replay(const json_t *rec, char *err, size_t errlen)
     const json_t *game = json_object_get(rec, "game");
     if (!json_is_string(game) || strcmp(json_string_value(game), "connect4"))
         return fail(err, errlen, "record: game must be \"connect4\"");
+    const json_t *format = json_object_get(rec, "format");
+    if (!json_is_integer(format) || json_integer_value(format) != 1)
+        return fail(err, errlen, "record: format must be 1 (the only record format)");
     const json_t *jp = json_object_get(rec, "players");
     if (!json_is_integer(jp) || json_integer_value(jp) != 2)
         return fail(err, errlen, "record: players must be 2");
@@ -133,25 +137,26 @@ int c4_record_replay(const json_t *rec, char *err, size_t errlen)
         const json_t *jm = json_array_get(moves, i);
         if (!json_is_string(jm))
             return fail(err, errlen, "move %d: not a string", (int)i);
-        const char *text = json_string_value(jm);
+        char text[INPUT_EXCERPT_MAX];
+        input_escape(json_string_value(jm), text, sizeof text);
         if (c4_is_over(&s))
-            return fail(err, errlen, "move %d (%.8s): the game ended after move %d", (int)i,
+            return fail(err, errlen, "move %d (%s): the game ended after move %d", (int)i,
                         text, (int)i - 1);
         if (counts) {
             const json_t *jc = json_array_get(counts, i);
             int n = c4_gen_moves(&s, buf);
             if (!json_is_integer(jc))
-                return fail(err, errlen, "move %d (%.8s): legal_counts entry is not an integer",
+                return fail(err, errlen, "move %d (%s): legal_counts entry is not an integer",
                             (int)i, text);
             if (json_integer_value(jc) != n)
                 return fail(err, errlen,
-                            "move %d (%.8s): legal_counts says %lld legal moves, the rules give %d",
+                            "move %d (%s): legal_counts says %lld legal moves, the rules give %d",
                             (int)i, text, (long long)json_integer_value(jc), n);
         }
         move_t m;
         char why[GAME_ERR_MAX];
-        if (c4_move_from_text(&s, text, &m, why, sizeof why))
-            return fail(err, errlen, "move %d (%.8s): %s", (int)i, text, why);
+        if (c4_move_from_text(&s, json_string_value(jm), &m, why, sizeof why))
+            return fail(err, errlen, "move %d (%s): %s", (int)i, text, why);
         c4_make(&s, m, &u);
     }
     if (forfeit_record_has(rec))
