@@ -67,8 +67,7 @@ expect_error "replay of a directory" "is a directory, not a record file" "$skyli
     fail "whitespace line: $(cat "$tmp/out")"
 printf '{"game":\0"towerup"}\n' >"$tmp/nul.jsonl"
 expect_replay "record with a NUL byte" '^line 1: a NUL byte at column 9' "$tmp/nul.jsonl"
-head -c 300 /dev/urandom >"$tmp/raw.bin"
-printf '\x10\x01\xff\xfe\x1b[31m\n' >>"$tmp/raw.bin"
+printf '\x80\xff{\x00\x01\x7f\n\xc3\x28\xed\xa0\x80\x10\n\x10\x01\xff\xfe\x1b[31m\n' >"$tmp/raw.bin"
 "$skyline" replay "$tmp/raw.bin" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] || [ $rc -eq 2 ] && ok || fail "binary record file: exit status $rc"
