@@ -5,6 +5,11 @@
  * --help` and BOTS.md's key list; any weight name of the game's heuristic is a key too.
  * Without iters= and time=: iters=1000. Keys that would change nothing (eps= without
  * heuristic rollouts, ...) are refused.
+ *
+ * Presets (key preset=): `best`, the default, is the strongest setting known for the game:
+ * for a game with a heuristic prior=heuristic, cutoff=8 and fpu=0.3 (docs/RESULTS.md,
+ * "Search defaults"), for a game without one plain UCT; `plain` is plain UCT (random
+ * playouts, no prior, fpu=10) everywhere. Keys given override the preset's values.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +24,9 @@
 /* Budget when neither iters= nor time= is given. */
 #define MCTS_BOT_DEFAULT_ITERS 1000
 #define MCTS_BOT_DEFAULT_EPS 0.1
+/* The best preset for a game with a heuristic: cut-off depth and first-play urgency. */
+#define MCTS_BOT_BEST_CUTOFF 8
+#define MCTS_BOT_BEST_FPU 0.3
 /* Scores closer than this count as equal in heuristic rollouts. */
 #define MCTS_BOT_TIE_EPS 1e-12
 
@@ -122,7 +130,7 @@ typedef enum mcts_key_type {
 enum {
     K_ITERS, K_TIME, K_THREADS, K_C, K_FPU, K_FPU_REL, K_VLOSS, K_UNOBS, K_UNOBS_BELOW,
     K_SYNC, K_PARALLEL, K_FINAL, K_MEM, K_REUSE, K_ROLLOUT, K_EPS, K_SAMPLE, K_PRIOR,
-    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS,
+    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET,
     K_COUNT
 };
 
@@ -145,6 +153,7 @@ static const char *const choice_final[] = {"visits", "mean", NULL};
 static const char *const choice_rollout[] = {"random", "heuristic", NULL};
 static const char *const choice_prior[] = {"none", "heuristic", NULL};
 static const char *const choice_prior_form[] = {"decay", "puct", NULL};
+static const char *const choice_preset[] = {"best", "plain", NULL};
 
 static const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"iters", MCTS_KEY_INT, 1, 2000000000, NULL, "N", NULL,
@@ -155,7 +164,8 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      "search threads (also what tournaments schedule by)", NULL},
     {"c", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", NULL, "0.7",
      "UCB exploration constant (results in [0, 1])", NULL},
-    {"fpu", MCTS_KEY_DOUBLE, -1e6, 1e6, NULL, "X", NULL, "10",
+    {"fpu", MCTS_KEY_DOUBLE, -1e6, 1e6, NULL, "X", NULL,
+     "0.3 (`preset=best` with a heuristic), else 10",
      "first-play urgency: score of an untried move (10: try each once first; with a prior, "
      "plus the bias of the best untried prior)", NULL},
     {"fpu_rel", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
@@ -201,19 +211,28 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      "heuristic rollouts: share of uniformly random moves", NULL},
     {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
      "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL},
-    {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL, "none",
+    {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
+     "heuristic (`preset=best` with a heuristic), else none",
      "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
      "call per expansion); untried moves are expanded best prior first", NULL},
     {"prior_w", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "prior=heuristic", "0.5",
      "weight of the bias added to UCB", NULL},
     {"prior_form", MCTS_KEY_CHOICE, 0, 0, choice_prior_form, NULL, "prior=heuristic", "puct",
      "bias `prior_w * prior / (visits + 1)`, or PUCT: that times sqrt(parent's visits)", NULL},
-    {"cutoff", MCTS_KEY_INT, 0, 100000, NULL, "D", NULL, "none (full playouts)",
+    {"cutoff", MCTS_KEY_INT, 0, 100000, NULL, "D", NULL,
+     "8 (`preset=best` with a heuristic, unless `rollout=heuristic`), else none (full "
+     "playouts)",
      "after the tree, D random moves, then the heuristic's `evaluate` gives the result (no "
      "playout to the end); `cutoff=0` evaluates the leaf; excludes `rollout=heuristic`", NULL},
     {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
      "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
      "also be given as a key by its name, over the file", NULL},
+    {"preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
+     "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
+     "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
+     "prior, `fpu=10`); keys given override the preset",
+     "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
+     "defaults\""},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
@@ -413,6 +432,17 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
     }
     bool rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 1;
     bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == 1;
+    /* The best preset fills in the keys not given (a game without a heuristic: none). */
+    bool best = h && !(given[K_PRESET] && chosen[K_PRESET] == 1);
+    bool cutoff = given[K_CUTOFF];
+    if (best && !given[K_PRIOR])
+        prior_heur = true;
+    if (best && !given[K_CUTOFF] && !rollout_heur) {
+        mb->opt.cutoff_depth = MCTS_BOT_BEST_CUTOFF;
+        cutoff = true;
+    }
+    if (best && !given[K_FPU])
+        mb->opt.fpu = MCTS_BOT_BEST_FPU;
     if (given[K_ITERS] && !given[K_TIME])
         mb->opt.time_ms = 0;
     if (given[K_TIME] && !given[K_ITERS])
@@ -437,7 +467,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
                               "(cutoff plays random moves before evaluate)");
         return -1;
     }
-    bool uses_heuristic = rollout_heur || prior_heur || given[K_CUTOFF];
+    bool uses_heuristic = rollout_heur || prior_heur || cutoff;
     if ((given[K_PARAMS] || weights) && !uses_heuristic) {
         snprintf(err, errlen, "key '%s' needs rollout=heuristic, prior=heuristic or cutoff=",
                  spec->keys[(given[K_PARAMS] ? given[K_PARAMS] : weights) - 1]);
@@ -457,7 +487,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         mb->opt.prior = prior_heuristic;
         mb->opt.prior_ctx = mb;
     }
-    if (given[K_CUTOFF]) {
+    if (cutoff) {
         mb->opt.evaluate = evaluate_heuristic;
         mb->opt.evaluate_ctx = mb;
     }
@@ -523,6 +553,13 @@ bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t)
         return false;
     *t = ((const mcts_bot_t *)b->impl)->totals;
     return true;
+}
+
+const mcts_options_t *mcts_bot_options(const bot_t *b)
+{
+    if (b->kind != &bot_kind_mcts)
+        return NULL;
+    return &((const mcts_bot_t *)b->impl)->opt;
 }
 
 const mcts_stats_t *mcts_bot_last_stats(const bot_t *b)

@@ -11,6 +11,10 @@
    not searched since its last reset. */
 const mcts_stats_t *mcts_bot_last_stats(const bot_t *b);
 
+/* The search options of an mcts bot as its keys and preset made them (hooks included),
+   or NULL if b is not an mcts bot. */
+const mcts_options_t *mcts_bot_options(const bot_t *b);
+
 /* Totals over the searches of an mcts bot since it was made, over every game it played. */
 typedef struct mcts_bot_totals {
     long searches;      /* searches of positions with two or more legal moves */

@@ -223,8 +223,8 @@ static void test_spec_errors(void)
         check_spec_error(api, "mcts:prior=uniform", "prior", "uniform");
         check_spec_error(api, "mcts:eps=0.2", "eps", NULL);
         check_spec_error(api, "mcts:rollout=heuristic,eps=2", "eps", "2");
-        check_spec_error(api, "mcts:prior_w=2", "prior_w", NULL);
-        check_spec_error(api, "mcts:prior_form=puct", "prior_form", NULL);
+        check_spec_error(api, "mcts:preset=plain,prior_w=2", "prior_w", NULL);
+        check_spec_error(api, "mcts:preset=plain,prior_form=puct", "prior_form", NULL);
         check_spec_error(api, "mcts:prior=heuristic,prior_form=linear", "prior_form", "linear");
         check_spec_error(api, "mcts:fpu_rel=yes", "fpu_rel", "yes");
         check_spec_error(api, "mcts:unobs=2", "unobs", "2");
@@ -234,7 +234,7 @@ static void test_spec_errors(void)
         check_spec_error(api, "mcts:bogus=1", "bogus", NULL);
         check_spec_error(api, "mcts:params=no-such-file.params,prior=heuristic",
                          "no-such-file.params", NULL);
-        snprintf(spec, sizeof spec, "mcts:%s=1", h->params[0].name);
+        snprintf(spec, sizeof spec, "mcts:preset=plain,%s=1", h->params[0].name);
         check_spec_error(api, spec, h->params[0].name, NULL);
 
         /* A bad parameter file: the bot's error has FILE:LINE and the unknown name. */

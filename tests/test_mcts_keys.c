@@ -14,7 +14,9 @@
 
 #include "bots/heuristic.h"
 #include "bots/mcts_bot.h"
+#include "core/connect4/connect4.h"
 #include "core/towerup/towerup.h"
+#include "core/uptown/uptown.h"
 #include "tests/test.h"
 
 #define BEGIN_MARK "<!-- mcts keys: printed by the key table"
@@ -120,9 +122,10 @@ static void check_row(char *row, const char *params_path)
         snprintf(spec, sizeof spec, "%s%s%s=1.5", base, sep, name);
         CHECK_MSG(!spec_ok(spec, err, sizeof err), "%s accepted", spec);
     }
-    /* Without the key it needs, refused, naming it. */
+    /* Without the key it needs, refused, naming it (the plain preset: the best one turns
+       the prior on in Tower Up). */
     if (needs[0]) {
-        snprintf(spec, sizeof spec, "mcts:%s=%s", name, lo);
+        snprintf(spec, sizeof spec, "mcts:preset=plain,%s=%s", name, lo);
         CHECK_MSG(!spec_ok(spec, err, sizeof err) && strstr(err, needs),
                   "%s accepted or its error does not name %s: %s", spec, needs, err);
     }
@@ -154,6 +157,49 @@ static void check_keys_parse(char *list)
     char spec[128];
     snprintf(spec, sizeof spec, "mcts:prior=heuristic,%s=0.5", heuristic_towerup.params[0].name);
     CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+}
+
+/* The options of spec on api: 1 if made and its prior/cutoff/fpu are as expected. */
+static void check_preset(const game_api_t *api, const char *spec, bool prior, int cutoff,
+                         double fpu)
+{
+    char err[GAME_ERR_MAX];
+    bot_t *b = bot_new(api, spec, 1, err, sizeof err);
+    CHECK_MSG(b != NULL, "%s on %s: %s", spec, api->name, err);
+    if (!b)
+        return;
+    const mcts_options_t *o = mcts_bot_options(b);
+    CHECK(o != NULL);
+    if (o) {
+        CHECK_MSG((o->prior != NULL) == prior, "%s on %s: prior", spec, api->name);
+        CHECK_MSG((o->evaluate != NULL ? o->cutoff_depth : -1) == cutoff,
+                  "%s on %s: cutoff %d", spec, api->name,
+                  o->evaluate ? o->cutoff_depth : -1);
+        CHECK_MSG(o->fpu == fpu, "%s on %s: fpu %g", spec, api->name, o->fpu);
+    }
+    bot_free(b);
+}
+
+/* `mcts` with no keys is the best preset: prior, cutoff 8 and fpu 0.3 in the games with a
+   heuristic, plain UCT in Connect Four; `preset=plain` is plain UCT, and keys override
+   either preset. */
+static void check_presets(void)
+{
+    check_preset(&towerup_api, "mcts", true, 8, 0.3);
+    check_preset(&uptown_api, "mcts", true, 8, 0.3);
+    check_preset(&uptown_api, "mcts:preset=best", true, 8, 0.3);
+    check_preset(&connect4_api, "mcts", false, -1, 10.0);
+    check_preset(&connect4_api, "mcts:preset=plain", false, -1, 10.0);
+    check_preset(&towerup_api, "mcts:preset=plain", false, -1, 10.0);
+    check_preset(&towerup_api, "mcts:preset=plain,prior=heuristic", true, -1, 10.0);
+    check_preset(&towerup_api, "mcts:fpu=0.5,cutoff=2", true, 2, 0.5);
+    check_preset(&towerup_api, "mcts:prior=none", false, 8, 0.3);
+    check_preset(&towerup_api, "mcts:rollout=heuristic", true, -1, 0.3);
+    char err[GAME_ERR_MAX];
+    CHECK(!spec_ok("mcts:preset=strong", err, sizeof err) && strstr(err, "best, plain"));
+    CHECK(!spec_ok("mcts:preset=plain,prior_w=1", err, sizeof err) &&
+          strstr(err, "prior=heuristic"));
+    CHECK_MSG(spec_ok("mcts:prior_w=1", err, sizeof err), "%s", err);
 }
 
 /* BOTS.md's list between the markers equals the printed one. */
@@ -188,6 +234,7 @@ int main(void)
     check_bots_md(list);
     char *copy = strdup(list);
     check_keys_parse(copy);
+    check_presets();
     free(copy);
     free(list);
     return test_finish("test_mcts_keys");
