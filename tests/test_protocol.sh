@@ -49,6 +49,17 @@ fault illegal illegal
 fault garbage garbage
 fault timeout timeout ,time=50
 grep -q '"move":4,' "$tmp/crash.jsonl" && ok || fail "crash: forfeit at the 3rd go (move 4)"
+# replay refuses a forfeit that does not fit its record.
+head -1 "$tmp/crash.jsonl" >"$tmp/one.jsonl"
+bad() { # bad WHAT SED: the edited record is refused
+    sed "$2" "$tmp/one.jsonl" >"$tmp/bad.jsonl"
+    cmp -s "$tmp/one.jsonl" "$tmp/bad.jsonl" && { fail "$1: sed changed nothing"; return; }
+    "$skyline" replay "$tmp/bad.jsonl" >/dev/null 2>&1 && fail "$1: replay accepts it" || ok
+}
+bad "forfeit ranks" 's/"ranks":\[2,1\]/"ranks":[1,2]/'
+bad "forfeit move index" 's/"move":[0-9]*,"reason"/"move":99,"reason"/'
+bad "forfeit seat" 's/"seat":0,/"seat":2,/'
+bad "forfeit without reason" 's/"reason":"exit",//'
 grep -q 'exit status 3' "$tmp/crash.jsonl" && ok || fail "crash: exit status in detail"
 
 # No sbpok within 10 s of sbp 1: forfeit at move 0 (one game: 10 s).
