@@ -130,7 +130,7 @@ typedef enum mcts_key_type {
 enum {
     K_ITERS, K_TIME, K_THREADS, K_C, K_FPU, K_FPU_REL, K_VLOSS, K_UNOBS, K_UNOBS_BELOW,
     K_SYNC, K_PARALLEL, K_FINAL, K_MEM, K_REUSE, K_ROLLOUT, K_EPS, K_SAMPLE, K_PRIOR,
-    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET,
+    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET, K_BACKUP,
     K_COUNT
 };
 
@@ -154,6 +154,7 @@ static const char *const choice_rollout[] = {"random", "heuristic", NULL};
 static const char *const choice_prior[] = {"none", "heuristic", NULL};
 static const char *const choice_prior_form[] = {"decay", "puct", NULL};
 static const char *const choice_preset[] = {"best", "plain", NULL};
+static const char *const choice_backup[] = {"maxn", "paranoid", NULL};
 
 static const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"iters", MCTS_KEY_INT, 1, 2000000000, NULL, "N", NULL,
@@ -233,6 +234,10 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      "prior, `fpu=10`); keys given override the preset",
      "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
      "defaults\""},
+    {"backup", MCTS_KEY_CHOICE, 0, 0, choice_backup, NULL, NULL, "maxn",
+     "what a node keeps: max^n, the result of the player who moved into it; paranoid, the "
+     "searcher's result at its own moves and 1 minus it at the others' (they play as one "
+     "coalition against it; the same as max^n with 2 players)", NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
@@ -370,6 +375,7 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_PRIOR_W: o->prior_weight = dv; break;
     case K_PRIOR_FORM: o->prior_form = iv ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY; break;
     case K_CUTOFF: o->cutoff_depth = (int)iv; break;
+    case K_BACKUP: o->backup = iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN; break;
     default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
 }

@@ -25,6 +25,7 @@ void mcts_options_default(mcts_options_t *opt)
     opt->unobserved_below = 64;
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
+    opt->backup = MCTS_BACKUP_MAXN;
     opt->memory_bytes = (size_t)256 << 20;
     opt->reuse = true;
     opt->seed = 1;
@@ -50,6 +51,8 @@ static bool options_valid(const mcts_options_t *opt)
     if (opt->parallel != MCTS_PARALLEL_TREE && opt->parallel != MCTS_PARALLEL_ROOT)
         return false;
     if (opt->prior_form != MCTS_PRIOR_DECAY && opt->prior_form != MCTS_PRIOR_PUCT)
+        return false;
+    if (opt->backup != MCTS_BACKUP_MAXN && opt->backup != MCTS_BACKUP_PARANOID)
         return false;
     return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
 }

@@ -7,8 +7,9 @@
  * searcher with the iteration's rng, so hidden parts of the given state are never read.
  * The tree is keyed by moves; a child's availability count (how often its move was legal
  * when its parent was visited) replaces the parent's visits in UCB. Each node keeps the mean
- * result (api->result, RULES 1.10) of the player who made the move into it (max^n), so 2 to
- * 5 players work alike, and players need not alternate (api->to_move is always asked).
+ * result (api->result, RULES 1.10) of the player who made the move into it (max^n; option
+ * backup: paranoid keeps the observer's result, 1 minus it at other players' moves), so 2
+ * to 5 players work alike, and players need not alternate (api->to_move is always asked).
  *
  * Parallel with OpenMP: tree mode (one shared tree, C11 atomics, virtual loss) or root mode
  * (one tree per thread, root statistics summed). One thread with an iteration budget and a
@@ -58,6 +59,13 @@ typedef enum mcts_prior_form {
     MCTS_PRIOR_PUCT = 1   /* weight * prior * sqrt(parent visits) / (visits + 1), as in PUCT */
 } mcts_prior_form_t;
 
+/* What a node keeps of an iteration's result (search/backup.h). */
+typedef enum mcts_backup {
+    MCTS_BACKUP_MAXN = 0,    /* the result of the player who moved into the node (max^n) */
+    MCTS_BACKUP_PARANOID = 1 /* the observer's result at its moves, 1 minus it at the other
+                                players' (they are one coalition against it) */
+} mcts_backup_t;
+
 typedef enum mcts_final {
     MCTS_FINAL_VISITS = 0, /* play the root move with most visits (ties: better mean) */
     MCTS_FINAL_MEAN = 1    /* play the root move with the best mean among well-visited ones */
@@ -98,6 +106,7 @@ typedef struct mcts_options {
                                  several threads, else 1 (see below) */
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
+    mcts_backup_t backup;     /* what the nodes keep of the results (max^n, paranoid) */
     size_t memory_bytes;      /* cap on the node arena(s), in bytes */
     bool reuse;               /* keep the subtree of the moves told by mcts_advance
                                  (tree mode only: root mode always starts afresh) */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/backup.h"
 #include "search/internal.h"
 #include "search/policy.h"
 
@@ -362,7 +363,7 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     /* Back up into th's pending counts (all path nodes are held, so current). */
     for (int i = 1; i < th->path_len; i++) {
         mcts_local_t *e = &th->local[th->path[i]];
-        double v = th->values[th->path_player[i]];
+        double v = mcts_backup_value(m->opt.backup, th->values, th->path_player[i], observer);
         v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
         e->pend_sum += (int64_t)llround(v * MCTS_VALUE_ONE);
         e->pend_visits++;

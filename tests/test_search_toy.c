@@ -524,6 +524,44 @@ static void test_edges(void)
     CHECK(seconds >= 0.0);
 }
 
+/* The coalition game: max^n plays A, paranoid plays B (player 1 is assumed to hurt player
+   0), in one thread and with two threads on one tree and in root mode. */
+static void test_backup(void)
+{
+    const mcts_backup_t rules[2] = {MCTS_BACKUP_MAXN, MCTS_BACKUP_PARANOID};
+    const struct {
+        int threads;
+        mcts_parallel_t mode;
+    } runs[3] = {{1, MCTS_PARALLEL_TREE}, {2, MCTS_PARALLEL_TREE}, {2, MCTS_PARALLEL_ROOT}};
+    for (int r = 0; r < 2; r++)
+        for (int k = 0; k < 3; k++) {
+            coalition_state_t s;
+            coalition_new_game(&s, NULL, NULL, 0);
+            mcts_options_t opt;
+            mcts_options_default(&opt);
+            opt.iterations = 2000;
+            opt.seed = 5;
+            opt.backup = rules[r];
+            opt.threads = runs[k].threads;
+            opt.parallel = runs[k].mode;
+            mcts_t *m = mcts_new(&coalition_api, &opt);
+            CHECK(m != NULL);
+            if (!m)
+                continue;
+            mcts_stats_t st;
+            move_t mv = mcts_search(m, &s, &st);
+            CHECK_MSG(mv == (move_t)r, "backup %d, %d threads, mode %d: move %u", r,
+                      runs[k].threads, (int)runs[k].mode, (unsigned)mv);
+            check_tree(m);
+            mcts_free(m);
+        }
+    /* An unknown rule is refused. */
+    mcts_options_t opt;
+    mcts_options_default(&opt);
+    opt.backup = (mcts_backup_t)7;
+    CHECK(mcts_new(&coalition_api, &opt) == NULL);
+}
+
 int main(void)
 {
     test_nim_winning_moves();
@@ -539,5 +577,6 @@ int main(void)
     test_untried_urgency();
     test_prior_puct();
     test_edges();
+    test_backup();
     return test_finish("test_search_toy");
 }

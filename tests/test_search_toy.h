@@ -377,6 +377,117 @@ static const game_api_t trick_api = {
     .playout = trick_playout,
 };
 
+/* ---- coalition ----
+ * 3 players, perfect information: player 0 picks A (0) or B (1), then player 1 picks X (0)
+ * or Y (1), and the game ends with the results of coalition_results (player 2 never
+ * moves). Under max^n player 1 answers A with X (0.4 > 0.3 for it), so A is worth 0.6 to
+ * player 0 and B 0.4; under paranoid player 1 answers A with Y (0 for player 0), so B is
+ * the better move for player 0.
+ */
+typedef struct coalition_state {
+    int ply;    /* moves made, 0 to 2 */
+    int pick[2]; /* the moves made */
+} coalition_state_t;
+
+/* Results per player after A/B then X/Y. */
+static const double coalition_results[2][2][3] = {
+    {{0.6, 0.4, 0.0}, {0.0, 0.3, 0.7}}, /* A: X, Y */
+    {{0.4, 0.6, 0.0}, {0.5, 0.5, 0.0}}, /* B: X, Y (player 1 takes X either way) */
+};
+
+static int coalition_new_game(void *state, const game_options_t *opt, char *err,
+                              size_t errlen)
+{
+    (void)opt;
+    (void)err;
+    (void)errlen;
+    *(coalition_state_t *)state = (coalition_state_t){0};
+    return 0;
+}
+
+static void coalition_copy(void *dst, const void *src)
+{
+    memcpy(dst, src, sizeof(coalition_state_t));
+}
+
+static int coalition_gen_moves(const void *state, move_t *moves)
+{
+    const coalition_state_t *s = state;
+    if (s->ply >= 2)
+        return 0;
+    moves[0] = 0;
+    moves[1] = 1;
+    return 2;
+}
+
+static void coalition_make(void *state, move_t m, void *undo)
+{
+    coalition_state_t *s = state;
+    memcpy(undo, s, sizeof *s);
+    s->pick[s->ply++] = (int)m;
+}
+
+static void coalition_undo(void *state, move_t m, const void *undo)
+{
+    (void)m;
+    memcpy(state, undo, sizeof(coalition_state_t));
+}
+
+static bool coalition_is_terminal(const void *state)
+{
+    return ((const coalition_state_t *)state)->ply >= 2;
+}
+
+static int coalition_to_move(const void *state)
+{
+    return ((const coalition_state_t *)state)->ply;
+}
+
+static int coalition_player_count(const void *state)
+{
+    (void)state;
+    return 3;
+}
+
+static void coalition_result(const void *state, double *res)
+{
+    const coalition_state_t *s = state;
+    for (int p = 0; p < 3; p++)
+        res[p] = coalition_results[s->pick[0]][s->pick[1]][p];
+}
+
+static uint64_t coalition_hash(const void *state)
+{
+    const coalition_state_t *s = state;
+    return (uint64_t)(s->ply * 4 + s->pick[0] * 2 + s->pick[1]);
+}
+
+static void coalition_move_to_text(const void *state, move_t m, char *buf)
+{
+    (void)state;
+    snprintf(buf, 8, "%u", (unsigned)m);
+}
+
+static const game_api_t coalition_api = {
+    .name = "coalition",
+    .min_players = 3,
+    .max_players = 3,
+    .state_size = sizeof(coalition_state_t),
+    .undo_size = sizeof(coalition_state_t),
+    .new_game = coalition_new_game,
+    .copy = coalition_copy,
+    .gen_moves = coalition_gen_moves,
+    .make = coalition_make,
+    .undo = coalition_undo,
+    .is_terminal = coalition_is_terminal,
+    .to_move = coalition_to_move,
+    .player_count = coalition_player_count,
+    .result = coalition_result,
+    .hash = coalition_hash,
+    .hash_full = coalition_hash,
+    .move_to_text = coalition_move_to_text,
+};
+
 /* True if m is among the legal moves of state. */
 static bool toy_is_legal(const game_api_t *api, const void *state, move_t m)
 {
