@@ -130,7 +130,7 @@ typedef enum mcts_key_type {
 enum {
     K_ITERS, K_TIME, K_THREADS, K_C, K_FPU, K_FPU_REL, K_VLOSS, K_UNOBS, K_UNOBS_BELOW,
     K_SYNC, K_PARALLEL, K_FINAL, K_MEM, K_REUSE, K_ROLLOUT, K_EPS, K_SAMPLE, K_PRIOR,
-    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET, K_BACKUP,
+    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET, K_BACKUP, K_CHEAT,
     K_COUNT
 };
 
@@ -238,6 +238,10 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      "what a node keeps: max^n, the result of the player who moved into it; paranoid, the "
      "searcher's result at its own moves and 1 minus it at the others' (they play as one "
      "coalition against it; the same as max^n with 2 players)", NULL},
+    {"cheat", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
+     "1: a reference that sees hidden information (searches the true state, no "
+     "determinization), to measure what hidden information costs; `tournament` plays it "
+     "only with `--allow-cheat`", NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
@@ -376,6 +380,7 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_PRIOR_FORM: o->prior_form = iv ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY; break;
     case K_CUTOFF: o->cutoff_depth = (int)iv; break;
     case K_BACKUP: o->backup = iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN; break;
+    case K_CHEAT: o->cheat = iv == 1; break;
     default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
 }
@@ -566,6 +571,11 @@ const mcts_options_t *mcts_bot_options(const bot_t *b)
     if (b->kind != &bot_kind_mcts)
         return NULL;
     return &((const mcts_bot_t *)b->impl)->opt;
+}
+
+bool mcts_bot_cheats(const bot_t *b)
+{
+    return b->kind == &bot_kind_mcts && ((const mcts_bot_t *)b->impl)->opt.cheat;
 }
 
 const mcts_stats_t *mcts_bot_last_stats(const bot_t *b)

@@ -15,6 +15,9 @@ const mcts_stats_t *mcts_bot_last_stats(const bot_t *b);
    or NULL if b is not an mcts bot. */
 const mcts_options_t *mcts_bot_options(const bot_t *b);
 
+/* True if b is an mcts bot with cheat=1 (it searches hidden information). */
+bool mcts_bot_cheats(const bot_t *b);
+
 /* Totals over the searches of an mcts bot since it was made, over every game it played. */
 typedef struct mcts_bot_totals {
     long searches;      /* searches of positions with two or more legal moves */

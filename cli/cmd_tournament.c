@@ -6,6 +6,7 @@
 
 #include "arena/tournament.h"
 #include "bots/bot.h"
+#include "bots/mcts_bot.h"
 #include "cli/cli.h"
 
 static void tournament_usage(void)
@@ -35,7 +36,8 @@ static void tournament_usage(void)
            "  --shard I/N             play only blocks b with b mod N = I (0 <= I < N)\n"
            "  --progress-interval S   seconds between progress lines when stderr is not a\n"
            "                          terminal (default 10)\n"
-           "  --quiet                 no progress display\n",
+           "  --quiet                 no progress display\n"
+           "  --allow-cheat           play bots that see hidden information (mcts:cheat=1)\n",
            TOURNAMENT_MAX_BOTS, cli_game_help);
 }
 
@@ -101,7 +103,7 @@ int cmd_tournament(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.shard_count = 1;
     cfg.progress_interval = 10;
-    bool quiet = false, builtin = false;
+    bool quiet = false, builtin = false, allow_cheat = false;
     const char *format_name = "roundrobin";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -141,6 +143,8 @@ int cmd_tournament(int argc, char **argv)
             cfg.progress_interval = (double)cli_int(a, cli_value(argc, argv, &i), 1, 86400);
         } else if (!strcmp(a, "--quiet")) {
             quiet = true;
+        } else if (!strcmp(a, "--allow-cheat")) {
+            allow_cheat = true;
         } else {
             cli_die("tournament: unknown option '%s' (see skyline tournament --help)", a);
         }
@@ -179,7 +183,11 @@ int cmd_tournament(int argc, char **argv)
             cli_die("%s", err);
         if (bot->threads > max_threads)
             max_threads = bot->threads;
+        bool cheats = mcts_bot_cheats(bot);
         bot_free(bot);
+        if (cheats && !allow_cheat)
+            cli_die("bot '%s' sees hidden information (cheat=1): give --allow-cheat if that "
+                    "is intended", cfg.specs[b]);
     }
     void *state = malloc(cfg.api->state_size);
     if (!state)

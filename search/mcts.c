@@ -26,6 +26,7 @@ void mcts_options_default(mcts_options_t *opt)
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
     opt->backup = MCTS_BACKUP_MAXN;
+    opt->cheat = false;
     opt->memory_bytes = (size_t)256 << 20;
     opt->reuse = true;
     opt->seed = 1;

@@ -107,6 +107,8 @@ typedef struct mcts_options {
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
     mcts_backup_t backup;     /* what the nodes keep of the results (max^n, paranoid) */
+    bool cheat;               /* a reference that sees hidden information: iterations
+                                 search the given state itself, not determinizations */
     size_t memory_bytes;      /* cap on the node arena(s), in bytes */
     bool reuse;               /* keep the subtree of the moves told by mcts_advance
                                  (tree mode only: root mode always starts afresh) */

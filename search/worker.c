@@ -329,7 +329,7 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     api->copy(s, root_state);
     /* The only view of the real state: resampled for the searcher before anything else
        (a game without a determinize has nothing hidden). */
-    if (api->determinize)
+    if (api->determinize && !m->opt.cheat)
         api->determinize(s, observer, &th->rng);
     th->path[0] = root;
     th->path_player[0] = -1;

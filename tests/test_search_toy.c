@@ -177,6 +177,34 @@ static void test_no_peeking(void)
     }
 }
 
+/* With cheat, the search reads the hidden cards: the deals of test_no_peeking with the
+   hidden cards rotated are searched differently. */
+static void test_cheat(void)
+{
+    int differ = 0;
+    for (int deal = 0; deal < 6; deal++) {
+        trick_state_t s1, s2;
+        trick_deal(&s1, 500 + (uint64_t)deal);
+        s2 = s1;
+        trick_rotate_hidden(&s2, s2.to_move);
+        mcts_options_t opt;
+        mcts_options_default(&opt);
+        opt.iterations = 1500;
+        opt.seed = 77;
+        opt.cheat = true;
+        mcts_t *m1 = mcts_new(&trick_api, &opt);
+        mcts_t *m2 = mcts_new(&trick_api, &opt);
+        mcts_stats_t st1, st2;
+        mcts_search(m1, &s1, &st1);
+        mcts_search(m2, &s2, &st2);
+        differ += !stats_equal(&st1, &st2);
+        check_tree(m1);
+        mcts_free(m1);
+        mcts_free(m2);
+    }
+    CHECK_MSG(differ >= 4, "cheat: %d of 6 deals searched differently", differ);
+}
+
 static void test_memory_cap(void)
 {
     static const size_t caps[] = {1, 1000, 64 * 1024};
@@ -569,6 +597,7 @@ int main(void)
     test_trick_best_card();
     test_repeatable();
     test_no_peeking();
+    test_cheat();
     test_memory_cap();
     test_tree_reuse();
     test_reuse_extra_turn();

@@ -142,6 +142,17 @@ refused tournament $TU3 --out "$T/no-such-dir/x.jsonl"
 refused rate "$T/no-such.jsonl"
 check "no file left by refused runs" [ ! -e "$T/x.jsonl" ]
 
+# A bot that sees hidden information (mcts:cheat=1) is refused without --allow-cheat,
+# naming the flag, before any file is made; with it, it plays.
+refused tournament --game uptown --players 2 --bot mcts:iters=20,cheat=1 --bot random \
+    --games 2 --quiet --out "$T/cheat.jsonl"
+check "cheat: the refusal names --allow-cheat" grep -q -- "--allow-cheat" "$T/err"
+check "cheat: no file left" [ ! -e "$T/cheat.jsonl" ]
+check "cheat: plays with --allow-cheat" "$S" tournament --game uptown --players 2 \
+    --bot mcts:iters=20,cheat=1 --bot random --games 2 --quiet --allow-cheat \
+    --out "$T/cheat.jsonl"
+check "cheat: two games recorded" [ "$(wc -l <"$T/cheat.jsonl")" = 2 ]
+
 # Search totals: each mcts bot's searches in the games this run played, summed over the
 # workers; an iteration budget is run exactly; other bots get no line; a run with
 # nothing left to play has none.
