@@ -27,6 +27,12 @@
 /* The best preset for a game with a heuristic: cut-off depth and first-play urgency. */
 #define MCTS_BOT_BEST_CUTOFF 8
 #define MCTS_BOT_BEST_FPU 0.3
+/* Game clock: own moves expected in a game, the fewest expected left, and the reserve in
+   moves that the allotment divides by on top (Tower Up 2p: about 20 searched moves a bot
+   a game, Uptown about 15). */
+#define MCTS_CLOCK_EXPECTED_MOVES 30
+#define MCTS_CLOCK_MIN_LEFT 8
+#define MCTS_CLOCK_MARGIN 2
 /* Scores closer than this count as equal in heuristic rollouts. */
 #define MCTS_BOT_TIE_EPS 1e-12
 
@@ -40,7 +46,22 @@ typedef struct mcts_bot {
     mcts_stats_t last;    /* statistics of the last search */
     bool searched;        /* last is set (a search ran since the last reset) */
     mcts_bot_totals_t totals; /* over every search since the bot was made */
+    long clock_ms;        /* game clock (clock=), 0: none */
+    double clock_left;    /* milliseconds left on it in this game */
+    int own_moves;        /* searches made in this game (game clock) */
 } mcts_bot_t;
+
+int mcts_clock_moves_left(int own_moves)
+{
+    int left = MCTS_CLOCK_EXPECTED_MOVES - own_moves;
+    return left < MCTS_CLOCK_MIN_LEFT ? MCTS_CLOCK_MIN_LEFT : left;
+}
+
+long mcts_clock_allot(long remaining_ms, int own_moves)
+{
+    long ms = remaining_ms / (mcts_clock_moves_left(own_moves) + MCTS_CLOCK_MARGIN);
+    return ms < 1 ? 1 : ms;
+}
 
 /* Epsilon-greedy playout to the end of the game with the heuristic's move scores. */
 static void rollout_heuristic(const game_api_t *api, void *state, pcg32_t *rng, void *ctx)
@@ -130,7 +151,7 @@ typedef enum mcts_key_type {
 enum {
     K_ITERS, K_TIME, K_THREADS, K_C, K_FPU, K_FPU_REL, K_VLOSS, K_UNOBS, K_UNOBS_BELOW,
     K_SYNC, K_PARALLEL, K_FINAL, K_MEM, K_REUSE, K_ROLLOUT, K_EPS, K_SAMPLE, K_PRIOR,
-    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET, K_BACKUP, K_CHEAT,
+    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET, K_BACKUP, K_CHEAT, K_CLOCK,
     K_COUNT
 };
 
@@ -242,6 +263,10 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      "1: a reference that sees hidden information (searches the true state, no "
      "determinization), to measure what hidden information costs; `tournament` plays it "
      "only with `--allow-cheat`", NULL},
+    {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS", NULL, "none",
+     "a game clock: total milliseconds per game, each move given remaining / (expected own "
+     "moves left + 2), the moves left being 30 less those made, at least 8; excludes "
+     "`time`", NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
@@ -381,6 +406,7 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_CUTOFF: o->cutoff_depth = (int)iv; break;
     case K_BACKUP: o->backup = iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN; break;
     case K_CHEAT: o->cheat = iv == 1; break;
+    case K_CLOCK: mb->clock_ms = iv; break;
     default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
 }
@@ -454,6 +480,14 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
     }
     if (best && !given[K_FPU])
         mb->opt.fpu = MCTS_BOT_BEST_FPU;
+    if (given[K_CLOCK] && given[K_TIME]) {
+        snprintf(err, errlen, "keys 'clock' and 'time' exclude each other");
+        return -1;
+    }
+    if (given[K_CLOCK]) { /* the time of each move is set before its search */
+        mb->opt.time_ms = mcts_clock_allot(mb->clock_ms, 0);
+        given[K_TIME] = given[K_CLOCK];
+    }
     if (given[K_ITERS] && !given[K_TIME])
         mb->opt.time_ms = 0;
     if (given[K_TIME] && !given[K_ITERS])
@@ -520,6 +554,7 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
         return -1;
     }
     mb->opt.seed = b->seed;
+    mb->clock_left = (double)mb->clock_ms;
     mb->search = mcts_new(b->api, &mb->opt);
     if (!mb->search) {
         snprintf(err, errlen, "cannot make the searcher (out of memory for mem=%zu MiB?)",
@@ -535,7 +570,13 @@ static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
     mb->searched = true;
+    if (mb->clock_ms)
+        mcts_set_time(mb->search, mcts_clock_allot((long)mb->clock_left, mb->own_moves));
     move_t mv = mcts_search(mb->search, state, &mb->last);
+    if (mb->clock_ms) {
+        mb->clock_left -= mb->last.seconds * 1000.0;
+        mb->own_moves++;
+    }
     const mcts_stats_t *st = &mb->last;
     if (st->root_move_count > 1)
         mcts_bot_totals_add(&mb->totals, &(mcts_bot_totals_t){.searches = 1,
@@ -630,6 +671,8 @@ static void mcts_bot_reset(bot_t *b)
     mcts_bot_t *mb = b->impl;
     mb->opt.seed = b->seed;
     mb->searched = false;
+    mb->clock_left = (double)mb->clock_ms;
+    mb->own_moves = 0;
     mcts_t *fresh = mcts_new(b->api, &mb->opt);
     if (fresh) {
         mcts_free(mb->search);

@@ -18,6 +18,15 @@ const mcts_options_t *mcts_bot_options(const bot_t *b);
 /* True if b is an mcts bot with cheat=1 (it searches hidden information). */
 bool mcts_bot_cheats(const bot_t *b);
 
+/* Own moves a game clock expects to be left when own_moves have been made: the
+   expected game length less own_moves, never below a floor. */
+int mcts_clock_moves_left(int own_moves);
+/* Milliseconds to spend on the next move with remaining_ms left on a game clock after
+   own_moves own moves: remaining / (expected moves left + margin), at least 1 ms. The
+   margin keeps a reserve (a tenth of what is left, past the expected length), so the
+   clock runs out only in games far longer than expected. */
+long mcts_clock_allot(long remaining_ms, int own_moves);
+
 /* Totals over the searches of an mcts bot since it was made, over every game it played. */
 typedef struct mcts_bot_totals {
     long searches;      /* searches of positions with two or more legal moves */

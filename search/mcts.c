@@ -174,6 +174,12 @@ void mcts_reset(mcts_t *m)
     m->pending_count = 0;
 }
 
+void mcts_set_time(mcts_t *m, long time_ms)
+{
+    if (time_ms > 0)
+        m->opt.time_ms = time_ms;
+}
+
 void mcts_advance(mcts_t *m, move_t mv)
 {
     if (m->pending_count == m->pending_cap) {

@@ -538,6 +538,48 @@ static void test_bot_stats(void)
     bot_free(r);
 }
 
+/* The game clock: the allotments of a game that spends each in full add up to less than
+   the clock over 100 own moves (past the expected 30 the reserve shrinks by a tenth a
+   move), the first is clock / 32, later ones grow as the
+   expected moves left fall; a game of mcts:clock=400 spends about its clock, not more
+   (a loose bound: a search may overrun its allotment by one iteration). */
+static void test_clock(void)
+{
+    CHECK_EQ_INT(mcts_clock_allot(3200, 0), 100);
+    CHECK_EQ_INT(mcts_clock_moves_left(0), 30);
+    CHECK_EQ_INT(mcts_clock_moves_left(25), 8);
+    CHECK_EQ_INT(mcts_clock_allot(0, 3), 1);
+    long left = 60000, spent = 0;
+    for (int k = 0; k < 100; k++) {
+        long a = mcts_clock_allot(left, k);
+        CHECK(a >= 1);
+        if (a > left)
+            break;
+        spent += a;
+        left -= a;
+        CHECK_MSG(k > 0 || a == 60000 / 32, "first allotment %ld", a);
+    }
+    CHECK_MSG(spent < 60000 && left > 0, "spent %ld of 60000", spent);
+    char err[GAME_ERR_MAX];
+    CHECK(bot_new(&uptown_api, "mcts:clock=100,time=5", 1, err, sizeof err) == NULL &&
+          strstr(err, "clock"));
+    bot_t *bots[2] = {make_bot(&uptown_api, "mcts:clock=400", 1),
+                      make_bot(&uptown_api, "random", 2)};
+    game_options_t o;
+    game_options_default(&o);
+    o.players = 2;
+    o.seed = 9;
+    match_result_t r;
+    CHECK(match_play(&uptown_api, &o, bots, true, &r, err, sizeof err) == 0);
+    json_decref(r.record);
+    mcts_bot_totals_t t;
+    CHECK(mcts_bot_totals(bots[0], &t));
+    CHECK_MSG(t.searches > 5 && t.seconds <= 0.4 * 1.25, "%ld searches in %.3f s", t.searches,
+              t.seconds);
+    for (int s = 0; s < 2; s++)
+        bot_free(bots[s]);
+}
+
 int main(void)
 {
     test_bot_stats();
@@ -548,5 +590,6 @@ int main(void)
     test_no_peeking();
     test_heuristic_beats_random();
     test_mcts_stats();
+    test_clock();
     return test_finish("test_bots");
 }
