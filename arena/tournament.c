@@ -185,6 +185,13 @@ int tournament_default_workers(int max_bot_threads)
 
 /* ---- Run state --------------------------------------------------------------------- */
 
+/* A remotely played game's record waiting for the earlier ones, to keep index order. */
+typedef struct tour_held {
+    char *line;                  /* the record line, or NULL: not finished */
+    int ranks[GAME_MAX_PLAYERS]; /* its ranks per seat */
+    int forfeit;                 /* its forfeit seat, or -1 */
+} tour_held_t;
+
 typedef struct tour {
     const tournament_config_t *cfg;  /* what is run */
     tournament_schedule_t sched;     /* line-ups and seeds */
@@ -193,6 +200,8 @@ typedef struct tour {
     long *todo;                      /* game indices this run plays, ascending */
     long todo_count;                 /* their number */
     atomic_long next;                /* next todo position to take */
+    tour_held_t *held;               /* remote players: records per todo position, or NULL */
+    long held_next;                  /* the todo position to write next */
     atomic_bool stop;                /* no new games: SPRT verdict or an error */
     pthread_mutex_t lock;            /* guards everything below and the file */
     lines_file_t file;               /* record file, locked, opened for appending */
@@ -485,8 +494,9 @@ static void tour_progress(tour_t *t, bool final)
 
 /* One worker: its bots, made on first use, one per (seat, bot) so a bot may sit twice. */
 typedef struct tour_worker {
-    tour_t *t;                                           /* the shared run */
-    bot_t *bots[GAME_MAX_PLAYERS][TOURNAMENT_MAX_BOTS];  /* its bot instances */
+    tour_t *t;              /* the shared run */
+    int slot;               /* its number, 0 .. workers-1 */
+    tournament_bots_t bots; /* its bot instances */
 } tour_worker_t;
 
 static void tour_fail(tour_t *t, const char *msg)
@@ -500,61 +510,100 @@ static void tour_fail(tour_t *t, const char *msg)
     pthread_mutex_unlock(&t->lock);
 }
 
-/* Plays game index and appends its record; 0, or -1 after tour_fail. */
-static int tour_play_game(tour_worker_t *w, long index)
+int tournament_game_play(const tournament_config_t *cfg, const tournament_schedule_t *sched,
+                         const char *hash, tournament_bots_t cache, long index, char **line,
+                         int *ranks, int *forfeit, char *err, size_t errlen)
 {
-    tour_t *t = w->t;
-    const tournament_config_t *cfg = t->cfg;
     int np = cfg->opt.players, seat_bots[GAME_MAX_PLAYERS];
-    char err[TOUR_ERR_MAX];
     game_options_t opt = cfg->opt;
-    tournament_schedule_game(&t->sched, index, &opt.seed, seat_bots);
+    tournament_schedule_game(sched, index, &opt.seed, seat_bots);
     bot_t *bots[GAME_MAX_PLAYERS];
     for (int s = 0; s < np; s++) {
-        bot_t **b = &w->bots[s][seat_bots[s]];
-        if (!*b && !(*b = bot_new(cfg->api, cfg->specs[seat_bots[s]], 0, err, sizeof err))) {
-            tour_fail(t, err);
+        bot_t **b = &cache[s][seat_bots[s]];
+        if (!*b && !(*b = bot_new(cfg->api, cfg->specs[seat_bots[s]], 0, err, errlen)))
             return -1;
-        }
         bots[s] = *b;
     }
     match_result_t r;
-    if (match_play(cfg->api, &opt, bots, false, &r, err, sizeof err)) {
-        tour_fail(t, err);
+    if (match_play(cfg->api, &opt, bots, false, &r, err, errlen))
         return -1;
-    }
     json_object_set_new(r.record, "tournament",
-                        json_pack("{s:I,s:s}", "index", (json_int_t)index, "config", t->hash));
+                        json_pack("{s:I,s:s}", "index", (json_int_t)index, "config", hash));
     char *text = json_dumps(r.record, JSON_COMPACT);
     json_decref(r.record);
     size_t len = text ? strlen(text) : 0;
-    char *line = text ? realloc(text, len + 2) : NULL;
-    if (!line) {
+    char *out = text ? realloc(text, len + 2) : NULL;
+    if (!out) {
         free(text);
-        tour_fail(t, "out of memory");
+        snprintf(err, errlen, "out of memory");
         return -1;
     }
-    line[len] = '\n';
-    line[len + 1] = 0;
+    out[len] = '\n';
+    out[len + 1] = 0;
+    *line = out;
+    memcpy(ranks, r.ranks, sizeof *ranks * (size_t)np);
+    *forfeit = r.forfeit_seat;
+    return 0;
+}
+
+/* Appends a finished game's record and counts it: 0, or -1 with err. Under the lock. */
+static int tour_write_game(tour_t *t, long index, const char *line, const int *ranks,
+                           int forfeit, char *err, size_t errlen)
+{
+    if (lines_file_write(&t->file, line, strlen(line))) {
+        snprintf(err, errlen, "cannot write to record file '%s': %s", t->cfg->out_path,
+                 strerror(errno));
+        return -1;
+    }
+    double now = tour_now();
+    if (now - t->last_sync >= 1.0) {
+        fsync(t->file.fd);
+        t->last_sync = now;
+    }
+    tour_mark_done(t, index, ranks, forfeit);
+    t->played++;
+    tour_sprt_advance(t);
+    tour_progress(t, false);
+    return 0;
+}
+
+/* Plays the game at todo position pos (here or remotely) and appends its record, at once
+   or, with remote players, once every earlier position's record is written; 0, or -1
+   after tour_fail. */
+static int tour_play_game(tour_worker_t *w, long pos)
+{
+    tour_t *t = w->t;
+    const tournament_config_t *cfg = t->cfg;
+    long index = t->todo[pos];
+    char err[TOUR_ERR_MAX], *line = NULL;
+    int ranks[GAME_MAX_PLAYERS], forfeit = -1;
+    int got = cfg->remote ? cfg->remote->play(cfg->remote->ctx, w->slot, index, &line, ranks,
+                                              &forfeit, err, sizeof err)
+                          : tournament_game_play(cfg, &t->sched, t->hash, w->bots, index, &line,
+                                                 ranks, &forfeit, err, sizeof err);
+    if (got) {
+        tour_fail(t, err);
+        return -1;
+    }
     int rc = 0;
     pthread_mutex_lock(&t->lock);
-    if (lines_file_write(&t->file, line, len + 1)) {
-        snprintf(err, sizeof err, "cannot write to record file '%s': %s", cfg->out_path,
-                 strerror(errno));
-        rc = -1;
+    if (!t->held) {
+        rc = tour_write_game(t, index, line, ranks, forfeit, err, sizeof err);
+        free(line);
     } else {
-        double now = tour_now();
-        if (now - t->last_sync >= 1.0) {
-            fsync(t->file.fd);
-            t->last_sync = now;
+        tour_held_t *h = &t->held[pos];
+        h->line = line;
+        memcpy(h->ranks, ranks, sizeof h->ranks);
+        h->forfeit = forfeit;
+        while (rc == 0 && t->held_next < t->todo_count && t->held[t->held_next].line) {
+            h = &t->held[t->held_next++];
+            rc = tour_write_game(t, t->todo[t->held_next - 1], h->line, h->ranks, h->forfeit,
+                                 err, sizeof err);
+            free(h->line);
+            h->line = NULL;
         }
-        tour_mark_done(t, index, r.ranks, r.forfeit_seat);
-        t->played++;
-        tour_sprt_advance(t);
-        tour_progress(t, false);
     }
     pthread_mutex_unlock(&t->lock);
-    free(line);
     if (rc)
         tour_fail(t, err);
     return rc;
@@ -566,7 +615,7 @@ static void *tour_worker_main(void *arg)
     tour_t *t = w->t;
     while (!atomic_load(&t->stop)) {
         long j = atomic_fetch_add(&t->next, 1);
-        if (j >= t->todo_count || tour_play_game(w, t->todo[j]))
+        if (j >= t->todo_count || tour_play_game(w, j))
             break;
     }
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
@@ -620,7 +669,9 @@ static int tour_start(tour_t *t, char *err, size_t errlen)
     tournament_config_hash(cfg, t->hash);
     t->done = calloc((size_t)cfg->games, sizeof *t->done);
     t->todo = malloc(sizeof *t->todo * (size_t)cfg->games);
-    if (!t->done || !t->todo) {
+    if (cfg->remote)
+        t->held = calloc((size_t)cfg->games, sizeof *t->held);
+    if (!t->done || !t->todo || (cfg->remote && !t->held)) {
         snprintf(err, errlen, "out of memory for %ld games", cfg->games);
         return -1;
     }
@@ -673,6 +724,7 @@ int tournament_run(const tournament_config_t *cfg, tournament_report_t *rep, cha
     if (w && th && !atomic_load(&t->stop) && t->todo_count > 0) {
         for (; started < workers; started++) {
             w[started].t = t;
+            w[started].slot = started;
             if (pthread_create(&th[started], NULL, tour_worker_main, &w[started]))
                 break;
         }
@@ -711,6 +763,9 @@ done:
     lines_file_close(&t->file);
     pthread_mutex_destroy(&t->lock);
     tournament_schedule_free(&t->sched);
+    for (long j = 0; t->held && j < t->todo_count; j++)
+        free(t->held[j].line);
+    free(t->held);
     free(t->done);
     free(t->todo);
     free(t);

@@ -45,6 +45,16 @@ void tournament_schedule_free(tournament_schedule_t *s);
 void tournament_schedule_game(const tournament_schedule_t *s, long index, uint64_t *game_seed,
                               int *seat_bots);
 
+/*
+ * Games played elsewhere (the MPI run, mpi/): fills game index's record line (malloc'ed,
+ * ending in '\n'), ranks and forfeit seat (-1: none) for worker slot; 0, or -1 with err.
+ */
+typedef struct tournament_remote {
+    int (*play)(void *ctx, int slot, long index, char **line, int *ranks, int *forfeit,
+                char *err, size_t errlen); /* plays one game on another process */
+    void *ctx;                             /* its state */
+} tournament_remote_t;
+
 /* Everything a tournament is run from. */
 typedef struct tournament_config {
     const game_api_t *api;                  /* the game */
@@ -62,6 +72,7 @@ typedef struct tournament_config {
     const char *out_path;                   /* record file, appended to and resumed from */
     int progress;                           /* 0 none, 1 plain lines, 2 refreshed in place */
     double progress_interval;               /* seconds between plain progress lines */
+    const tournament_remote_t *remote;      /* NULL, or who plays the games (workers slots) */
 } tournament_config_t;
 
 /* What a run leaves for the summary. */
@@ -85,6 +96,17 @@ typedef struct tournament_report {
 void tournament_config_hash(const tournament_config_t *cfg, char *out);
 /* Default worker count: max(1, cores / most threads of any bot). */
 int tournament_default_workers(int max_bot_threads);
+
+/* A process's bot instances for tournament_game_play, made on first use (NULL: not yet). */
+typedef bot_t *tournament_bots_t[GAME_MAX_PLAYERS][TOURNAMENT_MAX_BOTS];
+
+/*
+ * Plays game index of the tournament (sched and hash from cfg) with bots and makes its
+ * record line (malloc'ed, ending in '\n'), ranks and forfeit seat: 0, or -1 with err.
+ */
+int tournament_game_play(const tournament_config_t *cfg, const tournament_schedule_t *sched,
+                         const char *hash, tournament_bots_t bots, long index, char **line,
+                         int *ranks, int *forfeit, char *err, size_t errlen);
 
 /*
  * Runs (or resumes) the tournament: 0, or -1 with err filled (a one-line message: bad
