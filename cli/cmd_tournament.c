@@ -8,6 +8,9 @@
 #include "bots/bot.h"
 #include "bots/mcts_bot.h"
 #include "cli/cli.h"
+#ifdef SKYLINE_MPI
+#include "mpi/mpi_run.h"
+#endif
 
 static void tournament_usage(void)
 {
@@ -211,6 +214,19 @@ int cmd_tournament(int argc, char **argv)
 
     tournament_report_t rep;
     char run_err[1024];
+#ifdef SKYLINE_MPI
+    if (mpi_run_launched()) { /* under mpirun or srun: one tournament over the ranks */
+        bool root = true;
+        if (mpi_run_tournament(&cfg, &rep, &root, run_err, sizeof run_err))
+            mpi_run_die(run_err);
+        if (root) {
+            tournament_print_report(&cfg, format_name, &rep);
+            tournament_report_free(&rep);
+        }
+        mpi_run_finish();
+        return 0;
+    }
+#endif
     if (tournament_run(&cfg, &rep, run_err, sizeof run_err))
         cli_die("%s", run_err);
     tournament_print_report(&cfg, format_name, &rep);
