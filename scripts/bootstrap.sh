@@ -4,12 +4,17 @@
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
 # pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
 # --clang adds clang with its OpenMP and sanitizer runtimes (CI's clang build).
+# --mpi adds Open MPI (mpirun and its headers) for the -DSKYLINE_MPI=ON build (docs/MPI.md).
 set -euo pipefail
 need=()
 if [ "${1:-}" = "--clang" ]; then
   command -v clang >/dev/null || need+=(clang)
   dpkg -s libomp-dev >/dev/null 2>&1 || need+=(libomp-dev)
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
+fi
+if [ "${1:-}" = "--mpi" ]; then
+  command -v mpirun >/dev/null || need+=(openmpi-bin)
+  dpkg -s libopenmpi-dev >/dev/null 2>&1 || need+=(libopenmpi-dev)
 fi
 command -v cmake >/dev/null || need+=(cmake)
 command -v cc >/dev/null || need+=(gcc)
