@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bots/tournament.h"
+#include "arena/tournament.h"
 
 /* True when this process was started by an MPI launcher with more than one rank. */
 bool mpi_run_launched(void);
