@@ -20,6 +20,9 @@
 #include "arena/spsa.h"
 #include "bots/heuristic.h"
 #include "cli/cli.h"
+#ifdef SKYLINE_MPI
+#include "mpi/mpi_run.h"
+#endif
 
 #define TUNE_MAX_AGAINST 8
 #define TUNE_MAX_WORKERS 1024
@@ -38,6 +41,8 @@ typedef struct tune_ctx {
     int against_count;                     /* number of opponents */
     int deals;                             /* deals per iteration */
     int workers;                           /* games played at once */
+    int rank;                              /* MPI rank: plays the games gi % ranks == rank */
+    int ranks;                             /* MPI ranks (1: one process) */
     double mean_plus;                      /* the last iteration's mean result of theta+ */
     double mean_minus;                     /* the last iteration's mean result of theta- */
 } tune_ctx_t;
@@ -123,7 +128,8 @@ static void tune_play_game(tune_batch_t *b, int gi)
 static void *tune_worker_main(void *arg)
 {
     tune_batch_t *b = arg;
-    for (int gi; (gi = atomic_fetch_add(&b->next, 1)) < b->games;)
+    const tune_ctx_t *t = b->t;
+    for (int gi; (gi = t->rank + atomic_fetch_add(&b->next, 1) * t->ranks) < b->games;)
         tune_play_game(b, gi);
     return NULL;
 }
@@ -150,18 +156,25 @@ static double tune_eval(const double *plus, const double *minus, int count, long
         cli_die("out of memory");
     atomic_init(&b.next, 0);
     pthread_mutex_init(&b.lock, NULL);
-    int workers = t->workers < b.games ? t->workers : b.games;
+    int mine = (b.games - t->rank + t->ranks - 1) / t->ranks; /* this rank's games */
+    int workers = t->workers < mine ? t->workers : mine;
     pthread_t th[TUNE_MAX_WORKERS];
     int started = 0;
     while (started < workers && !pthread_create(&th[started], NULL, tune_worker_main, &b))
         started++;
-    if (started == 0)
+    if (started == 0 && workers > 0)
         cli_die("cannot start worker threads");
     for (int w = 0; w < started; w++)
         pthread_join(th[w], NULL);
     pthread_mutex_destroy(&b.lock);
     if (b.failed)
         cli_die("%s", b.first_err);
+#ifdef SKYLINE_MPI
+    if (t->ranks > 1) { /* each game's entry is another rank's or 0: the sums are exact */
+        mpi_run_sum(b.res_plus, b.games);
+        mpi_run_sum(b.res_minus, b.games);
+    }
+#endif
     double sum_plus = 0, sum_minus = 0;
     for (int gi = 0; gi < b.games; gi++) {
         sum_plus += b.res_plus[gi];
@@ -300,6 +313,21 @@ static void tune_tag(const char *text, char *tag, size_t len)
     snprintf(tag, len, "%016llx", (unsigned long long)h);
 }
 
+/* Closes the log, removes the theta+/- files if done, ends MPI; returns 0. */
+static int tune_finish(const tune_ctx_t *t, FILE *log, bool done)
+{
+    if (log)
+        fclose(log);
+    if (done || t->rank) {
+        remove(t->path_plus);
+        remove(t->path_minus);
+    }
+#ifdef SKYLINE_MPI
+    mpi_run_finish();
+#endif
+    return 0;
+}
+
 static void tune_usage(void)
 {
     printf("usage: skyline tune --bot SPEC [--params SPECFILE] [--against SPEC ...]\n"
@@ -329,6 +357,7 @@ int cmd_tune(int argc, char **argv)
     double a = -1, A = -1, alpha = 0.602, gamma = 0.101;
     t.deals = 2;
     t.workers = 0;
+    t.ranks = 1;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (cli_game_option(&t.g, argc, argv, &i))
@@ -429,8 +458,15 @@ int cmd_tune(int argc, char **argv)
                     spec_path ? spec_path : "--params", params[i].name, t.g.api->name);
     }
 
-    snprintf(t.path_plus, sizeof t.path_plus, "%s.plus", out);
-    snprintf(t.path_minus, sizeof t.path_minus, "%s.minus", out);
+#ifdef SKYLINE_MPI
+    if (mpi_run_launched() && mpi_run_world(&t.rank, &t.ranks, err, sizeof err))
+        cli_die("%s", err);
+#endif
+    /* Under MPI, rank 0 alone writes FILE, FILE.ckpt and the log; every rank writes its
+       own theta+ and theta- files. */
+    const char *rank_suffix = t.rank ? ".rank" : "";
+    snprintf(t.path_plus, sizeof t.path_plus, "%s.plus%s%.0d", out, rank_suffix, t.rank);
+    snprintf(t.path_minus, sizeof t.path_minus, "%s.minus%s%.0d", out, rank_suffix, t.rank);
     tune_check_own(out);
     tune_check_own(t.path_plus);
     tune_check_own(t.path_minus);
@@ -487,10 +523,12 @@ int cmd_tune(int argc, char **argv)
     snprintf(ckpt, sizeof ckpt, "%s.ckpt", out);
     snprintf(log_path, sizeof log_path, "%s.log.jsonl", out);
     static spsa_t s;
-    int loaded = spsa_load(&s, tag, ckpt, err, sizeof err);
+    int loaded = t.rank ? 2 : spsa_load(&s, tag, ckpt, err, sizeof err);
     if (loaded < 0)
         cli_die("%s", err);
-    if (loaded == 1) {
+    if (loaded == 2) {
+        /* another rank: the run comes from rank 0 below */
+    } else if (loaded == 1) {
         spsa_init(&s, &cfg, params, count);
     } else {
         /* The gains do not depend on the budget: a finished run extends to more. */
@@ -506,8 +544,12 @@ int cmd_tune(int argc, char **argv)
                     iterations);
         s.cfg.iterations = iterations;
     }
-    FILE *log = tune_log_open(log_path, s.k);
-    bool progress = isatty(STDERR_FILENO);
+#ifdef SKYLINE_MPI
+    if (t.ranks > 1)
+        mpi_run_share(&s, sizeof s); /* rank 0's run (new or resumed) on every rank */
+#endif
+    FILE *log = t.rank ? NULL : tune_log_open(log_path, s.k);
+    bool progress = !t.rank && isatty(STDERR_FILENO);
     double start = tune_now();
     if (progress && s.k < s.cfg.iterations)
         tune_progress(s.k, s.cfg.iterations, 0, start, false);
@@ -515,12 +557,14 @@ int cmd_tune(int argc, char **argv)
         if (stop_after && done == stop_after) {
             if (progress)
                 tune_progress(0, 0, 0, 0, true);
-            printf("stopped after %ld iterations at %ld of %ld; run again to resume\n", done,
-                   s.k, s.cfg.iterations);
-            fclose(log);
-            return 0;
+            if (!t.rank)
+                printf("stopped after %ld iterations at %ld of %ld; run again to resume\n",
+                       done, s.k, s.cfg.iterations);
+            return tune_finish(&t, log, false);
         }
         double diff = spsa_step(&s, tune_eval, &t);
+        if (t.rank)
+            continue;
         /* The log line first: a resume drops lines past the checkpoint's iteration. */
         tune_log_write(log, log_path, &s, &t, diff);
         if (spsa_save(&s, tag, ckpt, err, sizeof err))
@@ -542,9 +586,7 @@ int cmd_tune(int argc, char **argv)
     }
     if (progress)
         tune_progress(0, 0, 0, 0, true);
-    fclose(log);
-    remove(t.path_plus);
-    remove(t.path_minus);
-    printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);
-    return 0;
+    if (!t.rank)
+        printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);
+    return tune_finish(&t, log, true);
 }

@@ -21,6 +21,14 @@ bool mpi_run_launched(void);
 int mpi_run_tournament(tournament_config_t *cfg, tournament_report_t *rep, bool *is_root,
                        char *err, size_t errlen);
 
+/* Starts MPI (once) and gives this process's rank and the job's size: 0, or -1 with err. */
+int mpi_run_world(int *rank, int *size, char *err, size_t errlen);
+
+/* Sums n doubles over all ranks, in place, on every rank (dies on an MPI error). */
+void mpi_run_sum(double *v, int n);
+/* Copies n bytes from rank 0 to every rank (dies on an MPI error). */
+void mpi_run_share(void *p, size_t n);
+
 /* Ends the MPI job (MPI_Finalize) if mpi_run_* started it. */
 void mpi_run_finish(void);
 /* After an error: prints "skyline: MESSAGE" and ends every rank with status 1. */

@@ -53,6 +53,15 @@ static int mpi_start(char *err, size_t errlen)
     return 0;
 }
 
+int mpi_run_world(int *rank, int *size, char *err, size_t errlen)
+{
+    if (mpi_start(err, errlen))
+        return -1;
+    *rank = mpi_rank;
+    *size = mpi_size;
+    return 0;
+}
+
 void mpi_run_finish(void)
 {
     if (mpi_started)
