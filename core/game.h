@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rng.h"
 
@@ -188,6 +189,12 @@ typedef struct game_api {
      */
     int (*observation_size)(int players);
     void (*observation)(const void *state, int observer, float *out);
+    /*
+     * The position as a standalone SVG picture (core/svg.h: 800 px wide, no external
+     * file or font) written to out, as player observer sees it (-1: everything). 0, or -1
+     * if a write failed.
+     */
+    int (*svg)(const void *state, int observer, FILE *out);
 } game_api_t;
 
 /*

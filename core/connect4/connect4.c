@@ -369,4 +369,5 @@ const game_api_t connect4_api = {
     .move_action = c4_move_action,
     .observation_size = c4_observation_size,
     .observation = c4_observation,
+    .svg = c4_svg,
 };

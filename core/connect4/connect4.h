@@ -9,6 +9,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/game.h"
 
@@ -103,3 +104,5 @@ int c4_action_count(int players);
 int c4_move_action(const void *state, move_t m);
 int c4_observation_size(int players);
 void c4_observation(const void *state, int observer, float *out);
+/* The position as an SVG picture (svg.c, game_api_t.svg). */
+int c4_svg(const void *state, int observer, FILE *out);

@@ -132,4 +132,5 @@ const game_api_t towerup_api = {
     .options = towerup_option_specs,
     .option_count = TOWERUP_OPTION_COUNT,
     .option_check = towerup_option_check,
+    .svg = towerup_svg,
 };

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/game.h"
 #include "core/rng.h"
@@ -216,6 +217,8 @@ extern const game_api_t towerup_api;
 #define TOWERUP_OPTION_COUNT 4
 extern const game_option_spec_t towerup_option_specs[TOWERUP_OPTION_COUNT];
 int towerup_option_check(const char *key, const char *value, char *err, size_t errlen);
+/* The position as an SVG picture (svg.c, game_api_t.svg). */
+int towerup_svg(const void *state, int observer, FILE *out);
 
 /* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */
 void towerup_position_write(const void *state, int observer, char *buf, size_t len);

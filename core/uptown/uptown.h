@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/bits.h"
 #include "core/game.h"
@@ -149,6 +150,8 @@ extern const struct heuristic heuristic_uptown;
 extern const game_reference_t uptown_reference;
 /* The game table (uptown_api.c). */
 extern const game_api_t uptown_api;
+/* The position as an SVG picture (uptown_svg.c, game_api_t.svg). */
+int uptown_svg(const void *state, int observer, FILE *out);
 
 struct json_t *uptown_record_new(const void *initial, const game_options_t *opt,
                                  const move_t *moves, int move_count, const int *legal_counts,

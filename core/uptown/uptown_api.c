@@ -146,4 +146,5 @@ const game_api_t uptown_api = {
     .move_action = uptown_move_action,
     .observation_size = uptown_observation_size,
     .observation = uptown_observation,
+    .svg = uptown_svg,
 };
