@@ -3,16 +3,30 @@
 # (python3 runs scripts/strength_speedup.py in its test, scripts/bench.sh and the fake
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
 # pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
+# rsvg-convert (librsvg2-bin) renders the SVG pictures in test_svg.
 # --clang adds clang with its OpenMP and sanitizer runtimes (CI's clang build).
 # --mpi adds Open MPI (mpirun and its headers) for the -DSKYLINE_MPI=ON build (docs/MPI.md).
+# --browser adds chromium, which the HTML viewer's test drives headless (CI passes it).
 set -euo pipefail
 need=()
-if [ "${1:-}" = "--clang" ]; then
+clang=0 browser=0 mpi=0
+for arg in "$@"; do
+  case "$arg" in
+    --clang) clang=1 ;;
+    --browser) browser=1 ;;
+    --mpi) mpi=1 ;;
+    *) echo "bootstrap: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+if [ "$browser" = 1 ]; then
+  command -v chromium >/dev/null || need+=(chromium)
+fi
+if [ "$clang" = 1 ]; then
   command -v clang >/dev/null || need+=(clang)
   dpkg -s libomp-dev >/dev/null 2>&1 || need+=(libomp-dev)
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
 fi
-if [ "${1:-}" = "--mpi" ]; then
+if [ "$mpi" = 1 ]; then
   command -v mpirun >/dev/null || need+=(openmpi-bin)
   dpkg -s libopenmpi-dev >/dev/null 2>&1 || need+=(libopenmpi-dev)
 fi
@@ -25,6 +39,7 @@ command -v python3 >/dev/null || need+=(python3)
 /usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
 command -v pgrep >/dev/null || need+=(procps)
 command -v tmux >/dev/null || need+=(tmux)
+command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo
