@@ -1,9 +1,12 @@
 #include "match.h"
 
+#include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/mcts.h"
 #include "core/forfeit.h"
 
 /* The first faulted seat from seat first on (all seats in order), or -1. */
@@ -40,6 +43,52 @@ static int match_restart(const game_api_t *api, const game_options_t *opt, bot_t
 int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
                bool record_legal, match_result_t *out, char *err, size_t errlen)
 {
+    return match_play_search(api, opt, bots, record_legal, false, out, err, errlen);
+}
+
+/* A value in [0, 1] in thousandths. */
+static json_t *permille(double v) { return json_integer((json_int_t)lround(v * 1000)); }
+
+/* What bot b's last search saw at state (before its move), or JSON null. */
+static json_t *search_figures(const game_api_t *api, const bot_t *b, const void *state)
+{
+    const mcts_stats_t *st = bot_last_search(b);
+    if (!st || st->root_move_count < 2)
+        return json_null();
+    json_t *top = json_array();
+    for (int i = 0; i < st->root_move_count && i < MATCH_SEARCH_TOP; i++) {
+        char text[GAME_MOVE_TEXT_MAX];
+        api->move_to_text(state, st->root_moves[i].move, text);
+        json_array_append_new(top, json_pack("{s:s,s:I,s:o}", "move", text, "visits",
+                                             (json_int_t)st->root_moves[i].visits, "mean_pm",
+                                             permille(st->root_moves[i].mean)));
+    }
+    return json_pack("{s:I,s:I,s:o,s:o}", "iters", (json_int_t)st->iterations, "ms",
+                     (json_int_t)llround(st->seconds * 1000), "value_pm",
+                     permille(st->root_moves[0].mean), "top", top);
+}
+
+/* The player who made each of moves[0..n) from initial, as a JSON list. */
+static json_t *movers_of(const game_api_t *api, const void *initial, const move_t *moves, int n)
+{
+    void *s = malloc(api->state_size);
+    json_t *movers = json_array();
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    if (!s)
+        return movers;
+    memcpy(s, initial, api->state_size);
+    for (int i = 0; i < n; i++) {
+        json_array_append_new(movers, json_integer(api->to_move(s)));
+        api->make(s, moves[i], undo);
+    }
+    free(s);
+    return movers;
+}
+
+int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                      bool record_legal, bool record_search, match_result_t *out, char *err,
+                      size_t errlen)
+{
     memset(out, 0, sizeof *out);
     out->forfeit_seat = -1;
     void *initial = malloc(api->state_size), *state = malloc(api->state_size);
@@ -49,6 +98,7 @@ int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *b
     move_t buf[GAME_MAX_MOVES];
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
     int rc = -1, forfeit = -1;
+    json_t *search = record_search ? json_array() : NULL;
     if (!initial || !state || !moves || (record_legal && !counts)) {
         snprintf(err, errlen, "out of memory");
         goto done;
@@ -91,9 +141,13 @@ int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *b
             int to = bots[p]->undo_to < n ? bots[p]->undo_to : n;
             bots[p]->undo_to = -1;
             n = to;
+            while (search && json_array_size(search) > (size_t)n)
+                json_array_remove(search, json_array_size(search) - 1);
             forfeit = match_restart(api, opt, bots, players, initial, state, moves, n);
             continue;
         }
+        if (search)
+            json_array_append_new(search, search_figures(api, bots[p], state));
         for (int s = 0; s < players; s++)
             bot_observe(bots[s], state, m);
         api->make(state, m, undo);
@@ -124,11 +178,16 @@ int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *b
     if (forfeit >= 0)
         forfeit_record_add(out->record, players, forfeit, n, bots[forfeit]->fault,
                            bots[forfeit]->fault_detail);
+    /* Keys after FORMATS.md's and "engine" (readers ignore unknown keys). */
+    json_object_set_new(out->record, "movers", movers_of(api, initial, moves, n));
+    if (search)
+        json_object_set(out->record, "search", search);
     rc = 0;
 done:
     free(initial);
     free(state);
     free(moves);
     free(counts);
+    json_decref(search);
     return rc;
 }

@@ -28,3 +28,18 @@ typedef struct match_result {
  */
 int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
                bool record_legal, match_result_t *out, char *err, size_t errlen);
+
+/* Candidate moves a record keeps per searched move (match_play_search). */
+#define MATCH_SEARCH_TOP 5
+
+/*
+ * match_play, and with record_search the record's "search" list holds, per move, what the
+ * mover's search saw (null for a bot that did not search or a move without choice):
+ * {"iters", "ms", "value_pm", "top": [{"move", "visits", "mean_pm"} ...]}: iterations,
+ * wall time in ms, the value of the chosen move and the MATCH_SEARCH_TOP most visited root
+ * moves with their visits and mean result, values in thousandths. Every record also gets
+ * "movers": the player who made each move (extra turns make it not simply the next seat).
+ */
+int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                      bool record_legal, bool record_search, match_result_t *out, char *err,
+                      size_t errlen);

@@ -525,7 +525,7 @@ int tournament_game_play(const tournament_config_t *cfg, const tournament_schedu
         bots[s] = *b;
     }
     match_result_t r;
-    if (match_play(cfg->api, &opt, bots, false, &r, err, errlen))
+    if (match_play_search(cfg->api, &opt, bots, false, cfg->record_search, &r, err, errlen))
         return -1;
     json_object_set_new(r.record, "tournament",
                         json_pack("{s:I,s:s}", "index", (json_int_t)index, "config", hash));

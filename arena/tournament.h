@@ -73,6 +73,7 @@ typedef struct tournament_config {
     int progress;                           /* 0 none, 1 plain lines, 2 refreshed in place */
     double progress_interval;               /* seconds between plain progress lines */
     const tournament_remote_t *remote;      /* NULL, or who plays the games (workers slots) */
+    bool record_search;                     /* records hold each search's figures */
 } tournament_config_t;
 
 /* What a run leaves for the summary. */

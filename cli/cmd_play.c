@@ -29,6 +29,7 @@ static void play_usage(void)
     printf("\n  --games K               games to play (default 1)\n"
            "  --record FILE           append one JSON record per game (FORMATS.md §4)\n"
            "  --record-legal          records hold legal_counts\n"
+           "  --record-search         records hold each search's figures (docs/PICTURES.md)\n"
            "  --quiet                 no line per game, only the summary\n"
            "  --hint SPEC             the bot a human seat's hint asks (default heuristic)\n"
            "A human seat (--bot human) plays from the terminal: type help at its prompt.\n");
@@ -61,7 +62,7 @@ int cmd_play(int argc, char **argv)
     int spec_count = 0;
     long games = 1;
     const char *record_path = NULL;
-    bool record_legal = false, quiet = false;
+    bool record_legal = false, record_search = false, quiet = false;
     const char *hint = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -80,6 +81,8 @@ int cmd_play(int argc, char **argv)
             record_path = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--record-legal")) {
             record_legal = true;
+        } else if (!strcmp(a, "--record-search")) {
+            record_search = true;
         } else if (!strcmp(a, "--quiet")) {
             quiet = true;
         } else if (!strcmp(a, "--hint")) {
@@ -90,6 +93,8 @@ int cmd_play(int argc, char **argv)
     }
     if (record_legal && !record_path)
         cli_die("--record-legal needs --record FILE");
+    if (record_search && !record_path)
+        cli_die("--record-search needs --record FILE");
     cli_game_finish(&g);
     if (g.opt.seed > (uint64_t)(LONG_MAX - (games - 1)))
         cli_die("--seed %llu: the seeds of %ld games would pass %ld, the largest seed",
@@ -132,7 +137,8 @@ int cmd_play(int argc, char **argv)
         game_options_t opt = g.opt;
         opt.seed = seed0 + (uint64_t)k;
         match_result_t r;
-        if (match_play(g.api, &opt, bots, record_legal, &r, err, sizeof err))
+        if (match_play_search(g.api, &opt, bots, record_legal, record_search, &r, err,
+                              sizeof err))
             cli_die("%s", err);
         for (int s = 0; s < players; s++) {
             sum[s] += r.result[s];

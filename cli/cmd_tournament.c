@@ -40,7 +40,8 @@ static void tournament_usage(void)
            "  --progress-interval S   seconds between progress lines when stderr is not a\n"
            "                          terminal (default 10)\n"
            "  --quiet                 no progress display\n"
-           "  --allow-cheat           play bots that see hidden information (mcts:cheat=1)\n",
+           "  --allow-cheat           play bots that see hidden information (mcts:cheat=1)\n"
+           "  --record-search         records hold each search's figures (docs/PICTURES.md)\n",
            TOURNAMENT_MAX_BOTS, cli_game_help);
 }
 
@@ -148,6 +149,8 @@ int cmd_tournament(int argc, char **argv)
             quiet = true;
         } else if (!strcmp(a, "--allow-cheat")) {
             allow_cheat = true;
+        } else if (!strcmp(a, "--record-search")) {
+            cfg.record_search = true;
         } else {
             cli_die("tournament: unknown option '%s' (see skyline tournament --help)", a);
         }
