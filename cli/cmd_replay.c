@@ -8,6 +8,59 @@
 
 #include "cli/cli.h"
 #include "core/input.h"
+#include "viewer/viewer.h"
+
+/* The records kept for --html. */
+typedef struct replay_pick {
+    long index;      /* --index: the game to keep (from 0), or -1 for all */
+    json_t **recs;   /* the kept records */
+    long *numbers;   /* their indexes in the file */
+    int count;       /* kept so far */
+    int cap;         /* room in recs and numbers */
+} replay_pick_t;
+
+static void pick_add(replay_pick_t *k, const char *line, long game)
+{
+    if (k->index >= 0 && k->index != game)
+        return;
+    json_t *rec = json_loads(line, 0, NULL);
+    if (!rec)
+        return; /* already reported by the replay */
+    if (k->count == k->cap) {
+        k->cap = k->cap ? 2 * k->cap : 16;
+        k->recs = realloc(k->recs, sizeof *k->recs * (size_t)k->cap);
+        k->numbers = realloc(k->numbers, sizeof *k->numbers * (size_t)k->cap);
+        if (!k->recs || !k->numbers)
+            cli_die("out of memory");
+    }
+    k->recs[k->count] = rec;
+    k->numbers[k->count++] = game;
+}
+
+/* Writes the viewer to path through a temporary file, so a failure leaves no half page. */
+static void write_viewer(const char *path, const char *source, replay_pick_t *k)
+{
+    char tmp[4096], err[GAME_ERR_MAX * 2];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        cli_die("cannot write '%s'", path);
+    char title[512];
+    snprintf(title, sizeof title, "Skyline replay: %s", source);
+    int rc = viewer_write_replay(f, title, k->recs, k->numbers, k->count, err, sizeof err);
+    if (fclose(f) && !rc) {
+        rc = -1;
+        snprintf(err, sizeof err, "write error");
+    }
+    if (rc || rename(tmp, path)) {
+        remove(tmp);
+        cli_die("replay --html: %s", rc ? err : "cannot rename the page into place");
+    }
+    for (int i = 0; i < k->count; i++)
+        json_decref(k->recs[i]);
+    free(k->recs);
+    free(k->numbers);
+}
 
 /* Checks one record line of len bytes: 0 if it replays, else -1 with err filled. */
 static int replay_line(const char *line, size_t len, char *err, size_t errlen)
@@ -48,14 +101,27 @@ static int replay_line(const char *line, size_t len, char *err, size_t errlen)
 
 int cmd_replay(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *html = NULL;
+    replay_pick_t pick = {.index = -1};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: skyline replay FILE\n"
+            printf("usage: skyline replay FILE [--html OUT.html [--index I|all]]\n"
                    "Re-plays every game record in FILE (JSON Lines) with the engine's rules and\n"
                    "prints one line per game: ok, or the line, the first illegal move with its\n"
-                   "index and the reason. Exits 1 if any game fails.\n");
+                   "index and the reason. Exits 1 if any game fails.\n"
+                   "  --html OUT.html   also write a self-contained page that replays the games\n"
+                   "                    (pictures, move list, scores, search figures)\n"
+                   "  --index I|all     the game of the page, counting from 0 (default: all)\n");
             return 0;
+        }
+        if (!strcmp(argv[i], "--html")) {
+            html = cli_value(argc, argv, &i);
+            continue;
+        }
+        if (!strcmp(argv[i], "--index")) {
+            const char *v = cli_value(argc, argv, &i);
+            pick.index = strcmp(v, "all") ? cli_int("--index", v, 0, 1000000000L) : -1;
+            continue;
         }
         if (argv[i][0] == '-' && argv[i][1])
             cli_die("replay: unknown option '%s'", argv[i]);
@@ -79,6 +145,8 @@ int cmd_replay(int argc, char **argv)
             line[--len] = 0;
         if (len == 0)
             continue;
+        if (html)
+            pick_add(&pick, line, games);
         games++;
         if (replay_line(line, (size_t)len, err, sizeof err)) {
             char shown[GAME_ERR_MAX * 2];
@@ -99,5 +167,15 @@ int cmd_replay(int argc, char **argv)
     if (games == 0)
         cli_die("record file '%s' holds no game", shown);
     fprintf(stderr, "%ld game%s, %ld failed\n", games, games == 1 ? "" : "s", bad);
+    if (html && bad)
+        cli_die("replay --html: no page written, since a game does not replay");
+    if (html) {
+        if (pick.count == 0)
+            cli_die("%s holds %ld game%s: there is no game --index %ld", path, games,
+                    games == 1 ? "" : "s", pick.index);
+        write_viewer(html, path, &pick);
+        fprintf(stderr, "viewer: %s (%d game%s)\n", html, pick.count,
+                pick.count == 1 ? "" : "s");
+    }
     return bad ? 1 : 0;
 }

@@ -17,9 +17,10 @@ declare -A below=(
     [bench]="core search bots ref"
     [api]="core search bots arena"
     [mpi]="core search bots arena"
-    [cli]="core search bots arena bench mpi"
+    [viewer]="core search bots arena"
+    [cli]="core search bots arena bench mpi viewer"
     [fuzz]="core search bots arena"
-    [tests]="core search bots arena bench ref fuzz"
+    [tests]="core search bots arena bench ref fuzz viewer"
     [examples]="core search bots arena"
 )
 declare -A internal=()

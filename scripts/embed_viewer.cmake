@@ -1,0 +1,16 @@
+# Writes OUT, a C file holding every IN_DIR/*.js and *.css as a NUL-terminated char array
+# viewer_asset_<name>_<ext>, so that the pages of viewer/ are one self-contained file.
+file(GLOB assets ${IN_DIR}/*.js ${IN_DIR}/*.css)
+list(SORT assets)
+set(text "/* Generated from viewer/ by scripts/embed_viewer.cmake. */\n")
+foreach(f ${assets})
+  get_filename_component(name ${f} NAME_WE)
+  get_filename_component(ext ${f} LAST_EXT)
+  string(SUBSTRING "${ext}" 1 -1 ext)
+  file(READ ${f} hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(APPEND text "extern const char viewer_asset_${name}_${ext}[];\n")
+  string(APPEND text "const char viewer_asset_${name}_${ext}[] = {${bytes}0};\n")
+endforeach()
+file(WRITE ${OUT}.tmp "${text}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
