@@ -166,13 +166,13 @@ int cmd_replay(int argc, char **argv)
         cli_die("cannot read record file '%s'", shown);
     if (games == 0)
         cli_die("record file '%s' holds no game", shown);
+    if (html && pick.count == 0)
+        cli_die("%s holds %ld game%s: there is no game --index %ld", shown, games,
+                games == 1 ? "" : "s", pick.index);
     fprintf(stderr, "%ld game%s, %ld failed\n", games, games == 1 ? "" : "s", bad);
     if (html && bad)
         cli_die("replay --html: no page written, since a game does not replay");
     if (html) {
-        if (pick.count == 0)
-            cli_die("%s holds %ld game%s: there is no game --index %ld", path, games,
-                    games == 1 ? "" : "s", pick.index);
         write_viewer(html, path, &pick);
         fprintf(stderr, "viewer: %s (%d game%s)\n", html, pick.count,
                 pick.count == 1 ? "" : "s");

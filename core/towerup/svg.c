@@ -166,7 +166,7 @@ static void draw_players(FILE *out, const towerup_state_t *s, double y)
         fprintf(out, "<circle cx=\"30\" cy=\"%.1f\" r=\"8\" fill=\"%s\"/>\n", y + 14,
                 svg_player_colour(p));
         char t[64];
-        snprintf(t, sizeof t, "P%d%s", p + 1, moving ? " \u25C0 to move" : "");
+        snprintf(t, sizeof t, "P%d%s", p + 1, moving ? " \u25C0" : "");
         svg_text(out, 44, y + 19, 14, "start", "#222", 1, t);
         snprintf(t, sizeof t, "%d", towerup_score(s, p));
         svg_text(out, 120, y + 19, 14, "start", "#222", 1, t);
