@@ -29,7 +29,8 @@ static const char show_help[] =
     "  --color auto|always|never   ANSI colour (default auto: only on a terminal, and not\n"
     "                          with NO_COLOR set)\n"
     "  --no-list               the diagram only, without the move list\n"
-    "  --notation              only the position's text (docs/NOTATION.md) as --as sees it\n";
+    "  --notation              only the position's text (docs/NOTATION.md) as --as sees it\n"
+    "  --svg FILE              also write the position as an SVG picture (as --as sees it)\n";
 
 /* A game line to show: the positions before and after each of its moves. */
 typedef struct show_line {
@@ -57,6 +58,7 @@ typedef struct show_args {
     bool list;               /* print the move list */
     bool notation;           /* print the position text only */
     bool mover_hidden;       /* a position text leaves the mover's information to chance */
+    const char *svg;         /* --svg FILE, or NULL */
 } show_args_t;
 
 static void *line_state(const show_line_t *l, int k)
@@ -378,6 +380,8 @@ static void show_parse(show_args_t *a, int argc, char **argv)
             a->notation = true;
         } else if (!strcmp(arg, "--no-list")) {
             a->list = false;
+        } else if (!strcmp(arg, "--svg")) {
+            a->svg = cli_value(argc, argv, &i);
         } else if (!strcmp(arg, "--color") || !strcmp(arg, "--colour") ||
                    !strncmp(arg, "--color=", 8) || !strncmp(arg, "--colour=", 9)) {
             const char *v = strchr(arg, '=') ? strchr(arg, '=') + 1 : cli_value(argc, argv, &i);
@@ -403,6 +407,23 @@ static void show_parse(show_args_t *a, int argc, char **argv)
         cli_die("show takes --position alone, without a record file or --moves");
     if (!a->file && (a->index || a->ply >= 0))
         cli_die("--index and --ply need a record file (skyline show FILE --index I --ply K)");
+}
+
+/* The position as an SVG picture in path, through a temporary file (no half picture). */
+static void write_picture(const game_api_t *api, const void *s, int observer, const char *path)
+{
+    if (!api->svg)
+        cli_die("--svg: game '%s' has no pictures", api->name);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        cli_die("--svg: cannot write '%s'", path);
+    int rc = api->svg(s, observer, f);
+    if (fclose(f) || rc || rename(tmp, path)) {
+        remove(tmp);
+        cli_die("--svg: cannot write '%s'", path);
+    }
 }
 
 int cmd_show(int argc, char **argv)
@@ -436,6 +457,8 @@ int cmd_show(int argc, char **argv)
         print_diagram(line.api, s, (int)a.as, flags);
         print_status(line.api, s, !a.mover_hidden);
     }
+    if (a.svg)
+        write_picture(line.api, s, (int)a.as, a.svg);
     free(line.moves);
     free(line.states);
     json_decref(line.rec);
