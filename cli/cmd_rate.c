@@ -8,6 +8,7 @@
 
 #include "arena/rating.h"
 #include "cli/cli.h"
+#include "viewer/viewer.h"
 
 #define RATE_MAX_BOTS 256
 
@@ -74,7 +75,10 @@ static void rate_usage(void)
         "label's full spec.\n"
         "  --json          one JSON object instead of tables\n"
         "  --anchor SPEC   rate this bot 0 instead of the mean\n"
-        "  --bootstrap N   bootstrap resamples (default %d, 0: no error bars)\n",
+        "  --bootstrap N   bootstrap resamples (default %d, 0: no error bars)\n"
+        "  --html FILE     also write the report page (charts, matrix, games opening in\n"
+        "                  the replay viewer, written to FILE-without-.html-games/)\n"
+        "  --sprt E0,E1,ALPHA,BETA   the page draws this SPRT between the first two bots\n",
         RATING_BOOTSTRAP_DEFAULT);
 }
 
@@ -283,7 +287,9 @@ static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int b
 int cmd_rate(int argc, char **argv)
 {
     bool json = false;
-    const char *anchor_spec = NULL;
+    const char *anchor_spec = NULL, *html = NULL;
+    rating_sprt_t sprt;
+    bool has_sprt = false;
     int bootstrap = RATING_BOOTSTRAP_DEFAULT, files = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -296,6 +302,13 @@ int cmd_rate(int argc, char **argv)
             anchor_spec = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--bootstrap")) {
             bootstrap = (int)cli_int(a, cli_value(argc, argv, &i), 0, 100000);
+        } else if (!strcmp(a, "--html")) {
+            html = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--sprt")) {
+            char err[GAME_ERR_MAX];
+            if (rating_sprt_parse(cli_value(argc, argv, &i), &sprt, err, sizeof err))
+                cli_die("--sprt: %s", err);
+            has_sprt = true;
         } else if (a[0] == '-' && a[1]) {
             cli_die("rate: unknown option '%s' (see skyline rate --help)", a);
         } else {
@@ -307,7 +320,8 @@ int cmd_rate(int argc, char **argv)
     rate_data_t d;
     memset(&d, 0, sizeof d);
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap"))
+        if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
+            !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt"))
             i++;
         else if (argv[i][0] != '-' || !argv[i][1])
             rate_read_file(&d, argv[i], i);
@@ -337,6 +351,25 @@ int cmd_rate(int argc, char **argv)
     else
         rate_print_text(&d, &t, bootstrap, labels);
     rating_table_free(&t);
+    if (html) {
+        const char *paths[256];
+        int n = 0;
+        for (int i = 1; i < argc && n < 256; i++) {
+            if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
+                !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt"))
+                i++;
+            else if (argv[i][0] != '-' || !argv[i][1])
+                paths[n++] = argv[i];
+        }
+        char err[GAME_ERR_MAX * 2];
+        viewer_report_t r = {.title = "Skyline tournament report", .files = paths,
+                             .file_count = n, .bootstrap = bootstrap,
+                             .sprt = has_sprt ? &sprt : NULL};
+        if (viewer_write_report(html, &r, err, sizeof err))
+            cli_die("rate --html: %s", err);
+        if (!json)
+            printf("\nReport: %s\n", html);
+    }
     for (int b = 0; b < d.bots.count; b++)
         free(d.bots.specs[b]);
     free(d.games);

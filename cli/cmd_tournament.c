@@ -8,6 +8,7 @@
 #include "bots/bot.h"
 #include "bots/mcts_bot.h"
 #include "cli/cli.h"
+#include "viewer/viewer.h"
 #ifdef SKYLINE_MPI
 #include "mpi/mpi_run.h"
 #endif
@@ -43,6 +44,24 @@ static void tournament_usage(void)
            "  --allow-cheat           play bots that see hidden information (mcts:cheat=1)\n"
            "  --record-search         records hold each search's figures (docs/PICTURES.md)\n",
            TOURNAMENT_MAX_BOTS, cli_game_help);
+}
+
+/* The report page beside the records (FILE.jsonl gives FILE.html), named on the last line. */
+static void tournament_write_page(const tournament_config_t *cfg)
+{
+    char path[4096], err[GAME_ERR_MAX * 2];
+    size_t len = strlen(cfg->out_path);
+    if (len > 6 && !strcmp(cfg->out_path + len - 6, ".jsonl"))
+        len -= 6;
+    snprintf(path, sizeof path, "%.*s.html", (int)len, cfg->out_path);
+    viewer_report_t r = {.title = "Skyline tournament report", .files = &cfg->out_path,
+                         .file_count = 1, .bootstrap = RATING_BOOTSTRAP_DEFAULT,
+                         .sprt = cfg->sprt ? &cfg->sprt_config : NULL,
+                         .sprt_per_game = cfg->sprt_per_game, .sprt_a = cfg->specs[0],
+                         .sprt_b = cfg->specs[1]};
+    if (viewer_write_report(path, &r, err, sizeof err))
+        cli_die("the report page: %s", err);
+    printf("\nReport: %s (open it in a browser)\n", path);
 }
 
 static void tournament_parse_shard(const char *text, tournament_config_t *cfg)
@@ -234,5 +253,6 @@ int cmd_tournament(int argc, char **argv)
         cli_die("%s", run_err);
     tournament_print_report(&cfg, format_name, &rep);
     tournament_report_free(&rep);
+    tournament_write_page(&cfg);
     return 0;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 struct json_t;
+struct rating_sprt;
 
 /* The compiled-in script and style sheet (generated from the .js and .css files of viewer/). */
 extern const char viewer_asset_viewer_js[];
@@ -32,3 +33,31 @@ void viewer_html_escape(FILE *out, const char *text);
  */
 int viewer_write_replay(FILE *out, const char *title, struct json_t *const *records,
                         const long *numbers, int count, char *err, size_t errlen);
+
+/* A histogram of n values (bins of a round width) as an inline SVG chart. */
+void viewer_chart_histogram(FILE *out, const double *values, long n, const char *xlabel,
+                            const char *colour);
+/* A line of n values after 0 (x: 1..n) between dashed lower and upper bounds, as SVG. */
+void viewer_chart_line(FILE *out, const double *y, long n, double lower, double upper,
+                       const char *xlabel, const char *ylabel);
+
+/* What a tournament report is made from. */
+typedef struct viewer_report {
+    const char *title;                 /* the page's title */
+    const char *const *files;          /* record files (JSON Lines) */
+    int file_count;                    /* their number */
+    int bootstrap;                     /* resamples of the rating error bars */
+    const struct rating_sprt *sprt;    /* SPRT bounds (rating_sprt_t), or NULL: none */
+    bool sprt_per_game;                /* one SPRT outcome per game, not per seat pair */
+    const char *sprt_a;                /* the SPRT's bot A (spec), NULL: first bot seen */
+    const char *sprt_b;                /* its bot B, NULL: second bot seen */
+} viewer_report_t;
+
+/*
+ * Writes the report of the games in r's files to path (through a temporary file): ratings
+ * with their error bars as a chart, the pairwise results as a coloured matrix, results by
+ * seat, game length and score distributions, the SPRT's progress when r has one, and the
+ * list of games, each linked to its replay viewer, written beside the page in the folder
+ * PATH-without-.html + "-games". Returns 0, or -1 with err filled.
+ */
+int viewer_write_report(const char *path, const viewer_report_t *r, char *err, size_t errlen);

@@ -1,0 +1,113 @@
+/* Small SVG charts for the report (viewer/viewer.h): histograms and a line with bounds. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "viewer/viewer.h"
+
+#define CHART_W 640  /* px */
+#define CHART_H 200  /* px of the plot area */
+#define PAD_L 50     /* left margin: y labels */
+#define PAD_B 36     /* bottom margin: x labels */
+
+/* A "nice" step near range / target: 1, 2 or 5 times a power of ten, at least min_step. */
+static double nice_step(double range, int target, double min_step)
+{
+    double raw = range / target, p = pow(10, floor(log10(raw > 0 ? raw : 1)));
+    double step = raw <= p ? p : raw <= 2 * p ? 2 * p : raw <= 5 * p ? 5 * p : 10 * p;
+    return step < min_step ? min_step : step;
+}
+
+static void chart_open(FILE *out, int w, int h)
+{
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n"
+                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+            w, h, w, h, w, h);
+}
+
+void viewer_chart_histogram(FILE *out, const double *values, long n, const char *xlabel,
+                            const char *colour)
+{
+    if (n <= 0) {
+        fputs("<p class=\"note\">no values</p>\n", out);
+        return;
+    }
+    double lo = values[0], hi = values[0];
+    for (long i = 1; i < n; i++) {
+        lo = values[i] < lo ? values[i] : lo;
+        hi = values[i] > hi ? values[i] : hi;
+    }
+    double width = nice_step(hi - lo + 1, 24, 1);
+    double start = floor(lo / width) * width;
+    int bins = (int)floor((hi - start) / width) + 1;
+    long *count = calloc((size_t)bins, sizeof *count), most = 1;
+    if (!count)
+        return;
+    for (long i = 0; i < n; i++) {
+        int b = (int)floor((values[i] - start) / width);
+        count[b < bins ? b : bins - 1]++;
+    }
+    for (int b = 0; b < bins; b++)
+        most = count[b] > most ? count[b] : most;
+    chart_open(out, CHART_W + PAD_L + 10, CHART_H + PAD_B + 10);
+    double bw = (double)CHART_W / bins;
+    for (int b = 0; b < bins; b++) {
+        double h = (double)CHART_H * count[b] / most;
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
+                     "<title>%g to %g: %ld</title></rect>\n",
+                PAD_L + b * bw + 1, 10 + CHART_H - h, bw - 2 > 1 ? bw - 2 : 1, h, colour,
+                start + b * width, start + (b + 1) * width - (width == 1 ? 1 : 0), count[b]);
+    }
+    int label_every = bins > 12 ? (bins + 11) / 12 : 1;
+    for (int b = 0; b < bins; b += label_every)
+        fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+                PAD_L + b * bw + bw / 2, 10 + CHART_H + 14, start + b * width);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
+            10 + CHART_H + 30);
+    viewer_html_escape(out, xlabel);
+    fprintf(out, "</text>\n<text x=\"%d\" y=\"16\" text-anchor=\"end\">%ld</text>\n"
+                 "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n"
+                 "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#444\"/>\n</svg>\n",
+            PAD_L - 4, most, PAD_L - 4, 10 + CHART_H, PAD_L, 10 + CHART_H, PAD_L + CHART_W,
+            10 + CHART_H);
+    free(count);
+}
+
+void viewer_chart_line(FILE *out, const double *y, long n, double lower, double upper,
+                       const char *xlabel, const char *ylabel)
+{
+    double lo = lower, hi = upper;
+    for (long i = 0; i < n; i++) {
+        lo = y[i] < lo ? y[i] : lo;
+        hi = y[i] > hi ? y[i] : hi;
+    }
+    double pad = (hi - lo) * 0.08 + 1e-9;
+    lo -= pad;
+    hi += pad;
+#define CY(v) (10 + CHART_H * (hi - (v)) / (hi - lo))
+#define CX(i) (PAD_L + (double)CHART_W * (i) / (n > 1 ? n : 1))
+    chart_open(out, CHART_W + PAD_L + 10, CHART_H + PAD_B + 10);
+    const double bounds[2] = {lower, upper};
+    for (int k = 0; k < 2; k++)
+        fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+                     "stroke-dasharray=\"5 3\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
+                     "%.2f</text>\n",
+                PAD_L, CY(bounds[k]), PAD_L + CHART_W, CY(bounds[k]), k ? "#009e73" : "#d55e00",
+                PAD_L - 4, CY(bounds[k]) + 4, bounds[k]);
+    fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\"/>\n", PAD_L,
+            CY(0), PAD_L + CHART_W, CY(0));
+    fprintf(out, "<polyline fill=\"none\" stroke=\"#0072b2\" stroke-width=\"2\" points=\"%.1f,%.1f",
+            CX(0), CY(0));
+    for (long i = 0; i < n; i++)
+        fprintf(out, " %.1f,%.1f", CX(i + 1), CY(y[i]));
+    fprintf(out, "\"/>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
+            10 + CHART_H + 30);
+    viewer_html_escape(out, xlabel);
+    fprintf(out, " (%ld)</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+                 "text-anchor=\"middle\">",
+            n, 10 + CHART_H / 2, 10 + CHART_H / 2);
+    viewer_html_escape(out, ylabel);
+    fputs("</text>\n</svg>\n", out);
+#undef CY
+#undef CX
+}
