@@ -20,6 +20,7 @@
 #include "arena/spsa.h"
 #include "bots/heuristic.h"
 #include "cli/cli.h"
+#include "viewer/viewer.h"
 #ifdef SKYLINE_MPI
 #include "mpi/mpi_run.h"
 #endif
@@ -588,5 +589,13 @@ int cmd_tune(int argc, char **argv)
         tune_progress(0, 0, 0, 0, true);
     if (!t.rank)
         printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);
-    return tune_finish(&t, log, true);
+    int rc = tune_finish(&t, log, true);
+    if (!t.rank) {
+        char page[1200];
+        snprintf(page, sizeof page, "%s.html", out);
+        if (viewer_write_tune(page, log_path, err, sizeof err))
+            cli_die("the tuning page: %s", err);
+        printf("Report: %s (open it in a browser)\n", page);
+    }
+    return rc;
 }

@@ -65,6 +65,22 @@ expect_error "show --svg into a missing folder" "--svg: cannot write" \
     "$S" show --game connect4 --moves "4 4" --svg "$tmp/no/such.svg"
 [ ! -e "$tmp/no" ] && ok || fail "a failed --svg left a file"
 
+# tune: the page of its log, a path per weight and the results per iteration.
+"$S" tune --game towerup --players 3 --bot heuristic --against greedy --iterations 3 --seed 5 \
+    --out "$tmp/tu.params" --workers 1 >"$tmp/out" 2>"$tmp/err" && ok || fail "tune: $(cat "$tmp/err")"
+[ "$(tail -1 "$tmp/out")" = "Report: $tmp/tu.params.html (open it in a browser)" ] && ok ||
+    fail "tune's last line: $(tail -1 "$tmp/out")"
+weights=$(head -1 "$tmp/tu.params.log.jsonl" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["theta"]))')
+[ "$(grep -c '<h2 id="w' "$tmp/tu.params.html")" = "$weights" ] &&
+    grep -q '<h2>Results per iteration</h2>' "$tmp/tu.params.html" && ok ||
+    fail "the tuning page does not draw each of the $weights weights"
+python3 -c '
+import re, sys, xml.etree.ElementTree as ET
+charts = re.findall(r"<svg .*?</svg>", open(sys.argv[1]).read(), re.S)
+assert len(charts) == int(sys.argv[2]) + 2
+for c in charts: ET.fromstring(c)
+' "$tmp/tu.params.html" "$weights" && ok || fail "the tuning page's charts are not well-formed"
+
 # The viewers the report links are ones a browser steps through.
 grep '"index":2,' "$tmp/t.jsonl" >"$tmp/g2.jsonl"
 python3 "$SRC/tests/browser_check.py" "$tmp/t-games/game-2.html" "$tmp/g2.jsonl" "$tmp/g2.png"

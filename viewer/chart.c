@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/svg.h"
 #include "viewer/viewer.h"
 
 #define CHART_W 640  /* px */
@@ -73,34 +74,52 @@ void viewer_chart_histogram(FILE *out, const double *values, long n, const char 
     free(count);
 }
 
-void viewer_chart_line(FILE *out, const double *y, long n, double lower, double upper,
-                       const char *xlabel, const char *ylabel)
+void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names,
+                        int series, long n, double lower, double upper, const char *xlabel,
+                        const char *ylabel)
 {
-    double lo = lower, hi = upper;
-    for (long i = 0; i < n; i++) {
-        lo = y[i] < lo ? y[i] : lo;
-        hi = y[i] > hi ? y[i] : hi;
-    }
-    double pad = (hi - lo) * 0.08 + 1e-9;
+    bool bounded = lower <= upper;
+    double lo = bounded ? lower : INFINITY, hi = bounded ? upper : -INFINITY;
+    for (int k = 0; k < series; k++)
+        for (long i = 0; i < n; i++) {
+            lo = ys[k][i] < lo ? ys[k][i] : lo;
+            hi = ys[k][i] > hi ? ys[k][i] : hi;
+        }
+    if (!isfinite(lo))
+        lo = hi = 0;
+    double pad = (hi - lo) * 0.08 + 1e-6 * (fabs(hi) + 1);
     lo -= pad;
     hi += pad;
 #define CY(v) (10 + CHART_H * (hi - (v)) / (hi - lo))
-#define CX(i) (PAD_L + (double)CHART_W * (i) / (n > 1 ? n : 1))
-    chart_open(out, CHART_W + PAD_L + 10, CHART_H + PAD_B + 10);
-    const double bounds[2] = {lower, upper};
-    for (int k = 0; k < 2; k++)
-        fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-                     "stroke-dasharray=\"5 3\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
-                     "%.2f</text>\n",
-                PAD_L, CY(bounds[k]), PAD_L + CHART_W, CY(bounds[k]), k ? "#009e73" : "#d55e00",
-                PAD_L - 4, CY(bounds[k]) + 4, bounds[k]);
-    fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#999\"/>\n", PAD_L,
-            CY(0), PAD_L + CHART_W, CY(0));
-    fprintf(out, "<polyline fill=\"none\" stroke=\"#0072b2\" stroke-width=\"2\" points=\"%.1f,%.1f",
-            CX(0), CY(0));
-    for (long i = 0; i < n; i++)
-        fprintf(out, " %.1f,%.1f", CX(i + 1), CY(y[i]));
-    fprintf(out, "\"/>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
+#define CX(i) (PAD_L + (double)CHART_W * (i) / (n > 1 ? n - 1 : 1))
+    chart_open(out, CHART_W + PAD_L + 10, CHART_H + PAD_B + 10 + (series > 1 ? 16 : 0));
+    if (bounded) {
+        const double bounds[2] = {lower, upper};
+        for (int k = 0; k < 2; k++)
+            fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+                         "stroke-dasharray=\"5 3\"/>\n",
+                    PAD_L, CY(bounds[k]), PAD_L + CHART_W, CY(bounds[k]),
+                    k ? "#009e73" : "#d55e00");
+    }
+    /* y labels: the extremes of the plot and, bounded, the bounds. */
+    const double marks[4] = {lo + pad, hi - pad, lower, upper};
+    for (int k = 0; k < (bounded ? 4 : 2); k++)
+        fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", PAD_L - 4,
+                CY(marks[k]) + 4, marks[k]);
+    for (int k = 0; k < series; k++) {
+        fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+                svg_player_colour(k + 1));
+        for (long i = 0; i < n; i++)
+            fprintf(out, "%s%.1f,%.1f", i ? " " : "", CX(i), CY(ys[k][i]));
+        fputs("\"/>\n", out);
+        if (series > 1) {
+            fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">",
+                    PAD_L + k * 160, CHART_H + PAD_B + 20, svg_player_colour(k + 1));
+            viewer_html_escape(out, names[k]);
+            fputs("</text>\n", out);
+        }
+    }
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
             10 + CHART_H + 30);
     viewer_html_escape(out, xlabel);
     fprintf(out, " (%ld)</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "

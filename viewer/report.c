@@ -355,8 +355,15 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
     if (stop >= 0)
         fprintf(out, " at game %ld", stop);
     fputs(".</p>\n", out);
-    if (llr)
-        viewer_chart_line(out, llr, n, s.lower, s.upper, "games with both bots", "LLR");
+    if (llr) {
+        /* The line starts at 0, before the first game. */
+        memmove(llr + 1, llr, sizeof *llr * (size_t)n);
+        llr[0] = 0;
+        const double *ys[1] = {llr};
+        const char *names[1] = {"LLR"};
+        viewer_chart_lines(out, ys, names, 1, n + 1, s.lower, s.upper, "games with both bots",
+                           "LLR");
+    }
     free(llr);
 }
 

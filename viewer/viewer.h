@@ -37,9 +37,11 @@ int viewer_write_replay(FILE *out, const char *title, struct json_t *const *reco
 /* A histogram of n values (bins of a round width) as an inline SVG chart. */
 void viewer_chart_histogram(FILE *out, const double *values, long n, const char *xlabel,
                             const char *colour);
-/* A line of n values after 0 (x: 1..n) between dashed lower and upper bounds, as SVG. */
-void viewer_chart_line(FILE *out, const double *y, long n, double lower, double upper,
-                       const char *xlabel, const char *ylabel);
+/* Lines of n values each (series of them, named), between dashed lower and upper bounds
+   when lower <= upper (NAN: none), as an inline SVG chart. */
+void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names,
+                        int series, long n, double lower, double upper, const char *xlabel,
+                        const char *ylabel);
 
 /* What a tournament report is made from. */
 typedef struct viewer_report {
@@ -61,3 +63,9 @@ typedef struct viewer_report {
  * PATH-without-.html + "-games". Returns 0, or -1 with err filled.
  */
 int viewer_write_report(const char *path, const viewer_report_t *r, char *err, size_t errlen);
+
+/*
+ * Writes the tuning page of a tune log (FILE.log.jsonl of skyline tune) to path: the path
+ * of each weight over the iterations and the results per iteration. 0, or -1 with err.
+ */
+int viewer_write_tune(const char *path, const char *log_path, char *err, size_t errlen);
