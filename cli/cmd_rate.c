@@ -78,8 +78,9 @@ static void rate_usage(void)
         "  --bootstrap N   bootstrap resamples (default %d, 0: no error bars)\n"
         "  --html FILE     also write the report page (charts, matrix, games opening in\n"
         "                  the replay viewer, written to FILE-without-.html-games/)\n"
-        "  --sprt E0,E1,ALPHA,BETA   the page draws this SPRT between the first two bots\n",
-        RATING_BOOTSTRAP_DEFAULT);
+        "  --sprt E0,E1,ALPHA,BETA   the page draws this SPRT between the first two bots\n"
+        "  --viewers N     games (first by index) that get a viewer file (default %d)\n",
+        RATING_BOOTSTRAP_DEFAULT, VIEWER_REPORT_VIEWERS);
 }
 
 /* Reads one record line into data; exits with FILE:LINE on anything malformed. */
@@ -290,6 +291,7 @@ int cmd_rate(int argc, char **argv)
     const char *anchor_spec = NULL, *html = NULL;
     rating_sprt_t sprt;
     bool has_sprt = false;
+    long viewers = VIEWER_REPORT_VIEWERS;
     int bootstrap = RATING_BOOTSTRAP_DEFAULT, files = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -302,6 +304,8 @@ int cmd_rate(int argc, char **argv)
             anchor_spec = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--bootstrap")) {
             bootstrap = (int)cli_int(a, cli_value(argc, argv, &i), 0, 100000);
+        } else if (!strcmp(a, "--viewers")) {
+            viewers = cli_int(a, cli_value(argc, argv, &i), 0, 1000000000L);
         } else if (!strcmp(a, "--html")) {
             html = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--sprt")) {
@@ -321,7 +325,8 @@ int cmd_rate(int argc, char **argv)
     memset(&d, 0, sizeof d);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
-            !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt"))
+            !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt") ||
+            !strcmp(argv[i], "--viewers"))
             i++;
         else if (argv[i][0] != '-' || !argv[i][1])
             rate_read_file(&d, argv[i], i);
@@ -356,7 +361,8 @@ int cmd_rate(int argc, char **argv)
         int n = 0;
         for (int i = 1; i < argc && n < 256; i++) {
             if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
-                !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt"))
+                !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt") ||
+            !strcmp(argv[i], "--viewers"))
                 i++;
             else if (argv[i][0] != '-' || !argv[i][1])
                 paths[n++] = argv[i];
@@ -364,7 +370,7 @@ int cmd_rate(int argc, char **argv)
         char err[GAME_ERR_MAX * 2];
         viewer_report_t r = {.title = "Skyline tournament report", .files = paths,
                              .file_count = n, .bootstrap = bootstrap,
-                             .sprt = has_sprt ? &sprt : NULL};
+                             .sprt = has_sprt ? &sprt : NULL, .viewers = viewers};
         if (viewer_write_report(html, &r, err, sizeof err))
             cli_die("rate --html: %s", err);
         if (!json)

@@ -42,12 +42,13 @@ static void tournament_usage(void)
            "                          terminal (default 10)\n"
            "  --quiet                 no progress display\n"
            "  --allow-cheat           play bots that see hidden information (mcts:cheat=1)\n"
-           "  --record-search         records hold each search's figures (docs/PICTURES.md)\n",
+           "  --record-search         records hold each search's figures (docs/PICTURES.md)\n"
+           "  --report-viewers N      games of the report page with a viewer file (default 50)\n",
            TOURNAMENT_MAX_BOTS, cli_game_help);
 }
 
 /* The report page beside the records (FILE.jsonl gives FILE.html), named on the last line. */
-static void tournament_write_page(const tournament_config_t *cfg)
+static void tournament_write_page(const tournament_config_t *cfg, long viewers)
 {
     char path[4096], err[GAME_ERR_MAX * 2];
     size_t len = strlen(cfg->out_path);
@@ -58,7 +59,7 @@ static void tournament_write_page(const tournament_config_t *cfg)
                          .file_count = 1, .bootstrap = RATING_BOOTSTRAP_DEFAULT,
                          .sprt = cfg->sprt ? &cfg->sprt_config : NULL,
                          .sprt_per_game = cfg->sprt_per_game, .sprt_a = cfg->specs[0],
-                         .sprt_b = cfg->specs[1]};
+                         .sprt_b = cfg->specs[1], .viewers = viewers};
     if (viewer_write_report(path, &r, err, sizeof err))
         cli_die("the report page: %s", err);
     printf("\nReport: %s (open it in a browser)\n", path);
@@ -127,6 +128,7 @@ int cmd_tournament(int argc, char **argv)
     cfg.shard_count = 1;
     cfg.progress_interval = 10;
     bool quiet = false, builtin = false, allow_cheat = false;
+    long viewers = VIEWER_REPORT_VIEWERS;
     const char *format_name = "roundrobin";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -170,6 +172,8 @@ int cmd_tournament(int argc, char **argv)
             allow_cheat = true;
         } else if (!strcmp(a, "--record-search")) {
             cfg.record_search = true;
+        } else if (!strcmp(a, "--report-viewers")) {
+            viewers = cli_int(a, cli_value(argc, argv, &i), 0, 1000000000L);
         } else {
             cli_die("tournament: unknown option '%s' (see skyline tournament --help)", a);
         }
@@ -253,6 +257,6 @@ int cmd_tournament(int argc, char **argv)
         cli_die("%s", run_err);
     tournament_print_report(&cfg, format_name, &rep);
     tournament_report_free(&rep);
-    tournament_write_page(&cfg);
+    tournament_write_page(&cfg, viewers);
     return 0;
 }

@@ -5,6 +5,7 @@
 # Usage: bash test_report.sh <skyline-binary> <source-dir>
 set -u
 S=$1
+case $S in /*) ;; *) S=$PWD/$S ;; esac # some steps run in another folder
 SRC=$2
 . "$SRC/tests/cli_lib.sh"
 
@@ -40,6 +41,16 @@ grep -q "<h2>Ratings</h2>" "$tmp/r.html" && ! grep -q "<h2>SPRT</h2>" "$tmp/r.ht
     fail "rate --html without --sprt draws no SPRT"
 "$S" rate "$tmp/t.jsonl" --html "$tmp/r2.html" --sprt 0,50,0.05,0.05 >/dev/null &&
     grep -q "<h2>SPRT</h2>" "$tmp/r2.html" && ok || fail "rate --html --sprt draws the SPRT"
+# Beyond --viewers N games, the list shows the command that makes a game's viewer.
+"$S" rate "$tmp/t.jsonl" --html "$tmp/v.html" --viewers 2 >/dev/null 2>&1 &&
+    [ "$(grep -o 'href="v-games/game-[0-9]*.html"' "$tmp/v.html" | wc -l)" = 2 ] &&
+    [ ! -e "$tmp/v-games/game-2.html" ] && ok || fail "--viewers 2 makes two viewers"
+cmd=$(grep -o "<code>skyline replay [^<]* --index [0-9]* --html game-5.html</code>" "$tmp/v.html" |
+    sed 's/<[^>]*>//g; s/^skyline //')
+# (one worker: the file holds the games in index order, so record 5 is game 5)
+[ -n "$cmd" ] && (cd "$tmp" && "$S" $cmd >/dev/null 2>&1) &&
+    grep -q '<h2>Game 5: towerup' "$tmp/game-5.html" && ok ||
+    fail "the listed replay command makes game 5's viewer: $cmd"
 expect_error "rate --html into a missing folder" "rate --html: cannot" \
     "$S" rate "$tmp/t.jsonl" --html "$tmp/no/such/r.html"
 expect_error "rate --sprt with bad bounds" "--sprt" \

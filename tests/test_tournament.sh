@@ -159,7 +159,7 @@ check "cheat: two games recorded" [ "$(wc -l <"$T/cheat.jsonl")" = 2 ]
 "$S" tournament --game uptown --players 2 --bot mcts:iters=150 --bot random \
     --bot mcts:iters=100,reuse=0 --games 12 --seed 8 --workers 2 --quiet \
     --out "$T/st.jsonl" >"$T/st.out" 2>/dev/null
-totals() { sed -n '/^bot   searches/,$p' "$T/st.out"; }
+totals() { sed -n '/^bot   searches/,/^$/p' "$T/st.out" | sed '/^$/d'; }
 check "search totals: header and two bots" [ "$(totals | wc -l)" = 3 ]
 check "search totals: bot A runs its budget" \
     [ "$(totals | awk '$1 == "A" { print $3 }')" = 150.0 ]

@@ -22,6 +22,8 @@ typedef struct report_data {
     json_t **recs;               /* the records, in list order */
     rating_game_t *games;        /* the same games as the statistics see them */
     long *numbers;               /* per game: its tournament index, or its place in the files */
+    int *file;                   /* per game: its file (index in viewer_report_t.files) */
+    long *ordinal;               /* per game: its record's place in that file, from 0 */
     long count;                  /* games */
     long cap;                    /* room */
     int bot_count;               /* bots, in order of first appearance */
@@ -42,8 +44,9 @@ static int report_lookup(void *ctx, const char *spec)
     return d->bot_count++;
 }
 
-static int read_file(report_data_t *d, const char *path, char *err, size_t errlen)
+static int read_file(report_data_t *d, const char *path, int file, char *err, size_t errlen)
 {
+    long ordinal = 0;
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "cannot open record file '%s'", path);
@@ -77,7 +80,9 @@ static int read_file(report_data_t *d, const char *path, char *err, size_t errle
                    (d->cap = d->cap ? 2 * d->cap : 256,
                     !(d->recs = realloc(d->recs, sizeof *d->recs * (size_t)d->cap)) ||
                         !(d->games = realloc(d->games, sizeof *d->games * (size_t)d->cap)) ||
-                        !(d->numbers = realloc(d->numbers, sizeof *d->numbers * (size_t)d->cap)))) {
+                        !(d->numbers = realloc(d->numbers, sizeof *d->numbers * (size_t)d->cap)) ||
+                        !(d->file = realloc(d->file, sizeof *d->file * (size_t)d->cap)) ||
+                        !(d->ordinal = realloc(d->ordinal, sizeof *d->ordinal * (size_t)d->cap)))) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
         } else {
@@ -91,10 +96,13 @@ static int read_file(report_data_t *d, const char *path, char *err, size_t errle
                 const json_t *index = json_object_get(json_object_get(rec, "tournament"), "index");
                 d->numbers[d->count] = json_is_integer(index) ? (long)json_integer_value(index)
                                                               : d->count;
+                d->file[d->count] = file;
+                d->ordinal[d->count] = ordinal;
                 d->recs[d->count++] = json_incref(rec);
             }
         }
         json_decref(rec);
+        ordinal++;
     }
     free(line);
     fclose(f);
@@ -115,6 +123,12 @@ static void sort_games(report_data_t *d)
             json_t *r = d->recs[j];
             d->recs[j] = d->recs[j - 1];
             d->recs[j - 1] = r;
+            int fi = d->file[j];
+            d->file[j] = d->file[j - 1];
+            d->file[j - 1] = fi;
+            long o = d->ordinal[j];
+            d->ordinal[j] = d->ordinal[j - 1];
+            d->ordinal[j - 1] = o;
         }
 }
 
@@ -367,7 +381,8 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
     free(llr);
 }
 
-static void write_games(FILE *out, const report_data_t *d, const char *dir_name)
+static void write_games(FILE *out, const report_data_t *d, const viewer_report_t *r,
+                        const char *dir_name)
 {
     fputs("<h2>Games</h2>\n<table><tr><th>game</th><th class=\"l\">seats (rank", out);
     if (d->api->score_key)
@@ -384,10 +399,14 @@ static void write_games(FILE *out, const report_data_t *d, const char *dir_name)
         }
         fprintf(out, "</td><td>%zu</td><td class=\"l\">",
                 json_array_size(json_object_get(d->recs[g], "moves")));
-        if (dir_name) {
+        if (dir_name && g < r->viewers) {
             fputs("<a href=\"", out);
             viewer_html_escape(out, dir_name);
             fprintf(out, "/game-%ld.html\">view</a>", d->numbers[g]);
+        } else if (dir_name) {
+            fputs("<code>skyline replay ", out);
+            viewer_html_escape(out, r->files[d->file[g]]);
+            fprintf(out, " --index %ld --html game-%ld.html</code>", d->ordinal[g], d->numbers[g]);
         } else {
             fputs("-", out);
         }
@@ -397,13 +416,16 @@ static void write_games(FILE *out, const report_data_t *d, const char *dir_name)
 }
 
 /* Writes each game's viewer into dir; 0, or -1 with err. */
-static int write_viewers(const report_data_t *d, const char *dir, char *err, size_t errlen)
+static int write_viewers(const report_data_t *d, long viewers, const char *dir, char *err,
+                         size_t errlen)
 {
+    if (viewers <= 0)
+        return 0;
     if (mkdir(dir, 0777) && errno != EEXIST) {
         snprintf(err, errlen, "cannot make the folder '%s'", dir);
         return -1;
     }
-    for (long g = 0; g < d->count; g++) {
+    for (long g = 0; g < d->count && g < viewers; g++) {
         char path[4200], title[128];
         snprintf(path, sizeof path, "%s/game-%ld.html", dir, d->numbers[g]);
         snprintf(title, sizeof title, "Game %ld", d->numbers[g]);
@@ -446,7 +468,7 @@ static int write_page(FILE *out, const report_data_t *d, const viewer_report_t *
     write_distributions(out, d);
     if (r->sprt)
         write_sprt(out, d, r);
-    write_games(out, d, dir_name);
+    write_games(out, d, r, dir_name);
     rating_table_free(&t);
     return viewer_page_close(out, false);
 }
@@ -457,7 +479,7 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
     memset(&d, 0, sizeof d);
     int rc = -1;
     for (int i = 0; i < r->file_count; i++)
-        if (read_file(&d, r->files[i], err, errlen))
+        if (read_file(&d, r->files[i], i, err, errlen))
             goto done;
     if (d.count == 0) {
         snprintf(err, errlen, "the record files hold no game");
@@ -472,7 +494,7 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
     snprintf(dir, sizeof dir, "%.*s-games", (int)len, path);
     const char *slash = strrchr(dir, '/');
     bool pictures = d.api->svg != NULL;
-    if (pictures && write_viewers(&d, dir, err, errlen))
+    if (pictures && write_viewers(&d, r->viewers, dir, err, errlen))
         goto done;
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -496,5 +518,7 @@ done:
     free(d.recs);
     free(d.games);
     free(d.numbers);
+    free(d.file);
+    free(d.ordinal);
     return rc;
 }

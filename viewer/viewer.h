@@ -53,14 +53,20 @@ typedef struct viewer_report {
     bool sprt_per_game;                /* one SPRT outcome per game, not per seat pair */
     const char *sprt_a;                /* the SPRT's bot A (spec), NULL: first bot seen */
     const char *sprt_b;                /* its bot B, NULL: second bot seen */
+    long viewers;                      /* games (the first by index) that get a viewer
+                                          file; the others list the replay command */
 } viewer_report_t;
+
+/* Games of a report that get a viewer file unless asked otherwise. */
+#define VIEWER_REPORT_VIEWERS 50
 
 /*
  * Writes the report of the games in r's files to path (through a temporary file): ratings
  * with their error bars as a chart, the pairwise results as a coloured matrix, results by
  * seat, game length and score distributions, the SPRT's progress when r has one, and the
- * list of games, each linked to its replay viewer, written beside the page in the folder
- * PATH-without-.html + "-games". Returns 0, or -1 with err filled.
+ * list of games, the first r->viewers linked to their replay viewer, written beside the
+ * page in the folder PATH-without-.html + "-games" (the others show the replay command
+ * that makes one). Returns 0, or -1 with err filled.
  */
 int viewer_write_report(const char *path, const viewer_report_t *r, char *err, size_t errlen);
 

@@ -1,7 +1,7 @@
 /*
  * Connect Four as an SVG picture (game_api_t.svg): the blue frame with its 7 x 6 holes,
- * each stone in its player's colour (the first player's colour 0, the second's 1), the
- * column numbers of the move notation, and whose turn it is or how the game ended.
+ * P1's stones red and P2's yellow, the column numbers of the move notation, who moved
+ * first, and whose turn it is or how the game ended.
  */
 #include <stdio.h>
 
@@ -11,7 +11,7 @@
 #define HOLE 84      /* px per hole */
 #define FRAME_Y 60   /* y of the frame's top */
 
-/* The stones: red for the first player's, yellow for the second's. */
+/* The stones: red for P1's (player 0), yellow for P2's. */
 static const char *const STONE[2] = {"#d62728", "#f2c400"};
 
 int c4_svg(const void *state, int observer, FILE *out)
