@@ -28,8 +28,7 @@ static void put_err(char *err, int errlen, const char *fmt, const char *arg)
         snprintf(err, (size_t)errlen, fmt, arg);
 }
 
-sky_bot_t *sky_bot_new(const char *game, const char *spec, uint64_t seed, char *err,
-                       int errlen)
+sky_bot_t *sky_bot_new(const char *game, const char *spec, uint64_t seed, char *err, int errlen)
 {
     const game_api_t *api = sky_game(game, err, errlen);
     if (!api)
@@ -61,8 +60,7 @@ void sky_bot_free(sky_bot_t *b)
     free(b);
 }
 
-int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char *err,
-                   int errlen)
+int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char *err, int errlen)
 {
     const game_api_t *api = sky_state_api(st);
     const void *s = sky_state_raw(st);
@@ -101,10 +99,10 @@ char *sky_bot_info(const sky_bot_t *b)
         if (i == 0)
             value = ms->mean;
     }
-    json_t *o = json_pack("{s:I, s:f, s:I, s:i, s:f, s:o}", "iterations",
-                          (json_int_t)stats->iterations, "value", value, "nodes",
-                          (json_int_t)stats->nodes, "max_depth", stats->max_depth, "seconds",
-                          stats->seconds, "moves", moves);
+    json_t *o =
+        json_pack("{s:I, s:f, s:I, s:i, s:f, s:o}", "iterations", (json_int_t)stats->iterations,
+                  "value", value, "nodes", (json_int_t)stats->nodes, "max_depth", stats->max_depth,
+                  "seconds", stats->seconds, "moves", moves);
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     return text;
@@ -151,8 +149,8 @@ char *sky_play(const char *game, int players, uint64_t seed, const char *options
     int n = specs_buf ? split_specs(specs_buf, specs, GAME_MAX_PLAYERS, err, errlen) : -1;
     if (n > 0 && n != 1 && n != players) {
         if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "%d bots for %d players: give one per seat, or one",
-                     n, players);
+            snprintf(err, (size_t)errlen, "%d bots for %d players: give one per seat, or one", n,
+                     players);
         n = -1;
     }
     /* Checked once here, so that no worker fails on a bad spec or option. */
@@ -326,10 +324,10 @@ char *sky_tournament(const char *game, int players, uint64_t seed, const char *o
         json_object_set_new(b, "elo_ci95", jreal(rb->elo_ci95));
         json_array_append_new(bots, b);
     }
-    json_t *o2 = json_pack("{s:I, s:I, s:I, s:I, s:f, s:o}", "games",
-                           (json_int_t)rep.table.game_count, "played", (json_int_t)rep.played,
-                           "resumed", (json_int_t)rep.resumed, "workers",
-                           (json_int_t)rep.workers, "seconds", rep.seconds, "bots", bots);
+    json_t *o2 =
+        json_pack("{s:I, s:I, s:I, s:I, s:f, s:o}", "games", (json_int_t)rep.table.game_count,
+                  "played", (json_int_t)rep.played, "resumed", (json_int_t)rep.resumed, "workers",
+                  (json_int_t)rep.workers, "seconds", rep.seconds, "bots", bots);
     tournament_report_free(&rep);
     free(specs_buf);
     char *text = o2 ? json_dumps(o2, JSON_COMPACT) : NULL;

@@ -7,8 +7,8 @@
 
 /* The game options of an API call: the options text parsed, with the texts it names. */
 typedef struct sky_options {
-    game_options_t opt;                /* the options; opt.option[i] points to text[i] */
-    char text[GAME_OPTION_MAX][300];   /* the game's own options, "key=value" each */
+    game_options_t opt;              /* the options; opt.option[i] points to text[i] */
+    char text[GAME_OPTION_MAX][300]; /* the game's own options, "key=value" each */
 } sky_options_t;
 
 /* Points o->opt's options at o's own texts again (after o was copied from another). */

@@ -18,8 +18,7 @@ const char *sky_version(void);
 int sky_game_count(void);
 const char *sky_game_name(int i);
 /* Fewest and most players of a game: 0, or -1 with err filled (unknown game). */
-int sky_game_players(const char *game, int *min_players, int *max_players, char *err,
-                     int errlen);
+int sky_game_players(const char *game, int *min_players, int *max_players, char *err, int errlen);
 /* Size of a game's action space and of its observation tensor for a player count, or -1
    with err filled (unknown game, player count, none defined). */
 int sky_num_actions(const char *game, int players, char *err, int errlen);
@@ -70,8 +69,8 @@ int sky_state_scores(const sky_state_t *st, double *out);
 int sky_state_observation(const sky_state_t *st, int player, char *buf, int len, char *err,
                           int errlen);
 /* The observation tensor of player into out[max]: its size, or -1 with err filled. */
-int sky_state_observation_tensor(const sky_state_t *st, int player, float *out, int max,
-                                 char *err, int errlen);
+int sky_state_observation_tensor(const sky_state_t *st, int player, float *out, int max, char *err,
+                                 int errlen);
 /* A copy whose hidden parts (as player sees them) are redrawn from seed; its history
    starts there. NULL with err filled. */
 sky_state_t *sky_state_determinize(const sky_state_t *st, int player, uint64_t seed, char *err,
@@ -86,12 +85,10 @@ int sky_state_playouts(const sky_state_t *st, uint64_t seed, int n, double *out,
                        int errlen);
 
 /* A bot for game from spec; seed fixes its choices. NULL with err filled. */
-sky_bot_t *sky_bot_new(const char *game, const char *spec, uint64_t seed, char *err,
-                       int errlen);
+sky_bot_t *sky_bot_new(const char *game, const char *spec, uint64_t seed, char *err, int errlen);
 void sky_bot_free(sky_bot_t *b);
 /* The bot's move for the player to move, as text into buf[len]: 0, or -1 with err filled. */
-int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char *err,
-                   int errlen);
+int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char *err, int errlen);
 /* The last search as JSON {"iterations", "value", "moves": [{"move", "visits", "mean"}]},
    or "null" if the bot has not searched. */
 char *sky_bot_info(const sky_bot_t *b);
@@ -102,9 +99,8 @@ char *sky_bot_info(const sky_bot_t *b);
  * for every seat or one per seat. record: NULL, or a file the records are appended to in
  * game order. Returns JSON {"games": [{"seed", "result", "ranks", "scores", "moves"}]}.
  */
-char *sky_play(const char *game, int players, uint64_t seed, const char *options,
-               const char *specs, long games, const char *record, int threads, char *err,
-               int errlen);
+char *sky_play(const char *game, int players, uint64_t seed, const char *options, const char *specs,
+               long games, const char *record, int threads, char *err, int errlen);
 /*
  * A tournament (arena/TOURNAMENT.md) into its record file out (resumed if present): JSON
  * of the standings {"games", "played", "bots": [{"spec", "games", "result", "result_ci95",

@@ -49,14 +49,12 @@ const game_api_t *sky_game(const char *name, char *err, int errlen)
         char names[256];
         game_names(names, sizeof names, ", ");
         if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "unknown game '%s' (games: %s)", name ? name : "",
-                     names);
+            snprintf(err, (size_t)errlen, "unknown game '%s' (games: %s)", name ? name : "", names);
     }
     return api;
 }
 
-int sky_game_players(const char *game, int *min_players, int *max_players, char *err,
-                     int errlen)
+int sky_game_players(const char *game, int *min_players, int *max_players, char *err, int errlen)
 {
     const game_api_t *api = sky_game(game, err, errlen);
     if (!api)
@@ -113,7 +111,7 @@ int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const c
     memset(o, 0, sizeof *o);
     game_options_default(&o->opt);
     o->opt.seed = seed;
-    o->opt.players = players ? players
+    o->opt.players = players                ? players
                      : 3 < api->min_players ? api->min_players
                      : 3 > api->max_players ? api->max_players
                                             : 3;
@@ -299,8 +297,7 @@ int sky_state_legal_actions(const sky_state_t *st, int32_t *out, int max)
     return n;
 }
 
-static int parse_move(const sky_state_t *st, const char *text, move_t *m, char *err,
-                      int errlen)
+static int parse_move(const sky_state_t *st, const char *text, move_t *m, char *err, int errlen)
 {
     if (st->api->is_terminal(st->state)) {
         put_err(err, errlen, "the game is over: no move '%s'", text);
@@ -322,9 +319,8 @@ static int action_to_move(const sky_state_t *st, int action, move_t *m, char *er
     }
     if (game_action_move(st->api, st->state, action, m)) {
         if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "action %d is not legal here (%s has %d actions)",
-                     action, st->api->name,
-                     st->api->action_count(st->api->player_count(st->state)));
+            snprintf(err, (size_t)errlen, "action %d is not legal here (%s has %d actions)", action,
+                     st->api->name, st->api->action_count(st->api->player_count(st->state)));
         return -1;
     }
     return 0;
@@ -419,8 +415,7 @@ int sky_state_scores(const sky_state_t *st, double *out)
     return st->api->player_count(st->state);
 }
 
-static int check_player(const sky_state_t *st, int player, bool public_ok, char *err,
-                        int errlen)
+static int check_player(const sky_state_t *st, int player, bool public_ok, char *err, int errlen)
 {
     int n = st->api->player_count(st->state);
     if (player < (public_ok ? -1 : 0) || player >= n) {
@@ -445,8 +440,8 @@ int sky_state_observation(const sky_state_t *st, int player, char *buf, int len,
     return 0;
 }
 
-int sky_state_observation_tensor(const sky_state_t *st, int player, float *out, int max,
-                                 char *err, int errlen)
+int sky_state_observation_tensor(const sky_state_t *st, int player, float *out, int max, char *err,
+                                 int errlen)
 {
     if (!st->api->observation) {
         put_err(err, errlen, "%s has no observation tensor", st->api->name);
@@ -509,8 +504,7 @@ char *sky_state_record(const sky_state_t *st, char *err, int errlen)
         put_err(err, errlen, "a determinized state has no game record%s", "");
         return NULL;
     }
-    json_t *rec = st->api->record_new(st->initial, &st->opt.opt, st->moves, st->count, NULL,
-                                      NULL);
+    json_t *rec = st->api->record_new(st->initial, &st->opt.opt, st->moves, st->count, NULL, NULL);
     char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
     json_decref(rec);
     if (!text)

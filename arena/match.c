@@ -23,8 +23,7 @@ static int match_faulted(bot_t *const *bots, int players, int first)
 /* Every bot starts the game again at initial and observes moves[0..n): state becomes the
    position after them. Returns the first faulted seat, or -1. */
 static int match_restart(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
-                         int players, const void *initial, void *state, const move_t *moves,
-                         int n)
+                         int players, const void *initial, void *state, const move_t *moves, int n)
 {
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
     for (int s = 0; s < players; s++) {

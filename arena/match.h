@@ -8,13 +8,13 @@ struct json_t;
 
 /* What a finished game leaves. */
 typedef struct match_result {
-    int players;                      /* player count */
-    double result[GAME_MAX_PLAYERS];  /* game result per seat (RULES.md 1.10) */
-    int ranks[GAME_MAX_PLAYERS];      /* 1-based ranks per seat */
-    int moves;                        /* moves played, set-up included */
-    int forfeit_seat;                 /* -1, or the seat that forfeited the game */
+    int players;                        /* player count */
+    double result[GAME_MAX_PLAYERS];    /* game result per seat (RULES.md 1.10) */
+    int ranks[GAME_MAX_PLAYERS];        /* 1-based ranks per seat */
+    int moves;                          /* moves played, set-up included */
+    int forfeit_seat;                   /* -1, or the seat that forfeited the game */
     char forfeit_reason[BOT_FAULT_MAX]; /* its reason (core/forfeit.h), or "" */
-    struct json_t *record;            /* the game record (FORMATS.md §4); caller decrefs */
+    struct json_t *record;              /* the game record (FORMATS.md §4); caller decrefs */
 } match_result_t;
 
 /*

@@ -105,8 +105,8 @@ static json_t *quality_header(const quality_config_t *cfg)
             extra = json_array();
         json_array_append_new(extra, json_string(o.extra[i]));
     }
-    return json_pack("{s:s,s:s,s:i,s:I,s:s?,s:o*,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "type",
-                     "header", "game", cfg->api->name, "players", cfg->opt.players, "seed",
+    return json_pack("{s:s,s:s,s:i,s:I,s:s?,s:o*,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "type", "header",
+                     "game", cfg->api->name, "players", cfg->opt.players, "seed",
                      (json_int_t)cfg->opt.seed, "board", o.board, "options", extra, "games",
                      cfg->games, "every", cfg->every, "repeats", cfg->repeats, "from", cfg->from,
                      "ref", cfg->ref, "bots", bots, "engine", skyline_engine());
@@ -284,8 +284,8 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
                                          rep->regret + (size_t)*done * per,
                                          agree + (size_t)*done * per, iters + (size_t)*done * per,
                                          secs + (size_t)*done * per)) {
-                snprintf(err, errlen, "%s:%d: not the result of position %d", cfg->out_path,
-                         lineno, *done);
+                snprintf(err, errlen, "%s:%d: not the result of position %d", cfg->out_path, lineno,
+                         *done);
                 rc = -1;
             } else if (!quality_line_is(j, origins[*done],
                                         api->hash(pos + (size_t)*done * api->state_size))) {
@@ -353,8 +353,7 @@ static double position_regret(const quality_report_t *rep, int p, int b)
 {
     double sum = 0.0;
     for (int k = 0; k < rep->repeats; k++)
-        sum += rep->regret[((size_t)p * (size_t)rep->repeats + (size_t)k) *
-                               (size_t)rep->bot_count +
+        sum += rep->regret[((size_t)p * (size_t)rep->repeats + (size_t)k) * (size_t)rep->bot_count +
                            (size_t)b];
     return sum / rep->repeats;
 }

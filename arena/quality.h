@@ -18,25 +18,25 @@
 
 typedef struct quality_config {
     const game_api_t *api;
-    game_options_t opt;        /* game options; opt.seed: seed of the first game */
-    const char *ref;           /* reference bot spec (must be mcts) */
-    const char *from;          /* bot spec that plays the games positions are taken from */
+    game_options_t opt; /* game options; opt.seed: seed of the first game */
+    const char *ref;    /* reference bot spec (must be mcts) */
+    const char *from;   /* bot spec that plays the games positions are taken from */
     const char *specs[QUALITY_MAX_BOTS]; /* bots under test */
     int bot_count;
-    int games;                 /* games to take positions from */
-    int every;                 /* a position every this many plies (with 2+ legal moves) */
-    int repeats;               /* samples (seeds) per position */
-    const char *out_path;      /* JSON Lines of results, appended to and resumed; NULL: none */
-    int progress;              /* 0: quiet, else positions between progress lines on stderr */
+    int games;            /* games to take positions from */
+    int every;            /* a position every this many plies (with 2+ legal moves) */
+    int repeats;          /* samples (seeds) per position */
+    const char *out_path; /* JSON Lines of results, appended to and resumed; NULL: none */
+    int progress;         /* 0: quiet, else positions between progress lines on stderr */
 } quality_config_t;
 
 typedef struct quality_report {
-    int positions;             /* positions measured */
-    int repeats;               /* choices per position and bot */
-    long samples;              /* positions * repeats */
-    long resumed;              /* positions read back from out_path */
+    int positions; /* positions measured */
+    int repeats;   /* choices per position and bot */
+    long samples;  /* positions * repeats */
+    long resumed;  /* positions read back from out_path */
     int bot_count;
-    double *regret;            /* [samples][bot_count] regret of each choice */
+    double *regret;                       /* [samples][bot_count] regret of each choice */
     double agree[QUALITY_MAX_BOTS];       /* share of choices equal to the reference's move */
     double mean_regret[QUALITY_MAX_BOTS]; /* mean regret */
     double diff[QUALITY_MAX_BOTS];        /* mean regret minus the first bot's (paired) */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Weight of the prior: this many virtual comparisons, half won, against a 0-rated player. */
-#define RATING_PRIOR_GAMES 1.0
+#define RATING_PRIOR_GAMES  1.0
 #define RATING_MM_MAX_ITERS 100000
 #define RATING_MM_TOLERANCE 1e-10
 /* Most bots fitted by Newton's method; more use MM iterations. */
@@ -98,8 +98,7 @@ static double rating_loglik(const rating_pairs_t *p, const double *theta)
         for (int j = i + 1; j < nb; j++)
             if (p->n[i * nb + j] > 0) {
                 double hi = theta[i] > theta[j] ? theta[i] : theta[j];
-                ll -= p->n[i * nb + j] *
-                      (hi + log(exp(theta[i] - hi) + exp(theta[j] - hi)));
+                ll -= p->n[i * nb + j] * (hi + log(exp(theta[i] - hi) + exp(theta[j] - hi)));
             }
     }
     return ll;
@@ -254,8 +253,8 @@ void rating_label(int id, char *buf)
     buf[n] = 0;
 }
 
-void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights,
-                   int bot_count, int anchor, double *elo)
+void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights, int bot_count,
+                   int anchor, double *elo)
 {
     rating_pairs_t p;
     if (rating_pairs_alloc(&p, bot_count) == 0) {
@@ -266,8 +265,7 @@ void rating_fit_bt(const rating_game_t *games, long game_count, const int *weigh
 }
 
 /* Per-bot means and the pairwise table. */
-static void rating_table_summaries(const rating_game_t *games, long game_count,
-                                   rating_table_t *t)
+static void rating_table_summaries(const rating_game_t *games, long game_count, rating_table_t *t)
 {
     int nb = t->bot_count;
     double *sum2 = calloc((size_t)nb, sizeof *sum2);
@@ -360,8 +358,8 @@ done:
     return rc;
 }
 
-int rating_table_compute(const rating_game_t *games, long game_count, int bot_count,
-                         int anchor, int bootstrap, uint64_t seed, rating_table_t *t)
+int rating_table_compute(const rating_game_t *games, long game_count, int bot_count, int anchor,
+                         int bootstrap, uint64_t seed, rating_table_t *t)
 {
     memset(t, 0, sizeof *t);
     int nb = bot_count;
@@ -449,10 +447,7 @@ int rating_sprt_parse(const char *text, rating_sprt_t *s, char *err, size_t errl
 }
 
 /* Expected score of a player rated elo above its opponent (logistic Elo model). */
-static double rating_expected_score(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
+static double rating_expected_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 /*
  * The trinomial (win 1, draw 1/2, loss 0) nearest to the observed frequencies f, in the

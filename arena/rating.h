@@ -24,13 +24,13 @@ struct json_t;
 
 /* One finished game as the statistics see it. */
 typedef struct rating_game {
-    int players;                    /* player count */
-    int bots[GAME_MAX_PLAYERS];     /* bot id per seat */
-    int ranks[GAME_MAX_PLAYERS];    /* 1-based rank per seat, ties share the smaller rank */
+    int players;                     /* player count */
+    int bots[GAME_MAX_PLAYERS];      /* bot id per seat */
+    int ranks[GAME_MAX_PLAYERS];     /* 1-based rank per seat, ties share the smaller rank */
     double scores[GAME_MAX_PLAYERS]; /* game-specific score per seat (if has_scores) */
-    bool has_scores;                /* scores were in the record */
-    bool forfeit;                   /* the game ended by a forfeit (core/forfeit.h) */
-    int forfeit_seat;               /* the seat that forfeited, if forfeit */
+    bool has_scores;                 /* scores were in the record */
+    bool forfeit;                    /* the game ended by a forfeit (core/forfeit.h) */
+    int forfeit_seat;                /* the seat that forfeited, if forfeit */
 } rating_game_t;
 
 /* A's outcome against B inside one game: 1 if A ranked better, 1/2 tied, 0 worse. */
@@ -41,27 +41,27 @@ static inline double rating_pair_outcome(int rank_a, int rank_b)
 
 /* Per-bot summary. */
 typedef struct rating_bot {
-    long games;          /* games the bot played (a bot in two seats counts each seat) */
-    double result;       /* mean game result (RULES.md 1.10); NAN without games */
-    double result_ci95;  /* half-width of its 95% interval; NAN when there is none */
-    double mean_rank;    /* mean 1-based rank; NAN without games */
-    double mean_score;   /* mean game-specific score over seats with a score */
-    long scored;         /* seats that had a score */
-    long forfeits;       /* games it forfeited (an external bot's fault, a human's quit) */
-    double elo;          /* Bradley-Terry rating on the Elo scale, anchored (see anchor) */
-    double elo_ci95;     /* half-width of the 95% bootstrap interval of elo (0: anchor bot) */
-    double los_next;     /* P(this bot is stronger than the next one in rating order) */
+    long games;         /* games the bot played (a bot in two seats counts each seat) */
+    double result;      /* mean game result (RULES.md 1.10); NAN without games */
+    double result_ci95; /* half-width of its 95% interval; NAN when there is none */
+    double mean_rank;   /* mean 1-based rank; NAN without games */
+    double mean_score;  /* mean game-specific score over seats with a score */
+    long scored;        /* seats that had a score */
+    long forfeits;      /* games it forfeited (an external bot's fault, a human's quit) */
+    double elo;         /* Bradley-Terry rating on the Elo scale, anchored (see anchor) */
+    double elo_ci95;    /* half-width of the 95% bootstrap interval of elo (0: anchor bot) */
+    double los_next;    /* P(this bot is stronger than the next one in rating order) */
 } rating_bot_t;
 
 /* Everything rate prints. Arrays are indexed by bot id; pair arrays by a*bot_count+b. */
 typedef struct rating_table {
-    int bot_count;        /* bots */
-    long game_count;      /* games */
-    int anchor;           /* bot id whose rating is fixed at 0, or RATING_ANCHOR_MEAN */
-    rating_bot_t *bots;   /* per-bot summaries */
-    double *pair_score;   /* A's mean outcome against B in games where both sat */
-    long *pair_count;     /* number of A-versus-B outcomes */
-    int *order;           /* bot ids sorted by rating, best first */
+    int bot_count;      /* bots */
+    long game_count;    /* games */
+    int anchor;         /* bot id whose rating is fixed at 0, or RATING_ANCHOR_MEAN */
+    rating_bot_t *bots; /* per-bot summaries */
+    double *pair_score; /* A's mean outcome against B in games where both sat */
+    long *pair_count;   /* number of A-versus-B outcomes */
+    int *order;         /* bot ids sorted by rating, best first */
 } rating_table_t;
 
 /*
@@ -82,15 +82,15 @@ void rating_label(int id, char *buf);
  * a start value on entry (zeros are fine) and the fit on return, with bot anchor at 0, or
  * with mean 0 for RATING_ANCHOR_MEAN.
  */
-void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights,
-                   int bot_count, int anchor, double *elo);
+void rating_fit_bt(const rating_game_t *games, long game_count, const int *weights, int bot_count,
+                   int anchor, double *elo);
 
 /*
  * Computes the whole table; bootstrap resamples (0: no error bars) with a fixed seed.
  * Returns 0, or -1 if out of memory. Free with rating_table_free.
  */
-int rating_table_compute(const rating_game_t *games, long game_count, int bot_count,
-                         int anchor, int bootstrap, uint64_t seed, rating_table_t *t);
+int rating_table_compute(const rating_game_t *games, long game_count, int bot_count, int anchor,
+                         int bootstrap, uint64_t seed, rating_table_t *t);
 void rating_table_free(rating_table_t *t);
 
 /*
@@ -105,17 +105,17 @@ void rating_table_print(FILE *out, const rating_table_t *t, const char *const *s
 
 /* SPRT configuration and state (logistic Elo model, generalised SPRT on W/D/L counts). */
 typedef struct rating_sprt {
-    double elo0;    /* H0: the Elo difference A - B is elo0 */
-    double elo1;    /* H1: it is elo1 (> elo0) */
-    double alpha;   /* false-positive rate (accepting H1 under H0) */
-    double beta;    /* false-negative rate (accepting H0 under H1) */
-    double lower;   /* log(beta / (1 - alpha)): accept H0 at or below */
-    double upper;   /* log((1 - beta) / alpha): accept H1 at or above */
-    double wins;    /* A's wins against B (weighted outcomes) */
-    double draws;   /* draws */
-    double losses;  /* A's losses */
-    double llr;     /* log-likelihood ratio of the outcomes so far */
-    int verdict;    /* 0: continue, 1: H1 accepted, -1: H0 accepted */
+    double elo0;   /* H0: the Elo difference A - B is elo0 */
+    double elo1;   /* H1: it is elo1 (> elo0) */
+    double alpha;  /* false-positive rate (accepting H1 under H0) */
+    double beta;   /* false-negative rate (accepting H0 under H1) */
+    double lower;  /* log(beta / (1 - alpha)): accept H0 at or below */
+    double upper;  /* log((1 - beta) / alpha): accept H1 at or above */
+    double wins;   /* A's wins against B (weighted outcomes) */
+    double draws;  /* draws */
+    double losses; /* A's losses */
+    double llr;    /* log-likelihood ratio of the outcomes so far */
+    int verdict;   /* 0: continue, 1: H1 accepted, -1: H0 accepted */
 } rating_sprt_t;
 
 /* Parses "elo0,elo1,alpha,beta" and resets: 0, or -1 with err saying what is wrong. */

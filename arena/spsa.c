@@ -28,10 +28,7 @@ void spsa_init(spsa_t *s, const spsa_config_t *cfg, const spsa_param_t *params, 
     memcpy(s->p, params, sizeof *params * (size_t)count);
 }
 
-static double spsa_clamp(double v, double lo, double hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
+static double spsa_clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* The +-1 perturbation of iteration k: a function of the seed and k only. */
 static void spsa_delta(const spsa_t *s, long k, int *delta)
@@ -90,8 +87,7 @@ static int spsa_number(const char *tok, double *out)
     return 0;
 }
 
-int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err,
-                   size_t errlen)
+int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -181,12 +177,11 @@ int spsa_save(const spsa_t *s, const char *tag, const char *path, char *err, siz
                                                 s->p[i].hi, "c", s->p[i].c));
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->cfg.seed);
-    json_t *root = json_pack("{s:s,s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:s,s:f,s:f,s:o}", "spsa", "skyline",
-                             "tag", tag, "k", (json_int_t)s->k, "iterations",
-                             (json_int_t)s->cfg.iterations, "a", s->cfg.a, "A", s->cfg.A,
-                             "alpha", s->cfg.alpha, "gamma", s->cfg.gamma, "seed", seed,
-                             "diff_sum", s->diff_sum, "last_diff", s->last_diff, "params",
-                             params);
+    json_t *root =
+        json_pack("{s:s,s:s,s:I,s:I,s:f,s:f,s:f,s:f,s:s,s:f,s:f,s:o}", "spsa", "skyline", "tag",
+                  tag, "k", (json_int_t)s->k, "iterations", (json_int_t)s->cfg.iterations, "a",
+                  s->cfg.a, "A", s->cfg.A, "alpha", s->cfg.alpha, "gamma", s->cfg.gamma, "seed",
+                  seed, "diff_sum", s->diff_sum, "last_diff", s->last_diff, "params", params);
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
@@ -214,8 +209,7 @@ int spsa_load(spsa_t *s, const char *tag, const char *path, char *err, size_t er
     const char *ftag = json_string_value(json_object_get(root, "tag"));
     json_t *params = json_object_get(root, "params");
     const char *seed = json_string_value(json_object_get(root, "seed"));
-    if (!ftag || !json_is_array(params) || !seed ||
-        json_array_size(params) > SPSA_MAX_PARAMS) {
+    if (!ftag || !json_is_array(params) || !seed || json_array_size(params) > SPSA_MAX_PARAMS) {
         snprintf(err, errlen, "%s: not a checkpoint of skyline tune", path);
     } else if (strcmp(ftag, tag)) {
         snprintf(err, errlen,

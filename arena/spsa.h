@@ -17,29 +17,29 @@
 
 /* One tuned parameter. */
 typedef struct spsa_param {
-    char name[32];   /* parameter name */
-    double value;    /* current estimate theta */
-    double lo, hi;   /* bounds: theta and its perturbations stay inside */
-    double c;        /* perturbation size at iteration 0 */
+    char name[32]; /* parameter name */
+    double value;  /* current estimate theta */
+    double lo, hi; /* bounds: theta and its perturbations stay inside */
+    double c;      /* perturbation size at iteration 0 */
 } spsa_param_t;
 
 /* Gain sequences: a_k = a / (A + k + 1)^alpha, c_k = c / (k + 1)^gamma. */
 typedef struct spsa_config {
-    double a;         /* step scale; the update of parameter i is a_k * c_i^2 * gradient_i */
-    double A;         /* stability constant (default SPSA_DEFAULT_A) */
-    double alpha;     /* step decay exponent (0.602) */
-    double gamma;     /* perturbation decay exponent (0.101) */
-    long iterations;  /* iterations to run (the gains do not depend on it) */
-    uint64_t seed;    /* fixes every perturbation */
+    double a;        /* step scale; the update of parameter i is a_k * c_i^2 * gradient_i */
+    double A;        /* stability constant (default SPSA_DEFAULT_A) */
+    double alpha;    /* step decay exponent (0.602) */
+    double gamma;    /* perturbation decay exponent (0.101) */
+    long iterations; /* iterations to run (the gains do not depend on it) */
+    uint64_t seed;   /* fixes every perturbation */
 } spsa_config_t;
 
 typedef struct spsa {
-    spsa_config_t cfg;                 /* gains and budget */
-    int count;                         /* parameters */
-    spsa_param_t p[SPSA_MAX_PARAMS];   /* parameters, theta in value */
-    long k;                            /* iterations done */
-    double diff_sum;                   /* sum of the observed differences f(+) - f(-) */
-    double last_diff;                  /* the last iteration's difference */
+    spsa_config_t cfg;               /* gains and budget */
+    int count;                       /* parameters */
+    spsa_param_t p[SPSA_MAX_PARAMS]; /* parameters, theta in value */
+    long k;                          /* iterations done */
+    double diff_sum;                 /* sum of the observed differences f(+) - f(-) */
+    double last_diff;                /* the last iteration's difference */
 } spsa_t;
 
 /*
@@ -66,8 +66,7 @@ double spsa_step(spsa_t *s, spsa_eval_fn eval, void *ctx);
  * err "FILE:LINE: what is wrong" (too few or many fields, bad number, lo > hi, start
  * outside the bounds, c <= 0, a name twice, too many parameters).
  */
-int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err,
-                   size_t errlen);
+int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err, size_t errlen);
 
 /*
  * Checkpoints: the whole run (config, theta, k, sums) and a configuration tag that a

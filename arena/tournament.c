@@ -19,7 +19,7 @@
 /* Most ints the line-up table may hold. */
 #define TOURNAMENT_MAX_LINEUP_INTS 20000000L
 /* A finished game in the done table: this bit, plus 3 bits of rank per seat. */
-#define TOUR_DONE 0x8000u
+#define TOUR_DONE    0x8000u
 #define TOUR_ERR_MAX 512
 
 /* ---- Schedule ---------------------------------------------------------------------- */
@@ -35,8 +35,7 @@ static long tour_binomial(int n, int k)
 }
 
 int tournament_schedule_init(tournament_schedule_t *s, int bot_count, int players,
-                             tournament_format_t format, uint64_t seed, char *err,
-                             size_t errlen)
+                             tournament_format_t format, uint64_t seed, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->bot_count = bot_count;
@@ -193,33 +192,33 @@ typedef struct tour_held {
 } tour_held_t;
 
 typedef struct tour {
-    const tournament_config_t *cfg;  /* what is run */
-    tournament_schedule_t sched;     /* line-ups and seeds */
-    char hash[TOURNAMENT_HASH_LEN + 1]; /* configuration hash */
-    uint16_t *done;                  /* per game index < K: TOUR_DONE | packed ranks, or 0 */
-    long *todo;                      /* game indices this run plays, ascending */
-    long todo_count;                 /* their number */
-    atomic_long next;                /* next todo position to take */
-    tour_held_t *held;               /* remote players: records per todo position, or NULL */
-    long held_next;                  /* the todo position to write next */
-    atomic_bool stop;                /* no new games: SPRT verdict or an error */
-    pthread_mutex_t lock;            /* guards everything below and the file */
-    lines_file_t file;               /* record file, locked, opened for appending */
-    bool failed;                     /* an error happened; err holds it */
-    char err[TOUR_ERR_MAX];          /* the first error */
+    const tournament_config_t *cfg;         /* what is run */
+    tournament_schedule_t sched;            /* line-ups and seeds */
+    char hash[TOURNAMENT_HASH_LEN + 1];     /* configuration hash */
+    uint16_t *done;                         /* per game index < K: TOUR_DONE | packed ranks, or 0 */
+    long *todo;                             /* game indices this run plays, ascending */
+    long todo_count;                        /* their number */
+    atomic_long next;                       /* next todo position to take */
+    tour_held_t *held;                      /* remote players: records per todo position, or NULL */
+    long held_next;                         /* the todo position to write next */
+    atomic_bool stop;                       /* no new games: SPRT verdict or an error */
+    pthread_mutex_t lock;                   /* guards everything below and the file */
+    lines_file_t file;                      /* record file, locked, opened for appending */
+    bool failed;                            /* an error happened; err holds it */
+    char err[TOUR_ERR_MAX];                 /* the first error */
     double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
     long seat_count[TOURNAMENT_MAX_BOTS];   /* seats per bot (shard games done) */
     long forfeits[TOURNAMENT_MAX_BOTS];     /* games forfeited per bot (shard games done) */
-    long shard_games;                /* games of [0, K) in the shard */
-    long shard_done;                 /* of those, finished */
-    long played;                     /* finished by this run */
-    rating_sprt_t sprt;              /* SPRT state */
-    long sprt_next;                  /* next game index the SPRT waits for */
-    long sprt_games;                 /* games fed to the SPRT */
-    long sprt_stop;                  /* index of the verdict's game, or -1 */
-    double start;                    /* monotonic start time */
-    double last_progress;            /* when progress was last shown */
-    double last_sync;                /* when the file was last fsync'ed */
+    long shard_games;                       /* games of [0, K) in the shard */
+    long shard_done;                        /* of those, finished */
+    long played;                            /* finished by this run */
+    rating_sprt_t sprt;                     /* SPRT state */
+    long sprt_next;                         /* next game index the SPRT waits for */
+    long sprt_games;                        /* games fed to the SPRT */
+    long sprt_stop;                         /* index of the verdict's game, or -1 */
+    double start;                           /* monotonic start time */
+    double last_progress;                   /* when progress was last shown */
+    double last_sync;                       /* when the file was last fsync'ed */
     bot_stats_t stats[TOURNAMENT_MAX_BOTS]; /* the workers' bots' statistics, per bot */
 } tour_t;
 
@@ -306,8 +305,7 @@ static void tour_sprt_advance(tour_t *t)
 /* ---- The record file --------------------------------------------------------------- */
 
 /* Checks one stored record against this tournament and marks its game done. */
-static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
-                            size_t errlen)
+static int tour_load_record(tour_t *t, const char *line, long lineno, char *err, size_t errlen)
 {
     const tournament_config_t *cfg = t->cfg;
     const char *path = cfg->out_path;
@@ -361,8 +359,7 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
         goto done;
     }
     const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
-    int forfeit = json_is_integer(fs) && json_integer_value(fs) >= 0 &&
-                          json_integer_value(fs) < np
+    int forfeit = json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < np
                       ? (int)json_integer_value(fs)
                       : -1;
     if (!(t->done[index] & TOUR_DONE) && tour_in_shard(t, index))
@@ -455,9 +452,8 @@ static void tour_progress(tour_t *t, bool final)
     int n = snprintf(line, sizeof line, "games %ld/%ld  %.2f games/s  ETA %s ", t->shard_done,
                      t->shard_games, rate, eta);
     if (cfg->sprt)
-        n += snprintf(line + n, sizeof line - (size_t)n, "| LLR %.2f [%.2f, %.2f] %s ",
-                      t->sprt.llr, t->sprt.lower, t->sprt.upper,
-                      rating_sprt_verdict_text(t->sprt.verdict));
+        n += snprintf(line + n, sizeof line - (size_t)n, "| LLR %.2f [%.2f, %.2f] %s ", t->sprt.llr,
+                      t->sprt.lower, t->sprt.upper, rating_sprt_verdict_text(t->sprt.verdict));
     n += snprintf(line + n, sizeof line - (size_t)n, "|");
     /* Standings, best mean result first. */
     int order[TOURNAMENT_MAX_BOTS];
@@ -547,8 +543,8 @@ int tournament_game_play(const tournament_config_t *cfg, const tournament_schedu
 }
 
 /* Appends a finished game's record and counts it: 0, or -1 with err. Under the lock. */
-static int tour_write_game(tour_t *t, long index, const char *line, const int *ranks,
-                           int forfeit, char *err, size_t errlen)
+static int tour_write_game(tour_t *t, long index, const char *line, const int *ranks, int forfeit,
+                           char *err, size_t errlen)
 {
     if (lines_file_write(&t->file, line, strlen(line))) {
         snprintf(err, errlen, "cannot write to record file '%s': %s", t->cfg->out_path,
@@ -597,8 +593,8 @@ static int tour_play_game(tour_worker_t *w, long pos)
         h->forfeit = forfeit;
         while (rc == 0 && t->held_next < t->todo_count && t->held[t->held_next].line) {
             h = &t->held[t->held_next++];
-            rc = tour_write_game(t, t->todo[t->held_next - 1], h->line, h->ranks, h->forfeit,
-                                 err, sizeof err);
+            rc = tour_write_game(t, t->todo[t->held_next - 1], h->line, h->ranks, h->forfeit, err,
+                                 sizeof err);
             free(h->line);
             h->line = NULL;
         }
@@ -772,7 +768,4 @@ done:
     return rc;
 }
 
-void tournament_report_free(tournament_report_t *rep)
-{
-    rating_table_free(&rep->table);
-}
+void tournament_report_free(tournament_report_t *rep) { rating_table_free(&rep->table); }

@@ -16,7 +16,7 @@
 #include "bots/bot.h"
 #include "core/game.h"
 
-#define TOURNAMENT_MAX_BOTS 32
+#define TOURNAMENT_MAX_BOTS  32
 #define TOURNAMENT_MAX_GAMES 10000000L
 /* Length of the configuration hash text, terminator excluded. */
 #define TOURNAMENT_HASH_LEN 16
@@ -38,8 +38,7 @@ typedef struct tournament_schedule {
 
 /* Builds the line-ups: 0, or -1 with err filled (too many, or out of memory). */
 int tournament_schedule_init(tournament_schedule_t *s, int bot_count, int players,
-                             tournament_format_t format, uint64_t seed, char *err,
-                             size_t errlen);
+                             tournament_format_t format, uint64_t seed, char *err, size_t errlen);
 void tournament_schedule_free(tournament_schedule_t *s);
 /* Game index's seed (shared by its block) and bot id per seat. */
 void tournament_schedule_game(const tournament_schedule_t *s, long index, uint64_t *game_seed,
@@ -50,9 +49,9 @@ void tournament_schedule_game(const tournament_schedule_t *s, long index, uint64
  * ending in '\n'), ranks and forfeit seat (-1: none) for worker slot; 0, or -1 with err.
  */
 typedef struct tournament_remote {
-    int (*play)(void *ctx, int slot, long index, char **line, int *ranks, int *forfeit,
-                char *err, size_t errlen); /* plays one game on another process */
-    void *ctx;                             /* its state */
+    int (*play)(void *ctx, int slot, long index, char **line, int *ranks, int *forfeit, char *err,
+                size_t errlen); /* plays one game on another process */
+    void *ctx;                  /* its state */
 } tournament_remote_t;
 
 /* Everything a tournament is run from. */
@@ -78,15 +77,15 @@ typedef struct tournament_config {
 
 /* What a run leaves for the summary. */
 typedef struct tournament_report {
-    long shard_games;        /* games of [0, K) in this shard */
-    long resumed;            /* of those, already in the file */
-    long played;             /* played by this run */
-    long workers;            /* workers used */
-    double seconds;          /* wall time of this run */
-    rating_table_t table;    /* standings over the shard's finished games, as rate's */
-    rating_sprt_t sprt;      /* SPRT state over contiguous finished games, in index order */
-    long sprt_games;         /* games that fed the SPRT */
-    long sprt_stop_index;    /* game index at which the verdict came, or -1 */
+    long shard_games;     /* games of [0, K) in this shard */
+    long resumed;         /* of those, already in the file */
+    long played;          /* played by this run */
+    long workers;         /* workers used */
+    double seconds;       /* wall time of this run */
+    rating_table_t table; /* standings over the shard's finished games, as rate's */
+    rating_sprt_t sprt;   /* SPRT state over contiguous finished games, in index order */
+    long sprt_games;      /* games that fed the SPRT */
+    long sprt_stop_index; /* game index at which the verdict came, or -1 */
     char hash[TOURNAMENT_HASH_LEN + 1]; /* configuration hash written in the records */
     /* Per bot, its kind's statistics (bot_stats_add: searches, ...) over the games this
        run played (not the resumed ones); empty for kinds that keep none. */

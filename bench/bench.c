@@ -16,7 +16,7 @@
 #define BENCH_LINE_MAX 4096
 /* Positions listed by the fast generator, and by the reference, at full size. */
 #define BENCH_GEN_FAST_CALLS 2000000
-#define BENCH_GEN_REF_CALLS 40000
+#define BENCH_GEN_REF_CALLS  40000
 /* Moves tried by copy-make, and by make/undo, at full size. */
 #define BENCH_CHILD_MOVES 4000000
 
@@ -79,15 +79,15 @@ double bench_now(void)
 
 /* What one case works on: its seeded game and the positions along it. */
 typedef struct bench_work {
-    const game_api_t *api;   /* the game */
-    game_options_t opt;      /* options of the seeded game */
-    unsigned char *start;    /* the seeded start position */
-    int plies;               /* moves of the seeded random game */
-    move_t *line;            /* those moves */
-    unsigned char *states;   /* the plies + 1 positions along the game, state_size each */
-    long child_count;        /* legal moves summed over those positions (the last has 0) */
-    move_t *children;        /* the legal moves of each position, one after another */
-    int *child_end;          /* end of each position's moves in children */
+    const game_api_t *api; /* the game */
+    game_options_t opt;    /* options of the seeded game */
+    unsigned char *start;  /* the seeded start position */
+    int plies;             /* moves of the seeded random game */
+    move_t *line;          /* those moves */
+    unsigned char *states; /* the plies + 1 positions along the game, state_size each */
+    long child_count;      /* legal moves summed over those positions (the last has 0) */
+    move_t *children;      /* the legal moves of each position, one after another */
+    int *child_end;        /* end of each position's moves in children */
 } bench_work_t;
 
 static void *work_state(const bench_work_t *w, int i)
@@ -213,8 +213,8 @@ static int mid_index(const bench_work_t *w, const bench_case_t *c)
 }
 
 /* Perft from the start and from the mid position, bulk and (unless count-only) full. */
-static void measure_perft(const bench_work_t *w, const bench_case_t *c,
-                          const bench_config_t *cfg, bench_result_t *r)
+static void measure_perft(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
+                          bench_result_t *r)
 {
     const game_api_t *api = w->api;
     move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
@@ -256,9 +256,8 @@ static void measure_perft(const bench_work_t *w, const bench_case_t *c,
 }
 
 /* Random full games with api->playout, cycling through seeded starts. */
-static int measure_playouts(const bench_work_t *w, const bench_case_t *c,
-                            const bench_config_t *cfg, bench_result_t *r, char *err,
-                            size_t errlen)
+static int measure_playouts(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
+                            bench_result_t *r, char *err, size_t errlen)
 {
     const game_api_t *api = w->api;
     size_t size = api->state_size;
@@ -295,8 +294,7 @@ static int measure_playouts(const bench_work_t *w, const bench_case_t *c,
 
 /* Every legal move of every position of the seeded game, tried by copy-make and by
    make/undo in the same order; the walk advances along the game between positions. */
-static void measure_copy_make(const bench_work_t *w, const bench_config_t *cfg,
-                              bench_result_t *r)
+static void measure_copy_make(const bench_work_t *w, const bench_config_t *cfg, bench_result_t *r)
 {
     const game_api_t *api = w->api;
     size_t size = api->state_size;
@@ -354,9 +352,8 @@ static int gen_rounds(long calls, int positions, bool quick)
 
 /* The fast generator and the reference, each over the positions of the seeded game, in
    rounds; a reference round lists each position several times before the game moves on. */
-static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
-                           const bench_config_t *cfg, bench_result_t *r, char *err,
-                           size_t errlen)
+static int measure_movegen(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
+                           bench_result_t *r, char *err, size_t errlen)
 {
     const game_api_t *api = w->api;
     move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
@@ -395,14 +392,14 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c,
         char mv[GAME_MOVE_TEXT_MAX];
         api->move_to_text(work_state(w, i), w->line[i], mv);
         if (bench_ref_play(ref, mv)) {
-            fprintf(stderr, "skyline: %s: the reference refuses move %d (%s)\n", c->label, i,
-                    mv);
+            fprintf(stderr, "skyline: %s: the reference refuses move %d (%s)\n", c->label, i, mv);
             r->ref_missing = true;
             break;
         }
     }
     if (ref && r->gen_ref_moves != r->gen_fast_moves)
-        fprintf(stderr, "skyline: %s: the reference lists %ld moves over the game, the engine %ld\n",
+        fprintf(stderr,
+                "skyline: %s: the reference lists %ld moves over the game, the engine %ld\n",
                 c->label, r->gen_ref_moves, r->gen_fast_moves);
     bench_ref_free(ref);
     free(moves);
@@ -438,8 +435,8 @@ static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const benc
 /* Iterations and search seconds of one guided-search configuration, summed over the
    positions: 0, or -1 with err filled. */
 static int guided_run(const bench_work_t *w, const bench_case_t *c, int threads, int ms,
-                      const int *plies, int count, long *iterations, double *seconds,
-                      char *err, size_t errlen)
+                      const int *plies, int count, long *iterations, double *seconds, char *err,
+                      size_t errlen)
 {
     char spec[BOT_SPEC_TEXT_MAX];
     snprintf(spec, sizeof spec, "%s,threads=%d,time=%d", BENCH_GUIDED_SPEC, threads, ms);
@@ -460,9 +457,8 @@ static int guided_run(const bench_work_t *w, const bench_case_t *c, int threads,
 }
 
 /* The guided search at T and 2T with one thread and at T with cfg->threads. */
-static int measure_guided(const bench_work_t *w, const bench_case_t *c,
-                          const bench_config_t *cfg, bench_result_t *r, char *err,
-                          size_t errlen)
+static int measure_guided(const bench_work_t *w, const bench_case_t *c, const bench_config_t *cfg,
+                          bench_result_t *r, char *err, size_t errlen)
 {
     int want = cfg->quick ? BENCH_GUIDED_POSITIONS / 2 : BENCH_GUIDED_POSITIONS;
     int plies[BENCH_GUIDED_POSITIONS];
@@ -484,8 +480,8 @@ static int measure_guided(const bench_work_t *w, const bench_case_t *c,
     return 0;
 }
 
-int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r,
-                   char *err, size_t errlen)
+int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r, char *err,
+                   size_t errlen)
 {
     memset(r, 0, sizeof *r);
     r->bcase = c;
@@ -494,8 +490,8 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
     if (rc == 0) {
         measure_perft(&w, c, cfg, r);
         long sig_iterations = cfg->quick ? c->signature_iterations / 4 : c->signature_iterations;
-        rc = bench_signature_searches(w.api, work_state(&w, r->mid_plies), sig_iterations, r,
-                                      err, errlen);
+        rc = bench_signature_searches(w.api, work_state(&w, r->mid_plies), sig_iterations, r, err,
+                                      errlen);
     }
     if (rc == 0 && !cfg->count_only) {
         rc = measure_playouts(&w, c, cfg, r, err, errlen);

@@ -30,7 +30,7 @@
 /* The guided search timed by the bench: the bot of the README's strength-speedup, without
    tree reuse (every search starts afresh), at BENCH_GUIDED_MS ms a search. */
 #define BENCH_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0"
-#define BENCH_GUIDED_MS 20
+#define BENCH_GUIDED_MS   20
 /* The guided search of the signature (bench/bench_signature.c): the same bot, one thread,
    a fixed iteration budget. */
 #define BENCH_SIGNATURE_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0,threads=1"
@@ -41,74 +41,74 @@
 
 /* One benchmark case: a game, a player count and how much work each figure gets. */
 typedef struct bench_case {
-    const char *label;          /* short name, e.g. "towerup-4p" */
-    const game_api_t *api;      /* the game */
-    int players;                /* player count */
-    const char *option;         /* one of the game's options, "key=value", or NULL */
-    uint64_t seed;              /* seed of the game and of every random choice */
-    int mid_plies;              /* random moves played from the start before the mid position
+    const char *label;         /* short name, e.g. "towerup-4p" */
+    const game_api_t *api;     /* the game */
+    int players;               /* player count */
+    const char *option;        /* one of the game's options, "key=value", or NULL */
+    uint64_t seed;             /* seed of the game and of every random choice */
+    int mid_plies;             /* random moves played from the start before the mid position
                                    is looked for (the first with BENCH_MID_MIN_MOVES moves) */
-    int max_depth;              /* deepest perft */
-    uint64_t perft_leaves;      /* leaf budget of each perft (a sixteenth with --quick) */
-    long playouts;              /* random full games timed (a quarter with --quick) */
-    long mcts_iterations;       /* iterations of each timed search (a quarter with --quick) */
-    long signature_iterations;  /* iterations of the signature's single-thread search */
+    int max_depth;             /* deepest perft */
+    uint64_t perft_leaves;     /* leaf budget of each perft (a sixteenth with --quick) */
+    long playouts;             /* random full games timed (a quarter with --quick) */
+    long mcts_iterations;      /* iterations of each timed search (a quarter with --quick) */
+    long signature_iterations; /* iterations of the signature's single-thread search */
 } bench_case_t;
 
 /* How to run the bench. */
 typedef struct bench_config {
-    bool quick;       /* smaller depths and fewer repetitions (its own signature) */
-    bool count_only;  /* node counts only: no timing, no playouts, no reference */
-    int threads;      /* threads of the parallel MCTS figure (every core by default) */
+    bool quick;      /* smaller depths and fewer repetitions (its own signature) */
+    bool count_only; /* node counts only: no timing, no playouts, no reference */
+    int threads;     /* threads of the parallel MCTS figure (every core by default) */
 } bench_config_t;
 
 /* Everything measured for one case. Seconds are 0 in count-only mode. */
 typedef struct bench_result {
-    const bench_case_t *bcase;  /* the case */
-    int start_moves;            /* legal moves at the start */
-    int mid_plies;              /* random moves played to the mid position */
-    int mid_moves;              /* legal moves at the mid position */
-    int start_depth;            /* perft depth used from the start */
-    int mid_depth;              /* perft depth used from the mid position */
-    uint64_t start_nodes;       /* perft leaves from the start */
-    uint64_t mid_nodes;         /* perft leaves from the mid position */
-    double bulk_seconds;        /* both perft runs with bulk counting */
-    double full_seconds;        /* both perft runs with every leaf made and undone */
-    bool full_mismatch;         /* a timed perft (bulk or full) counted other leaves */
-    long playouts;              /* random full games played */
-    double playout_seconds;     /* their time */
-    int line_plies;             /* moves of the seeded game whose positions are measured */
-    long child_moves;           /* moves tried by copy-make and make/undo per pass */
-    int cm_passes;              /* passes over the game for copy-make and make/undo */
-    double copy_make_seconds;   /* memcpy then make of every child move, all passes */
-    double make_undo_seconds;   /* make then undo of every child move, all passes */
-    int gen_fast_rounds;        /* passes of the fast generator over the positions */
-    int gen_ref_rounds;         /* calls of the reference generator per position */
-    double gen_fast_seconds;    /* fast generator over the positions, all rounds */
-    double gen_ref_seconds;     /* reference generator over the positions, all rounds */
-    long gen_fast_moves;        /* moves listed by the fast generator in one round */
-    long gen_ref_moves;         /* moves listed by the reference in one round */
-    bool ref_missing;           /* the reference game could not be built */
-    long mcts_iterations;       /* iterations of each timed search */
-    double mcts1_seconds;       /* single-thread search time */
-    int mcts_threads;           /* threads of the parallel search */
-    double mcts_n_seconds;      /* parallel search time (tree parallelism) */
-    double mcts_root_seconds;   /* parallel search time with root parallelism */
-    double mcts_indep_seconds;  /* wall time of mcts_threads independent one-thread searches
+    const bench_case_t *bcase; /* the case */
+    int start_moves;           /* legal moves at the start */
+    int mid_plies;             /* random moves played to the mid position */
+    int mid_moves;             /* legal moves at the mid position */
+    int start_depth;           /* perft depth used from the start */
+    int mid_depth;             /* perft depth used from the mid position */
+    uint64_t start_nodes;      /* perft leaves from the start */
+    uint64_t mid_nodes;        /* perft leaves from the mid position */
+    double bulk_seconds;       /* both perft runs with bulk counting */
+    double full_seconds;       /* both perft runs with every leaf made and undone */
+    bool full_mismatch;        /* a timed perft (bulk or full) counted other leaves */
+    long playouts;             /* random full games played */
+    double playout_seconds;    /* their time */
+    int line_plies;            /* moves of the seeded game whose positions are measured */
+    long child_moves;          /* moves tried by copy-make and make/undo per pass */
+    int cm_passes;             /* passes over the game for copy-make and make/undo */
+    double copy_make_seconds;  /* memcpy then make of every child move, all passes */
+    double make_undo_seconds;  /* make then undo of every child move, all passes */
+    int gen_fast_rounds;       /* passes of the fast generator over the positions */
+    int gen_ref_rounds;        /* calls of the reference generator per position */
+    double gen_fast_seconds;   /* fast generator over the positions, all rounds */
+    double gen_ref_seconds;    /* reference generator over the positions, all rounds */
+    long gen_fast_moves;       /* moves listed by the fast generator in one round */
+    long gen_ref_moves;        /* moves listed by the reference in one round */
+    bool ref_missing;          /* the reference game could not be built */
+    long mcts_iterations;      /* iterations of each timed search */
+    double mcts1_seconds;      /* single-thread search time */
+    int mcts_threads;          /* threads of the parallel search */
+    double mcts_n_seconds;     /* parallel search time (tree parallelism) */
+    double mcts_root_seconds;  /* parallel search time with root parallelism */
+    double mcts_indep_seconds; /* wall time of mcts_threads independent one-thread searches
                                    of mcts_iterations each, run at the same time */
-    double mcts_n_cpu;          /* processor seconds of the parallel search over its wall time:
+    double mcts_n_cpu;         /* processor seconds of the parallel search over its wall time:
                                    below the thread count when other work took the cores */
-    long signature_nodes;       /* tree nodes of the fixed-iteration single-thread searches
+    long signature_nodes;      /* tree nodes of the fixed-iteration single-thread searches
                                    (default and guided) */
-    uint32_t signature_key;     /* their decisions folded: the move each chose, every root
+    uint32_t signature_key;    /* their decisions folded: the move each chose, every root
                                    move's visits (bench/bench_signature.c) */
     /* The guided search of the strength-speedup (BENCH_GUIDED_SPEC), T = BENCH_GUIDED_MS
        a search from positions along the seeded game: one thread at T, mcts_threads at T,
        one at 2T. */
-    int guided_positions;       /* positions searched */
-    long guided1_iterations;    /* iterations summed over the positions, one thread at T */
-    double guided1_seconds;     /* their search time */
-    long guided_n_iterations;   /* the same with mcts_threads threads at T */
+    int guided_positions;     /* positions searched */
+    long guided1_iterations;  /* iterations summed over the positions, one thread at T */
+    double guided1_seconds;   /* their search time */
+    long guided_n_iterations; /* the same with mcts_threads threads at T */
     double guided_n_seconds;
     long guided_double_iterations; /* the same with one thread at 2T */
     double guided_double_seconds;
@@ -116,18 +116,18 @@ typedef struct bench_result {
 
 /* A whole run. */
 typedef struct bench_report {
-    bool quick;                               /* --quick was used */
-    bool count_only;                          /* node counts only */
-    int cores;                                /* processors of this machine */
-    int case_count;                           /* cases run */
-    bench_result_t cases[BENCH_MAX_CASES];    /* their figures */
-    uint64_t perft_nodes;                     /* perft leaves of every case */
-    uint64_t mcts_nodes;                      /* signature search nodes of every case */
-    uint64_t search_key;                      /* signature_key of every case, summed */
-    uint64_t signature;                       /* perft_nodes + mcts_nodes + search_key */
-    double seconds;                           /* wall time of the whole run */
-    double load_start;                        /* 1-minute load average before (-1: unknown) */
-    double load_end;                          /* the same after the run */
+    bool quick;                            /* --quick was used */
+    bool count_only;                       /* node counts only */
+    int cores;                             /* processors of this machine */
+    int case_count;                        /* cases run */
+    bench_result_t cases[BENCH_MAX_CASES]; /* their figures */
+    uint64_t perft_nodes;                  /* perft leaves of every case */
+    uint64_t mcts_nodes;                   /* signature search nodes of every case */
+    uint64_t search_key;                   /* signature_key of every case, summed */
+    uint64_t signature;                    /* perft_nodes + mcts_nodes + search_key */
+    double seconds;                        /* wall time of the whole run */
+    double load_start;                     /* 1-minute load average before (-1: unknown) */
+    double load_end;                       /* the same after the run */
 } bench_report_t;
 
 /* The fixed cases of every game of the registry, in registry order; *count gets their
@@ -135,8 +135,8 @@ typedef struct bench_report {
 const bench_case_t *bench_cases(int *count);
 
 /* Runs one case: 0, or -1 with err filled (a game or search could not be made). */
-int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r,
-                   char *err, size_t errlen);
+int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_result_t *r, char *err,
+                   size_t errlen);
 
 /*
  * Runs every case whose game is `game` (NULL: all) and fills the totals and signature.

@@ -40,9 +40,9 @@ static double gen_fast_rate(const bench_result_t *r)
 
 static double gen_ref_rate(const bench_result_t *r)
 {
-    return r->ref_missing ? 0.0
-                          : per_second((double)(r->line_plies + 1) * r->gen_ref_rounds,
-                                       r->gen_ref_seconds);
+    return r->ref_missing
+               ? 0.0
+               : per_second((double)(r->line_plies + 1) * r->gen_ref_rounds, r->gen_ref_seconds);
 }
 
 static double gen_ratio(const bench_result_t *r)
@@ -69,9 +69,8 @@ static double mcts_root_speedup(const bench_result_t *r)
 /* What the machine gives: N independent one-thread searches against one. */
 static double mcts_indep_speedup(const bench_result_t *r)
 {
-    return r->mcts_indep_seconds > 0
-               ? r->mcts_threads * r->mcts1_seconds / r->mcts_indep_seconds
-               : 0.0;
+    return r->mcts_indep_seconds > 0 ? r->mcts_threads * r->mcts1_seconds / r->mcts_indep_seconds
+                                     : 0.0;
 }
 
 /* The guided search: the speed-up of every core at T, and the iterations of every core at
@@ -118,10 +117,10 @@ static bool guided_totals(const bench_report_t *rep, double *speedup, double *vs
 
 /* One goal of bench/BENCH.md: a name, the target and the figure reached. */
 typedef struct bench_goal {
-    const char *name;  /* what is measured */
-    double target;     /* the goal */
-    double value;      /* the figure of this run; 0 if not measured */
-    bool measured;     /* the run had the cases the goal needs */
+    const char *name; /* what is measured */
+    double target;    /* the goal */
+    double value;     /* the figure of this run; 0 if not measured */
+    bool measured;    /* the run had the cases the goal needs */
 } bench_goal_t;
 
 #define BENCH_GOAL_COUNT 9
@@ -176,18 +175,18 @@ static void compute_goals(const bench_report_t *rep, bench_goal_t *g)
     bool timed = !rep->count_only && rep->case_count > 0;
     double tu_bulk = game_bulk_mnps(rep, "towerup", &tu_any);
     double ut_bulk = game_bulk_mnps(rep, "uptown", &ut_any);
-    g[0] = (bench_goal_t){"towerup-4p random games/s", 20000,
-                          tu4 ? games_per_second(tu4) : 0, timed && tu4};
-    g[1] = (bench_goal_t){"uptown-3p random games/s", 50000,
-                          ut3 ? games_per_second(ut3) : 0, timed && ut3};
+    g[0] = (bench_goal_t){"towerup-4p random games/s", 20000, tu4 ? games_per_second(tu4) : 0,
+                          timed && tu4};
+    g[1] = (bench_goal_t){"uptown-3p random games/s", 50000, ut3 ? games_per_second(ut3) : 0,
+                          timed && ut3};
     g[2] = (bench_goal_t){"towerup perft bulk Mleaves/s", 100, tu_bulk, timed && tu_any};
     g[3] = (bench_goal_t){"uptown perft bulk Mleaves/s", 100, ut_bulk, timed && ut_any};
     g[4] = (bench_goal_t){"fast/reference generator (worst case)", 50, worst_ratio,
                           timed && ratio_all};
     g[5] = (bench_goal_t){"MCTS 2 threads / 1 thread (all cases)", 1.9,
                           mcts_n > 0 ? mcts1 / mcts_n : 0, timed && rep->cores >= 2};
-    g[6] = (bench_goal_t){"MCTS same, root parallelism", 1.9,
-                          mcts_root > 0 ? mcts1 / mcts_root : 0, timed && rep->cores >= 2};
+    g[6] = (bench_goal_t){"MCTS same, root parallelism", 1.9, mcts_root > 0 ? mcts1 / mcts_root : 0,
+                          timed && rep->cores >= 2};
     /* 25 and 10 times OpenSpiel's C++ figures on this kind of machine (bench/BENCH.md). */
     g[7] = (bench_goal_t){"connect4 random games/s", 3000000, c4 ? games_per_second(c4) : 0,
                           timed && c4};
@@ -205,9 +204,9 @@ void bench_print_header(FILE *out, const bench_report_t *rep)
         fprintf(out,
                 "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s %5s %5s "
                 "%4s %7s %5s %5s\n",
-                "case", "moves", "depth", "perft leaves", "bulk", "full", "games/s",
-                "cp-mk", "mk-un", "gen fast/s", "gen ref/s", "ratio", "mcts 1t", "mcts Nt",
-                "xN", "root", "indep", "cpu", "guided", "xN", "/2T");
+                "case", "moves", "depth", "perft leaves", "bulk", "full", "games/s", "cp-mk",
+                "mk-un", "gen fast/s", "gen ref/s", "ratio", "mcts 1t", "mcts Nt", "xN", "root",
+                "indep", "cpu", "guided", "xN", "/2T");
 }
 
 void bench_print_row(FILE *out, const bench_result_t *r)
@@ -228,11 +227,11 @@ void bench_print_row(FILE *out, const bench_result_t *r)
     fprintf(out,
             "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
             "%5.2f %5.2f %5.2f %4.2f %7.0f %5.2f %5.2f%s\n",
-            r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r),
-            games_per_second(r), ns_per_move(r, r->copy_make_seconds),
-            ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
-            mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
-            mcts_root_speedup(r), mcts_indep_speedup(r), r->mcts_n_cpu,
+            r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r), games_per_second(r),
+            ns_per_move(r, r->copy_make_seconds), ns_per_move(r, r->make_undo_seconds),
+            gen_fast_rate(r), gen_ref_rate(r), ratio, mcts_rate(r, r->mcts1_seconds),
+            mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r), mcts_root_speedup(r),
+            mcts_indep_speedup(r), r->mcts_n_cpu,
             guided_rate(r->guided1_iterations, r->guided1_seconds), guided_speedup(r),
             guided_vs_double(r), r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
 }
@@ -264,9 +263,10 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
             if (rep->cases[i].mcts_n_cpu < least_cpu)
                 least_cpu = rep->cases[i].mcts_n_cpu;
         if (least_cpu < 0.9 * threads)
-            fprintf(out, "warning: other work took the cores (load %.2f before, %.2f after, the "
-                         "parallel search\nhad %.2f of %d): speeds are low and the speed-up is "
-                         "bounded by the cpu column.\n",
+            fprintf(out,
+                    "warning: other work took the cores (load %.2f before, %.2f after, the "
+                    "parallel search\nhad %.2f of %d): speeds are low and the speed-up is "
+                    "bounded by the cpu column.\n",
                     rep->load_start, rep->load_end, least_cpu, threads);
         bench_goal_t goals[BENCH_GOAL_COUNT];
         compute_goals(rep, goals);
@@ -289,17 +289,20 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
             indep += rep->cases[i].mcts_indep_seconds / threads;
         }
         if (threads >= 2 && tree > 0 && indep > 0)
-            fprintf(out, "the machine gives %.2f with %d independent searches (all cases): the "
-                         "shared tree keeps %.0f%% of it\n",
+            fprintf(out,
+                    "the machine gives %.2f with %d independent searches (all cases): the "
+                    "shared tree keeps %.0f%% of it\n",
                     one / indep, threads, 100.0 * indep / tree);
         double gx, g2x;
         if (guided_totals(rep, &gx, &g2x))
-            fprintf(out, "guided search (all cases): %d threads %.2f x one thread at %d ms; "
-                         "%.2f x one thread's iterations at %d ms\n",
+            fprintf(out,
+                    "guided search (all cases): %d threads %.2f x one thread at %d ms; "
+                    "%.2f x one thread's iterations at %d ms\n",
                     threads, gx, BENCH_GUIDED_MS, g2x, 2 * BENCH_GUIDED_MS);
     }
-    fprintf(out, "total perft leaves %llu, signature search nodes %llu, search key %llu, "
-                 "%.1f s\n",
+    fprintf(out,
+            "total perft leaves %llu, signature search nodes %llu, search key %llu, "
+            "%.1f s\n",
             (unsigned long long)rep->perft_nodes, (unsigned long long)rep->mcts_nodes,
             (unsigned long long)rep->search_key, rep->seconds);
     fprintf(out, "signature%s %llu\n", rep->quick ? " (quick)" : "",
@@ -309,8 +312,8 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
 static json_t *json_case(const bench_result_t *r, bool timed)
 {
     const bench_case_t *c = r->bcase;
-    json_t *o = json_pack("{s:s, s:s, s:i}", "case", c->label, "game", c->api->name,
-                          "players", c->players);
+    json_t *o =
+        json_pack("{s:s, s:s, s:i}", "case", c->label, "game", c->api->name, "players", c->players);
     /* The case's game option under its key (Tower Up: "board"). */
     const char *eq = c->option ? strchr(c->option, '=') : NULL;
     if (eq) {
@@ -321,10 +324,10 @@ static json_t *json_case(const bench_result_t *r, bool timed)
     json_object_set_new(o, "start_moves", json_integer(r->start_moves));
     json_object_set_new(o, "mid_plies", json_integer(r->mid_plies));
     json_object_set_new(o, "mid_moves", json_integer(r->mid_moves));
-    json_t *perft = json_pack("{s:i, s:i, s:I, s:I, s:I}", "start_depth", r->start_depth,
-                              "mid_depth", r->mid_depth, "start_nodes",
-                              (json_int_t)r->start_nodes, "mid_nodes", (json_int_t)r->mid_nodes,
-                              "nodes", (json_int_t)(r->start_nodes + r->mid_nodes));
+    json_t *perft =
+        json_pack("{s:i, s:i, s:I, s:I, s:I}", "start_depth", r->start_depth, "mid_depth",
+                  r->mid_depth, "start_nodes", (json_int_t)r->start_nodes, "mid_nodes",
+                  (json_int_t)r->mid_nodes, "nodes", (json_int_t)(r->start_nodes + r->mid_nodes));
     json_object_set_new(o, "perft", perft);
     json_object_set_new(o, "signature_nodes", json_integer(r->signature_nodes));
     json_object_set_new(o, "signature_key", json_integer(r->signature_key));
@@ -336,46 +339,40 @@ static json_t *json_case(const bench_result_t *r, bool timed)
     json_object_set_new(perft, "full_mnps", json_real(full_mnps(r)));
     json_object_set_new(perft, "full_matches", json_boolean(!r->full_mismatch));
     json_object_set_new(o, "playout",
-                        json_pack("{s:I, s:f, s:f}", "games", (json_int_t)r->playouts,
-                                  "seconds", r->playout_seconds, "games_per_second",
-                                  games_per_second(r)));
+                        json_pack("{s:I, s:f, s:f}", "games", (json_int_t)r->playouts, "seconds",
+                                  r->playout_seconds, "games_per_second", games_per_second(r)));
     json_object_set_new(o, "copy_make",
-                        json_pack("{s:i, s:I, s:i, s:f, s:f}", "game_plies", r->line_plies,
-                                  "moves", (json_int_t)r->child_moves, "passes", r->cm_passes,
+                        json_pack("{s:i, s:I, s:i, s:f, s:f}", "game_plies", r->line_plies, "moves",
+                                  (json_int_t)r->child_moves, "passes", r->cm_passes,
                                   "copy_make_ns", ns_per_move(r, r->copy_make_seconds),
                                   "make_undo_ns", ns_per_move(r, r->make_undo_seconds)));
-    json_t *gen = json_pack("{s:i, s:f, s:I}", "positions", r->line_plies + 1,
-                            "fast_per_second", gen_fast_rate(r), "fast_moves",
-                            (json_int_t)r->gen_fast_moves);
+    json_t *gen = json_pack("{s:i, s:f, s:I}", "positions", r->line_plies + 1, "fast_per_second",
+                            gen_fast_rate(r), "fast_moves", (json_int_t)r->gen_fast_moves);
     if (!r->ref_missing) {
         json_object_set_new(gen, "ref_per_second", json_real(gen_ref_rate(r)));
         json_object_set_new(gen, "ref_moves", json_integer(r->gen_ref_moves));
         json_object_set_new(gen, "ratio", json_real(gen_ratio(r)));
     }
     json_object_set_new(o, "movegen", gen);
-    json_object_set_new(o, "mcts",
-                        json_pack("{s:I, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
-                                  "iterations",
-                                  (json_int_t)r->mcts_iterations, "threads", r->mcts_threads,
-                                  "one_thread_per_second", mcts_rate(r, r->mcts1_seconds),
-                                  "threads_per_second", mcts_rate(r, r->mcts_n_seconds),
-                                  "root_threads_per_second", mcts_rate(r, r->mcts_root_seconds),
-                                  "indep_per_second",
-                                  r->mcts_indep_seconds > 0
-                                      ? r->mcts_threads * mcts_rate(r, r->mcts_indep_seconds)
-                                      : 0.0,
-                                  "speedup", mcts_speedup(r), "root_speedup",
-                                  mcts_root_speedup(r), "indep_speedup", mcts_indep_speedup(r),
-                                  "cpu", r->mcts_n_cpu));
+    json_object_set_new(
+        o, "mcts",
+        json_pack(
+            "{s:I, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "iterations",
+            (json_int_t)r->mcts_iterations, "threads", r->mcts_threads, "one_thread_per_second",
+            mcts_rate(r, r->mcts1_seconds), "threads_per_second", mcts_rate(r, r->mcts_n_seconds),
+            "root_threads_per_second", mcts_rate(r, r->mcts_root_seconds), "indep_per_second",
+            r->mcts_indep_seconds > 0 ? r->mcts_threads * mcts_rate(r, r->mcts_indep_seconds) : 0.0,
+            "speedup", mcts_speedup(r), "root_speedup", mcts_root_speedup(r), "indep_speedup",
+            mcts_indep_speedup(r), "cpu", r->mcts_n_cpu));
     json_object_set_new(
         o, "guided",
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f}", "spec",
                   BENCH_GUIDED_SPEC, "ms", BENCH_GUIDED_MS, "positions", r->guided_positions,
-                  "one_thread_iterations", (json_int_t)r->guided1_iterations,
-                  "threads_iterations", (json_int_t)r->guided_n_iterations,
-                  "one_thread_double_time_iterations", (json_int_t)r->guided_double_iterations,
-                  "one_thread_per_second", guided_rate(r->guided1_iterations, r->guided1_seconds),
-                  "threads_per_second", guided_rate(r->guided_n_iterations, r->guided_n_seconds),
+                  "one_thread_iterations", (json_int_t)r->guided1_iterations, "threads_iterations",
+                  (json_int_t)r->guided_n_iterations, "one_thread_double_time_iterations",
+                  (json_int_t)r->guided_double_iterations, "one_thread_per_second",
+                  guided_rate(r->guided1_iterations, r->guided1_seconds), "threads_per_second",
+                  guided_rate(r->guided_n_iterations, r->guided_n_seconds),
                   "double_time_per_second",
                   guided_rate(r->guided_double_iterations, r->guided_double_seconds), "speedup",
                   guided_speedup(r), "vs_double_time", guided_vs_double(r)));
@@ -385,10 +382,10 @@ static json_t *json_case(const bench_result_t *r, bool timed)
 void bench_print_json(FILE *out, const bench_report_t *rep)
 {
     bool timed = !rep->count_only;
-    json_t *root = json_pack("{s:s, s:b, s:b, s:i, s:f, s:f, s:f}", "bench", "skyline",
-                             "quick", rep->quick, "count_only", rep->count_only, "cores",
-                             rep->cores, "seconds", rep->seconds, "load_start", rep->load_start,
-                             "load_end", rep->load_end);
+    json_t *root =
+        json_pack("{s:s, s:b, s:b, s:i, s:f, s:f, s:f}", "bench", "skyline", "quick", rep->quick,
+                  "count_only", rep->count_only, "cores", rep->cores, "seconds", rep->seconds,
+                  "load_start", rep->load_start, "load_end", rep->load_end);
     json_object_set_new(root, "engine", json_string(skyline_engine()));
     json_t *cases = json_array();
     for (int i = 0; i < rep->case_count; i++)
@@ -401,17 +398,16 @@ void bench_print_json(FILE *out, const bench_report_t *rep)
         for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
             if (!goals[i].measured)
                 continue;
-            json_array_append_new(arr, json_pack("{s:s, s:f, s:f, s:f, s:b}", "goal",
-                                                 goals[i].name, "target", goals[i].target,
-                                                 "value", goals[i].value, "ratio",
-                                                 goals[i].value / goals[i].target, "met",
+            json_array_append_new(arr, json_pack("{s:s, s:f, s:f, s:f, s:b}", "goal", goals[i].name,
+                                                 "target", goals[i].target, "value", goals[i].value,
+                                                 "ratio", goals[i].value / goals[i].target, "met",
                                                  goals[i].value >= goals[i].target));
         }
         json_object_set_new(root, "goals", arr);
         double gx, g2x;
         if (guided_totals(rep, &gx, &g2x))
-            json_object_set_new(root, "guided", json_pack("{s:f, s:f}", "speedup", gx,
-                                                          "vs_double_time", g2x));
+            json_object_set_new(root, "guided",
+                                json_pack("{s:f, s:f}", "speedup", gx, "vs_double_time", g2x));
     }
     json_object_set_new(root, "perft_nodes", json_integer((json_int_t)rep->perft_nodes));
     json_object_set_new(root, "mcts_nodes", json_integer((json_int_t)rep->mcts_nodes));

@@ -11,9 +11,8 @@ struct bench_ref {
     void *game;                    /* the reference game */
 };
 
-bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial,
-                           const game_options_t *opt, const move_t *moves, int count,
-                           char *err, size_t errlen)
+bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial, const game_options_t *opt,
+                           const move_t *moves, int count, char *err, size_t errlen)
 {
     if (!api->reference) {
         snprintf(err, errlen, "bench: no reference rules for %s", api->name);

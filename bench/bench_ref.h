@@ -11,9 +11,8 @@ typedef struct bench_ref bench_ref_t;
  * A reference game at the start of the game that began at initial (made by new_game with
  * opt) and went through moves[0..count). NULL with err filled if it cannot be built.
  */
-bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial,
-                           const game_options_t *opt, const move_t *moves, int count,
-                           char *err, size_t errlen);
+bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial, const game_options_t *opt,
+                           const move_t *moves, int count, char *err, size_t errlen);
 void bench_ref_free(bench_ref_t *r);
 
 /* Every legal move as text into out[max]; returns the count (0 iff the game is over). */

@@ -28,8 +28,8 @@ static uint64_t fold_search(uint64_t h, move_t chosen, const mcts_stats_t *st)
 }
 
 /* The default search: its nodes, and its decision folded into *h. */
-static int default_search(const game_api_t *api, const void *state, long iterations,
-                          long *nodes, uint64_t *h, char *err, size_t errlen)
+static int default_search(const game_api_t *api, const void *state, long iterations, long *nodes,
+                          uint64_t *h, char *err, size_t errlen)
 {
     mcts_options_t opt;
     mcts_options_default(&opt);
@@ -52,8 +52,8 @@ static int default_search(const game_api_t *api, const void *state, long iterati
 
 /* The guided search of the mcts bot (its heuristic prior and evaluation): its nodes, and
    its decision folded into *h. */
-static int guided_search(const game_api_t *api, const void *state, long iterations,
-                         long *nodes, uint64_t *h, char *err, size_t errlen)
+static int guided_search(const game_api_t *api, const void *state, long iterations, long *nodes,
+                         uint64_t *h, char *err, size_t errlen)
 {
     char spec[BOT_SPEC_TEXT_MAX];
     snprintf(spec, sizeof spec, "%s,iters=%ld", BENCH_SIGNATURE_GUIDED_SPEC, iterations);

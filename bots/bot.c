@@ -131,8 +131,8 @@ bot_t *bot_new(const game_api_t *api, const char *spec_text, uint64_t seed, char
             kind = bot_kinds[i];
     if (!kind) {
         char shown[INPUT_EXCERPT_MAX];
-        int n = snprintf(err, errlen, "unknown bot '%s' (known:",
-                         input_escape(spec.name, shown, sizeof shown));
+        int n = snprintf(err, errlen,
+                         "unknown bot '%s' (known:", input_escape(spec.name, shown, sizeof shown));
         for (int i = 0; bot_kinds[i] && n > 0 && (size_t)n < errlen; i++)
             n += snprintf(err + n, errlen - (size_t)n, " %s", bot_kinds[i]->name);
         if (n > 0 && (size_t)n < errlen)
@@ -166,8 +166,10 @@ move_t bot_choose(bot_t *b, const void *state)
     /* Never hand a kind a position without moves: each would pick from an empty list. */
     move_t moves[GAME_MAX_MOVES];
     if (!b->api->gen_moves(state, moves)) {
-        fprintf(stderr, "skyline: bot '%s' asked to move in a %s position with no legal move "
-                "(%s); this is an engine bug\n", b->spec, b->api->name,
+        fprintf(stderr,
+                "skyline: bot '%s' asked to move in a %s position with no legal move "
+                "(%s); this is an engine bug\n",
+                b->spec, b->api->name,
                 b->api->is_terminal(state) ? "the game is over" : "the game is not over");
         exit(BOT_EXIT_NO_MOVE);
     }

@@ -15,9 +15,9 @@
 
 /* A parsed spec string. */
 typedef struct bot_spec {
-    char name[32];                                 /* bot name, e.g. "mcts" */
-    int key_count;                                 /* number of key=value pairs */
-    char keys[BOT_SPEC_MAX_KEYS][32];              /* keys in the order given */
+    char name[32];                                     /* bot name, e.g. "mcts" */
+    int key_count;                                     /* number of key=value pairs */
+    char keys[BOT_SPEC_MAX_KEYS][32];                  /* keys in the order given */
     char values[BOT_SPEC_MAX_KEYS][BOT_SPEC_TEXT_MAX]; /* their values, as text */
 } bot_spec_t;
 
@@ -29,8 +29,8 @@ struct mcts_stats;
 
 /* One kind of bot: its name and its operations. */
 typedef struct bot_kind {
-    const char *name;  /* name in specs */
-    const char *help;  /* one line: what it is and its keys */
+    const char *name; /* name in specs */
+    const char *help; /* one line: what it is and its keys */
     /* Reads the spec's keys into a new b->impl: 0, or -1 with err naming the bad key/value. */
     int (*init)(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen);
     move_t (*choose)(bot_t *b, const void *state);
@@ -63,27 +63,27 @@ typedef struct bot_kind {
  * their kind. Zero-initialised: empty.
  */
 typedef struct bot_stats {
-    const bot_kind_t *kind;                       /* whose accumulator data is; NULL: none */
+    const bot_kind_t *kind;                         /* whose accumulator data is; NULL: none */
     _Alignas(16) unsigned char data[BOT_STATS_MAX]; /* the kind's accumulator */
 } bot_stats_t;
 
 /* Buffer sizes of a bot's fault reason and detail. */
-#define BOT_FAULT_MAX 16
+#define BOT_FAULT_MAX        16
 #define BOT_FAULT_DETAIL_MAX 160
 
 struct bot {
-    const game_api_t *api;  /* the game played */
-    const bot_kind_t *kind; /* what kind of bot */
+    const game_api_t *api;        /* the game played */
+    const bot_kind_t *kind;       /* what kind of bot */
     char spec[BOT_SPEC_TEXT_MAX]; /* the spec string it was made from */
-    uint64_t seed;          /* seed given at creation or the last reset */
-    pcg32_t rng;            /* the bot's own random numbers */
-    int threads;            /* threads it uses while choosing (for scheduling) */
-    void *impl;             /* kind-specific data */
+    uint64_t seed;                /* seed given at creation or the last reset */
+    pcg32_t rng;                  /* the bot's own random numbers */
+    int threads;                  /* threads it uses while choosing (for scheduling) */
+    void *impl;                   /* kind-specific data */
     /* "" or why the bot forfeits the game under way (core/forfeit.h): exit, closed,
        illegal, garbage, timeout, quit. Set by its kind, cleared by bot_begin. */
     char fault[BOT_FAULT_MAX];
     char fault_detail[BOT_FAULT_DETAIL_MAX]; /* what happened, for the record */
-    int undo_to;            /* -1, or the move count a human seat takes the game back to */
+    int undo_to; /* -1, or the move count a human seat takes the game back to */
 };
 
 /* Parses spec text: 0, or -1 with err saying what is malformed. */
@@ -95,8 +95,7 @@ int bot_spec_double(const char *key, const char *value, double lo, double hi, do
                     char *err, size_t errlen);
 
 /* A new bot for api from spec, seeded with seed: NULL with err filled if spec is bad. */
-bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err,
-               size_t errlen);
+bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err, size_t errlen);
 /* Exit status of bot_choose when state has no legal move. */
 #define BOT_EXIT_NO_MOVE 70
 

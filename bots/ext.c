@@ -125,8 +125,8 @@ static void ext_newgame(bot_t *b, const void *state, const game_options_t *opt, 
 {
     ext_bot_t *e = b->impl;
     char msg[1024];
-    int n = snprintf(msg, sizeof msg, "newgame %s %d %d", b->api->name,
-                     b->api->player_count(state), seat);
+    int n = snprintf(msg, sizeof msg, "newgame %s %d %d", b->api->name, b->api->player_count(state),
+                     seat);
     /* The game's own options as given (e.g. board=duo), and the first player if set. */
     for (int i = 0; opt && i < opt->option_count; i++)
         n += snprintf(msg + n, sizeof msg - (size_t)n, " %s", opt->option[i]);

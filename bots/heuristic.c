@@ -12,10 +12,7 @@
 
 #include "core/version.h"
 
-const heuristic_t *heuristic_for(const game_api_t *api)
-{
-    return api ? api->heuristic : NULL;
-}
+const heuristic_t *heuristic_for(const game_api_t *api) { return api ? api->heuristic : NULL; }
 
 void heur_params_default(const heuristic_t *h, heur_params_t *w)
 {
@@ -62,8 +59,8 @@ static char *next_token(char **p)
 }
 
 /* Checks one line (comment already cut off) and stores its value into w. 0, or -1 + err. */
-static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *first_line,
-                     int line, char *what, size_t whatlen)
+static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *first_line, int line,
+                     char *what, size_t whatlen)
 {
     char *p = text;
     char *name = next_token(&p);
@@ -128,8 +125,10 @@ int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, c
         line++;
         size_t bad = input_bad_byte(buf, (size_t)len);
         if (bad < (size_t)len) {
-            snprintf(err, errlen, "%s:%d: control byte 0x%02x at column %zu (a parameter file is "
-                     "text)", name, line, (unsigned char)buf[bad], bad + 1);
+            snprintf(err, errlen,
+                     "%s:%d: control byte 0x%02x at column %zu (a parameter file is "
+                     "text)",
+                     name, line, (unsigned char)buf[bad], bad + 1);
             rc = -1;
             break;
         }
@@ -158,8 +157,7 @@ int heur_params_save(const heuristic_t *h, const heur_params_t *w, const char *p
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    fprintf(f, "# %s heuristic weights (name value; " HEUR_PARAMS_HEADER_MARK ")\n",
-            h->api->name);
+    fprintf(f, "# %s heuristic weights (name value; " HEUR_PARAMS_HEADER_MARK ")\n", h->api->name);
     fprintf(f, "# written by %s\n", skyline_engine());
     for (int i = 0; i < h->param_count; i++) {
         /* The shortest of %.15g and %.17g that reads back as the same double. */

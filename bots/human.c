@@ -28,12 +28,12 @@ void human_enable(const char *hint_spec, bool allow_undo)
 }
 
 typedef struct human {
-    int seat;                      /* the seat played */
-    int played;                    /* moves of the game so far */
-    int quiet_until;               /* after an undo: moves replayed without being shown */
-    int turns;                     /* entries of turn_at */
-    int turn_at[HUMAN_MAX_TURNS];  /* move counts at which this seat moved */
-    bot_t *hint;                   /* the bot hint asks, made on first use */
+    int seat;                     /* the seat played */
+    int played;                   /* moves of the game so far */
+    int quiet_until;              /* after an undo: moves replayed without being shown */
+    int turns;                    /* entries of turn_at */
+    int turn_at[HUMAN_MAX_TURNS]; /* move counts at which this seat moved */
+    bot_t *hint;                  /* the bot hint asks, made on first use */
 } human_t;
 
 static int human_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen)
@@ -129,7 +129,7 @@ static void human_hint(bot_t *b, const void *state)
 {
     human_t *h = b->impl;
     char err[GAME_ERR_MAX];
-    const char *spec = human_hint_spec ? human_hint_spec
+    const char *spec = human_hint_spec     ? human_hint_spec
                        : b->api->heuristic ? "heuristic"
                                            : "mcts:iters=2000";
     if (!h->hint && !(h->hint = bot_new(b->api, spec, b->seed, err, sizeof err))) {
@@ -200,7 +200,8 @@ static move_t human_choose(bot_t *b, const void *state)
             return m;
         } else {
             printf("'%.40s' is not a move number (1-%d), a move or a command: %s (help: "
-                   "commands)\n", s, count, err);
+                   "commands)\n",
+                   s, count, err);
         }
     }
 }

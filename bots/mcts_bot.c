@@ -23,32 +23,32 @@
 
 /* Budget when neither iters= nor time= is given. */
 #define MCTS_BOT_DEFAULT_ITERS 1000
-#define MCTS_BOT_DEFAULT_EPS 0.1
+#define MCTS_BOT_DEFAULT_EPS   0.1
 /* The best preset for a game with a heuristic: cut-off depth and first-play urgency. */
 #define MCTS_BOT_BEST_CUTOFF 8
-#define MCTS_BOT_BEST_FPU 0.3
+#define MCTS_BOT_BEST_FPU    0.3
 /* Game clock: own moves expected in a game, the fewest expected left, and the reserve in
    moves that the allotment divides by on top (Tower Up 2p: about 20 searched moves a bot
    a game, Uptown about 15). */
 #define MCTS_CLOCK_EXPECTED_MOVES 30
-#define MCTS_CLOCK_MIN_LEFT 8
-#define MCTS_CLOCK_MARGIN 2
+#define MCTS_CLOCK_MIN_LEFT       8
+#define MCTS_CLOCK_MARGIN         2
 /* Scores closer than this count as equal in heuristic rollouts. */
 #define MCTS_BOT_TIE_EPS 1e-12
 
 typedef struct mcts_bot {
-    mcts_options_t opt;   /* search options (seed replaced at every reset) */
-    mcts_t *search;       /* the searcher, remade at every reset */
-    const heuristic_t *h; /* the game's heuristic, NULL if no hook uses it */
-    heur_params_t w;      /* its weights */
-    double eps;           /* heuristic rollouts: share of uniformly random moves */
-    int sample;           /* heuristic rollouts: moves scored per ply, 0: all */
-    mcts_stats_t last;    /* statistics of the last search */
-    bool searched;        /* last is set (a search ran since the last reset) */
+    mcts_options_t opt;       /* search options (seed replaced at every reset) */
+    mcts_t *search;           /* the searcher, remade at every reset */
+    const heuristic_t *h;     /* the game's heuristic, NULL if no hook uses it */
+    heur_params_t w;          /* its weights */
+    double eps;               /* heuristic rollouts: share of uniformly random moves */
+    int sample;               /* heuristic rollouts: moves scored per ply, 0: all */
+    mcts_stats_t last;        /* statistics of the last search */
+    bool searched;            /* last is set (a search ran since the last reset) */
     mcts_bot_totals_t totals; /* over every search since the bot was made */
-    long clock_ms;        /* game clock (clock=), 0: none */
-    double clock_left;    /* milliseconds left on it in this game */
-    int own_moves;        /* searches made in this game (game clock) */
+    long clock_ms;            /* game clock (clock=), 0: none */
+    double clock_left;        /* milliseconds left on it in this game */
+    int own_moves;            /* searches made in this game (game clock) */
 } mcts_bot_t;
 
 int mcts_clock_moves_left(int own_moves)
@@ -106,8 +106,8 @@ static void rollout_heuristic(const game_api_t *api, void *state, pcg32_t *rng, 
 }
 
 /* Priors of the legal moves: the softmax (temperature 1) of the heuristic's move scores. */
-static void prior_heuristic(const game_api_t *api, const void *state, const move_t *moves,
-                            int n, double *priors, void *ctx)
+static void prior_heuristic(const game_api_t *api, const void *state, const move_t *moves, int n,
+                            double *priors, void *ctx)
 {
     const mcts_bot_t *mb = ctx;
     (void)api;
@@ -121,8 +121,7 @@ static void prior_heuristic(const game_api_t *api, const void *state, const move
         priors[i] /= sum;
 }
 
-static void evaluate_heuristic(const game_api_t *api, const void *state, double *values,
-                               void *ctx)
+static void evaluate_heuristic(const game_api_t *api, const void *state, double *values, void *ctx)
 {
     const mcts_bot_t *mb = ctx;
     (void)api;
@@ -149,23 +148,46 @@ typedef enum mcts_key_type {
 
 /* The keys, in the order of the table below (and of --help and BOTS.md). */
 enum {
-    K_ITERS, K_TIME, K_THREADS, K_C, K_FPU, K_FPU_REL, K_VLOSS, K_UNOBS, K_UNOBS_BELOW,
-    K_SYNC, K_PARALLEL, K_FINAL, K_MEM, K_REUSE, K_ROLLOUT, K_EPS, K_SAMPLE, K_PRIOR,
-    K_PRIOR_W, K_PRIOR_FORM, K_CUTOFF, K_PARAMS, K_PRESET, K_BACKUP, K_CHEAT, K_CLOCK,
+    K_ITERS,
+    K_TIME,
+    K_THREADS,
+    K_C,
+    K_FPU,
+    K_FPU_REL,
+    K_VLOSS,
+    K_UNOBS,
+    K_UNOBS_BELOW,
+    K_SYNC,
+    K_PARALLEL,
+    K_FINAL,
+    K_MEM,
+    K_REUSE,
+    K_ROLLOUT,
+    K_EPS,
+    K_SAMPLE,
+    K_PRIOR,
+    K_PRIOR_W,
+    K_PRIOR_FORM,
+    K_CUTOFF,
+    K_PARAMS,
+    K_PRESET,
+    K_BACKUP,
+    K_CHEAT,
+    K_CLOCK,
     K_COUNT
 };
 
 /* One key of the mcts bot: how it is read and what --help and BOTS.md say of it. */
 typedef struct mcts_key_def {
-    const char *name;              /* the key */
-    mcts_key_type_t type;          /* how its value is read */
-    double lo, hi;                 /* range of an int or double */
-    const char *const *choices;    /* a choice's names, NULL-terminated; else NULL */
-    const char *arg;               /* what the value is called in help (N, X, MS, FILE) */
-    const char *needs;             /* "key=value" that must be given too, or NULL */
-    const char *deflt;             /* the default, as help shows it */
-    const char *help;              /* one line: what it does */
-    const char *notes;             /* more, for BOTS.md only (measurements), or NULL */
+    const char *name;           /* the key */
+    mcts_key_type_t type;       /* how its value is read */
+    double lo, hi;              /* range of an int or double */
+    const char *const *choices; /* a choice's names, NULL-terminated; else NULL */
+    const char *arg;            /* what the value is called in help (N, X, MS, FILE) */
+    const char *needs;          /* "key=value" that must be given too, or NULL */
+    const char *deflt;          /* the default, as help shows it */
+    const char *help;           /* one line: what it does */
+    const char *notes;          /* more, for BOTS.md only (measurements), or NULL */
 } mcts_key_def_t;
 
 static const char *const choice_bool[] = {"0", "1", NULL};
@@ -189,10 +211,10 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"fpu", MCTS_KEY_DOUBLE, -1e6, 1e6, NULL, "X", NULL,
      "0.3 (`preset=best` with a heuristic), else 10",
      "first-play urgency: score of an untried move (10: try each once first; with a prior, "
-     "plus the bias of the best untried prior)", NULL},
-    {"fpu_rel", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
-     "1: `fpu` is added to the mover's mean over the node's tried moves (e.g. `fpu=-0.1`)",
+     "plus the bias of the best untried prior)",
      NULL},
+    {"fpu_rel", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
+     "1: `fpu` is added to the mover's mean over the node's tried moves (e.g. `fpu=-0.1`)", NULL},
     {"vloss", MCTS_KEY_INT, 0, 1000000, NULL, "N", NULL, "0",
      "virtual losses per thread in a node (tree parallelism)",
      "none by default, as two threads ran 6 % more iterations a second without (with "
@@ -224,7 +246,8 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      NULL},
     {"mem", MCTS_KEY_INT, 1, 1L << 20, NULL, "MiB", NULL, "256",
      "cap on the node arena, 88 bytes a node plus 24 per node and thread (expansion stops "
-     "when full; rollouts go on)", NULL},
+     "when full; rollouts go on)",
+     NULL},
     {"reuse", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "1",
      "keep the subtree of the moves played since the last search (tree mode)", NULL},
     {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
@@ -236,7 +259,8 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
      "heuristic (`preset=best` with a heuristic), else none",
      "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
-     "call per expansion); untried moves are expanded best prior first", NULL},
+     "call per expansion); untried moves are expanded best prior first",
+     NULL},
     {"prior_w", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "prior=heuristic", "0.5",
      "weight of the bias added to UCB", NULL},
     {"prior_form", MCTS_KEY_CHOICE, 0, 0, choice_prior_form, NULL, "prior=heuristic", "puct",
@@ -245,10 +269,12 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
      "8 (`preset=best` with a heuristic, unless `rollout=heuristic`), else none (full "
      "playouts)",
      "after the tree, D random moves, then the heuristic's `evaluate` gives the result (no "
-     "playout to the end); `cutoff=0` evaluates the leaf; excludes `rollout=heuristic`", NULL},
+     "playout to the end); `cutoff=0` evaluates the leaf; excludes `rollout=heuristic`",
+     NULL},
     {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
      "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
-     "also be given as a key by its name, over the file", NULL},
+     "also be given as a key by its name, over the file",
+     NULL},
     {"preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
      "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
      "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
@@ -258,15 +284,18 @@ static const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"backup", MCTS_KEY_CHOICE, 0, 0, choice_backup, NULL, NULL, "maxn",
      "what a node keeps: max^n, the result of the player who moved into it; paranoid, the "
      "searcher's result at its own moves and 1 minus it at the others' (they play as one "
-     "coalition against it; the same as max^n with 2 players)", NULL},
+     "coalition against it; the same as max^n with 2 players)",
+     NULL},
     {"cheat", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
      "1: a reference that sees hidden information (searches the true state, no "
      "determinization), to measure what hidden information costs; `tournament` plays it "
-     "only with `--allow-cheat`", NULL},
+     "only with `--allow-cheat`",
+     NULL},
     {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS", NULL, "none",
      "a game clock: total milliseconds per game, each move given remaining / (expected own "
      "moves left + 2), the moves left being 30 less those made, at least 8; excludes "
-     "`time`", NULL},
+     "`time`",
+     NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
@@ -354,14 +383,13 @@ static int key_find(const char *name)
 
 /* Reads value for key d: *iv gets an int or a choice's index, *dv a double. 0, or -1
    with err naming the key, the value and what it may be. */
-static int key_read(const mcts_key_def_t *d, const char *value, long *iv, double *dv,
-                    char *err, size_t errlen)
+static int key_read(const mcts_key_def_t *d, const char *value, long *iv, double *dv, char *err,
+                    size_t errlen)
 {
     switch (d->type) {
     case MCTS_KEY_INT:
         return bot_spec_int(d->name, value, (long)d->lo, (long)d->hi, iv, err, errlen);
-    case MCTS_KEY_DOUBLE:
-        return bot_spec_double(d->name, value, d->lo, d->hi, dv, err, errlen);
+    case MCTS_KEY_DOUBLE: return bot_spec_double(d->name, value, d->lo, d->hi, dv, err, errlen);
     case MCTS_KEY_CHOICE:
         for (int i = 0; d->choices[i]; i++)
             if (!strcmp(value, d->choices[i])) {
@@ -375,8 +403,7 @@ static int key_read(const mcts_key_def_t *d, const char *value, long *iv, double
             snprintf(err + n, errlen - (size_t)n, ")");
         return -1;
     case MCTS_KEY_FILE:
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -421,8 +448,7 @@ static void key_unknown(const char *key, char *err, size_t errlen)
         snprintf(err + n, errlen - (size_t)n, " and the heuristic's weights)");
 }
 
-static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err,
-                         size_t errlen)
+static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err, size_t errlen)
 {
     const heuristic_t *h = heuristic_for(b->api);
     /* given[k]: index + 1 in the spec of table key k (0: not given); chosen[k]: the choice
@@ -508,8 +534,9 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
     }
     /* The search plays the cutoff's moves at random, whatever the rollout policy. */
     if (given[K_CUTOFF] && rollout_heur) {
-        snprintf(err, errlen, "keys 'cutoff' and 'rollout=heuristic' exclude each other "
-                              "(cutoff plays random moves before evaluate)");
+        snprintf(err, errlen,
+                 "keys 'cutoff' and 'rollout=heuristic' exclude each other "
+                 "(cutoff plays random moves before evaluate)");
         return -1;
     }
     bool uses_heuristic = rollout_heur || prior_heur || cutoff;
@@ -682,10 +709,7 @@ static void mcts_bot_reset(bot_t *b)
     }
 }
 
-static void mcts_bot_print_keys(FILE *out)
-{
-    mcts_bot_keys_print(out, false);
-}
+static void mcts_bot_print_keys(FILE *out) { mcts_bot_keys_print(out, false); }
 
 const bot_kind_t bot_kind_mcts = {
     .name = "mcts",

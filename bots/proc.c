@@ -238,8 +238,7 @@ int proc_write(proc_t *p, const char *text, double deadline)
 int proc_read_line(proc_t *p, double deadline, const char **line)
 {
     for (;;) {
-        char *nl = p->len > p->start ? memchr(p->buf + p->start, '\n', p->len - p->start)
-                                     : NULL;
+        char *nl = p->len > p->start ? memchr(p->buf + p->start, '\n', p->len - p->start) : NULL;
         if (nl) {
             char *s = p->buf + p->start;
             *nl = 0;

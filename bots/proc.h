@@ -14,21 +14,21 @@
 
 /* A running child and what it has written that is not read yet. */
 typedef struct proc {
-    pid_t pid;      /* the child (also its process group), 0 when none */
-    int in_fd;      /* write end of the child's standard input, non-blocking */
-    int out_fd;     /* read end of the child's standard output, non-blocking */
-    char *buf;      /* bytes read, not yet returned as lines */
-    size_t len;     /* bytes held in buf */
-    size_t start;   /* offset of the first byte not yet returned */
-    size_t cap;     /* allocated size of buf */
-    int slot;       /* the child's slot in the kill-on-signal table, or -1 */
+    pid_t pid;    /* the child (also its process group), 0 when none */
+    int in_fd;    /* write end of the child's standard input, non-blocking */
+    int out_fd;   /* read end of the child's standard output, non-blocking */
+    char *buf;    /* bytes read, not yet returned as lines */
+    size_t len;   /* bytes held in buf */
+    size_t start; /* offset of the first byte not yet returned */
+    size_t cap;   /* allocated size of buf */
+    int slot;     /* the child's slot in the kill-on-signal table, or -1 */
 } proc_t;
 
 /* Results of proc_read_line and proc_write. */
-#define PROC_OK 1
-#define PROC_EOF 0        /* the child closed its output (or its input, on write) */
-#define PROC_TIMEOUT -2   /* the deadline passed */
-#define PROC_TOO_LONG -3  /* a line longer than PROC_LINE_MAX */
+#define PROC_OK       1
+#define PROC_EOF      0  /* the child closed its output (or its input, on write) */
+#define PROC_TIMEOUT  -2 /* the deadline passed */
+#define PROC_TOO_LONG -3 /* a line longer than PROC_LINE_MAX */
 
 /* Monotonic seconds, for deadlines. */
 double proc_now(void);

@@ -163,8 +163,7 @@ bool cli_game_option(cli_game_t *g, int argc, char **argv, int *i)
             cli_die("%s", err);
     } else if (!strncmp(a, "--", 2) && cli_is_option_flag(a + 2)) {
         const char *v = cli_value(argc, argv, i);
-        if (game_options_add(&g->opt, cli_option_text(a + 2, strlen(a + 2), v), err,
-                             sizeof err))
+        if (game_options_add(&g->opt, cli_option_text(a + 2, strlen(a + 2), v), err, sizeof err))
             cli_die("%s", err);
     } else {
         return false;
@@ -191,8 +190,8 @@ void cli_game_finish(cli_game_t *g)
         g->opt.players = (int)cli_int(what, g->players_text, lo, hi);
     }
     if (g->first_player_text)
-        g->opt.first_player = (int)cli_int("--first-player", g->first_player_text, 0,
-                                           g->opt.players - 1);
+        g->opt.first_player =
+            (int)cli_int("--first-player", g->first_player_text, 0, g->opt.players - 1);
     /* The game's own options, checked once the game is known. */
     char err[GAME_ERR_MAX];
     if (game_options_check(g->api, &g->opt, err, sizeof err))

@@ -20,10 +20,10 @@ const char *cli_value(int argc, char **argv, int *i);
 
 /* Game selection and options shared by play, perft, tournament and bench. */
 typedef struct cli_game {
-    const game_api_t *api;    /* the game */
-    game_options_t opt;       /* its options */
-    bool players_given;       /* --players was given */
-    const char *players_text; /* --players value, read once the game is known */
+    const game_api_t *api;         /* the game */
+    game_options_t opt;            /* its options */
+    bool players_given;            /* --players was given */
+    const char *players_text;      /* --players value, read once the game is known */
     const char *first_player_text; /* --first-player value, read once players are known */
 } cli_game_t;
 

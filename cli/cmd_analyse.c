@@ -119,13 +119,13 @@ int cmd_analyse(int argc, char **argv)
         cli_die("--position: the game is over, there is no move to analyse");
     int mover = api->to_move(s);
     if (a.as >= 0 && a.as != mover)
-        cli_die("--as %ld: player %d is to move, and a bot chooses the mover's move", a.as,
-                mover);
+        cli_die("--as %ld: player %d is to move, and a bot chooses the mover's move", a.as, mover);
     if (!game_position_shows_all(a.position, &opt, mover)) {
         char who[32];
         snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);
         cli_die("--position is seen by %s: it leaves what player %d, to move, sees to chance "
-                "(give player %d's view)", who, mover, mover);
+                "(give player %d's view)",
+                who, mover, mover);
     }
     bot_t *bot = bot_new(api, a.bot, a.seed, err, sizeof err);
     if (!bot)

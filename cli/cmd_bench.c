@@ -14,18 +14,19 @@ int cmd_bench(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: skyline bench [--json] [--quick] [--count] [--game G] [--threads N]\n"
-                   "Fixed positions of each game (Tower Up 2p duo, 3p and 4p standard, Uptown 2-5p, ...),\n"
-                   "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
-                   "copy-make against make/undo, fast against reference move generation and\n"
-                   "MCTS iterations/s (1 thread, then N on one shared tree and N on a tree\n"
-                   "each); ends with a node-count signature.\n"
-                   "  --json        one JSON object instead of the table\n"
-                   "  --quick       smaller depths and fewer repetitions (its own signature)\n"
-                   "  --count       node counts and signature only, no timing\n"
-                   "  --game G      only the cases of game G (%s)\n"
-                   "  --threads N   threads of the parallel MCTS figures (default: every core)\n",
-                   cli_game_names());
+            printf(
+                "usage: skyline bench [--json] [--quick] [--count] [--game G] [--threads N]\n"
+                "Fixed positions of each game (Tower Up 2p duo, 3p and 4p standard, Uptown 2-5p, ...),\n"
+                "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
+                "copy-make against make/undo, fast against reference move generation and\n"
+                "MCTS iterations/s (1 thread, then N on one shared tree and N on a tree\n"
+                "each); ends with a node-count signature.\n"
+                "  --json        one JSON object instead of the table\n"
+                "  --quick       smaller depths and fewer repetitions (its own signature)\n"
+                "  --count       node counts and signature only, no timing\n"
+                "  --game G      only the cases of game G (%s)\n"
+                "  --threads N   threads of the parallel MCTS figures (default: every core)\n",
+                cli_game_names());
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = true;

@@ -22,15 +22,15 @@ static const char engine_help[] =
 
 /* One protocol session. */
 typedef struct engine {
-    const char *spec;          /* the bot's spec */
-    uint64_t seed;             /* seed of the session */
-    long games;                /* newgame messages so far */
-    const game_api_t *api;     /* the game under way, or NULL */
-    game_options_t opt;        /* its public options */
+    const char *spec;                  /* the bot's spec */
+    uint64_t seed;                     /* seed of the session */
+    long games;                        /* newgame messages so far */
+    const game_api_t *api;             /* the game under way, or NULL */
+    game_options_t opt;                /* its public options */
     char option[GAME_OPTION_MAX][256]; /* storage of opt.option */
-    int seat;                  /* this bot's seat */
-    bot_t *bot;                /* the bot, made for api */
-    char *position;            /* the last position text, or NULL */
+    int seat;                          /* this bot's seat */
+    bot_t *bot;                        /* the bot, made for api */
+    char *position;                    /* the last position text, or NULL */
 } engine_t;
 
 static void engine_say(const char *fmt, const char *arg)
@@ -98,8 +98,7 @@ static void engine_go(engine_t *e, char **w, int n)
     }
     const char *fallback = w[2];
     if (!e->api || !e->bot || !e->position) {
-        engine_say("info error: no newgame and position before go: playing the first move%s\n",
-                   "");
+        engine_say("info error: no newgame and position before go: playing the first move%s\n", "");
         engine_say("move %s\n", fallback);
         return;
     }
@@ -110,8 +109,8 @@ static void engine_go(engine_t *e, char **w, int n)
                                      &api, &view, err, sizeof err);
     if (!state || api != e->api || (view != e->seat && view != -1) || api->is_terminal(state) ||
         api->to_move(state) != e->seat || !engine_same_moves(api, state, w, n)) {
-        const char *why = !state ? err
-                          : api != e->api ? "the position is of another game"
+        const char *why = !state                          ? err
+                          : api != e->api                 ? "the position is of another game"
                           : view != e->seat && view != -1 ? "the position is not seen by this seat"
                           : api->is_terminal(state) || api->to_move(state) != e->seat
                               ? "the position is not this seat's turn"

@@ -74,8 +74,7 @@ int cmd_perft(int argc, char **argv)
             api->move_to_text(state, moves[i], text);
             api->make(state, moves[i], undo);
             uint64_t c = 1;
-            if (depth > 1 &&
-                game_perft_checked(api, state, depth - 1, full, &c, err, sizeof err))
+            if (depth > 1 && game_perft_checked(api, state, depth - 1, full, &c, err, sizeof err))
                 cli_die("perft: below %s: %s", text, err);
             api->undo(state, moves[i], undo);
             printf("%s %llu\n", text, (unsigned long long)c);

@@ -137,8 +137,7 @@ int cmd_play(int argc, char **argv)
         game_options_t opt = g.opt;
         opt.seed = seed0 + (uint64_t)k;
         match_result_t r;
-        if (match_play_search(g.api, &opt, bots, record_legal, record_search, &r, err,
-                              sizeof err))
+        if (match_play_search(g.api, &opt, bots, record_legal, record_search, &r, err, sizeof err))
             cli_die("%s", err);
         for (int s = 0; s < players; s++) {
             sum[s] += r.result[s];

@@ -36,14 +36,14 @@ typedef struct rate_place {
 
 /* Everything read from the files. */
 typedef struct rate_data {
-    rate_bots_t bots;         /* bots by spec */
-    rating_game_t *games;     /* the games */
-    long count;               /* their number */
-    long cap;                 /* allocated */
-    rate_place_t *places;     /* per game, its place in the order */
-    rate_key_t *keys;         /* tournament keys of the games that have one */
-    long key_count;           /* their number */
-    char game[16];            /* the game name, from the first record */
+    rate_bots_t bots;                      /* bots by spec */
+    rating_game_t *games;                  /* the games */
+    long count;                            /* their number */
+    long cap;                              /* allocated */
+    rate_place_t *places;                  /* per game, its place in the order */
+    rate_key_t *keys;                      /* tournament keys of the games that have one */
+    long key_count;                        /* their number */
+    char game[16];                         /* the game name, from the first record */
     long by_players[GAME_MAX_PLAYERS + 1]; /* games per player count */
 } rate_data_t;
 
@@ -84,8 +84,7 @@ static void rate_usage(void)
 }
 
 /* Reads one record line into data; exits with FILE:LINE on anything malformed. */
-static void rate_add_line(rate_data_t *d, const char *path, int file, long lineno,
-                          const char *line)
+static void rate_add_line(rate_data_t *d, const char *path, int file, long lineno, const char *line)
 {
     json_error_t jerr;
     json_t *rec = json_loads(line, 0, &jerr);
@@ -97,8 +96,8 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
     if (!d->game[0])
         snprintf(d->game, sizeof d->game, "%s", game);
     else if (strcmp(d->game, game))
-        cli_die("%s:%ld: a %s record among %s records: rate one game at a time", path, lineno,
-                game, d->game);
+        cli_die("%s:%ld: a %s record among %s records: rate one game at a time", path, lineno, game,
+                d->game);
     if (d->count == d->cap) {
         d->cap = d->cap ? 2 * d->cap : 1024;
         d->games = realloc(d->games, sizeof *d->games * (size_t)d->cap);
@@ -156,8 +155,7 @@ static void rate_read_file(rate_data_t *d, const char *path, int file)
             json_t *probe = json_loads(line, 0, NULL);
             json_decref(probe);
             if (!probe) {
-                fprintf(stderr, "skyline: %s:%ld: ignoring a cut-off last record\n", path,
-                        lineno);
+                fprintf(stderr, "skyline: %s:%ld: ignoring a cut-off last record\n", path, lineno);
                 break;
             }
         }
@@ -183,9 +181,8 @@ static void rate_check_duplicates(rate_data_t *d, char **argv)
     for (long i = 1; i < d->key_count; i++) {
         rate_key_t *a = &d->keys[i - 1], *b = &d->keys[i];
         if (a->config == b->config && a->index == b->index)
-            cli_die("game %ld of tournament %016llx is there twice (%s:%ld and %s:%ld)",
-                    b->index, (unsigned long long)b->config, argv[a->file], a->line,
-                    argv[b->file], b->line);
+            cli_die("game %ld of tournament %016llx is there twice (%s:%ld and %s:%ld)", b->index,
+                    (unsigned long long)b->config, argv[a->file], a->line, argv[b->file], b->line);
     }
 }
 
@@ -219,10 +216,7 @@ static void rate_sort_games(rate_data_t *d)
     d->games = sorted;
 }
 
-static json_t *rate_number(double v)
-{
-    return isfinite(v) ? json_real(v) : json_null();
-}
+static json_t *rate_number(double v) { return isfinite(v) ? json_real(v) : json_null(); }
 
 static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int bootstrap,
                             char labels[][RATING_LABEL_MAX])
@@ -256,10 +250,10 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
             int a = t->order[x], b = t->order[y];
             long n = t->pair_count[a * nb + b];
             if (a != b && n)
-                json_array_append_new(
-                    pairs, json_pack("{s:s,s:s,s:I,s:f}", "a", d->bots.specs[a], "b",
-                                     d->bots.specs[b], "games", (json_int_t)n, "result",
-                                     t->pair_score[a * nb + b]));
+                json_array_append_new(pairs,
+                                      json_pack("{s:s,s:s,s:I,s:f}", "a", d->bots.specs[a], "b",
+                                                d->bots.specs[b], "games", (json_int_t)n, "result",
+                                                t->pair_score[a * nb + b]));
         }
     json_object_set_new(out, "pairwise", pairs);
     char *text = json_dumps(out, JSON_INDENT(1));
@@ -362,15 +356,18 @@ int cmd_rate(int argc, char **argv)
         for (int i = 1; i < argc && n < 256; i++) {
             if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
                 !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt") ||
-            !strcmp(argv[i], "--viewers"))
+                !strcmp(argv[i], "--viewers"))
                 i++;
             else if (argv[i][0] != '-' || !argv[i][1])
                 paths[n++] = argv[i];
         }
         char err[GAME_ERR_MAX * 2];
-        viewer_report_t r = {.title = "Skyline tournament report", .files = paths,
-                             .file_count = n, .bootstrap = bootstrap,
-                             .sprt = has_sprt ? &sprt : NULL, .viewers = viewers};
+        viewer_report_t r = {.title = "Skyline tournament report",
+                             .files = paths,
+                             .file_count = n,
+                             .bootstrap = bootstrap,
+                             .sprt = has_sprt ? &sprt : NULL,
+                             .viewers = viewers};
         if (viewer_write_report(html, &r, err, sizeof err))
             cli_die("rate --html: %s", err);
         if (!json)

@@ -12,11 +12,11 @@
 
 /* The records kept for --html. */
 typedef struct replay_pick {
-    long index;      /* --index: the game to keep (from 0), or -1 for all */
-    json_t **recs;   /* the kept records */
-    long *numbers;   /* their indexes in the file */
-    int count;       /* kept so far */
-    int cap;         /* room in recs and numbers */
+    long index;    /* --index: the game to keep (from 0), or -1 for all */
+    json_t **recs; /* the kept records */
+    long *numbers; /* their indexes in the file */
+    int count;     /* kept so far */
+    int cap;       /* room in recs and numbers */
 } replay_pick_t;
 
 static void pick_add(replay_pick_t *k, const char *line, long game)
@@ -174,8 +174,7 @@ int cmd_replay(int argc, char **argv)
         cli_die("replay --html: no page written, since a game does not replay");
     if (html) {
         write_viewer(html, path, &pick);
-        fprintf(stderr, "viewer: %s (%d game%s)\n", html, pick.count,
-                pick.count == 1 ? "" : "s");
+        fprintf(stderr, "viewer: %s (%d game%s)\n", html, pick.count, pick.count == 1 ? "" : "s");
     }
     return bad ? 1 : 0;
 }

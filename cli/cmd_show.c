@@ -45,20 +45,20 @@ typedef struct show_line {
 
 /* What the command line asked for. */
 typedef struct show_args {
-    cli_game_t game;         /* game and options (game source) */
-    bool game_given;         /* a game option was given */
-    const char *moves;       /* --moves text, or NULL */
-    const char *position;    /* --position text (position source), or NULL */
-    const char *file;        /* a record file (record source), or NULL */
-    long index;              /* --index */
-    long ply;                /* --ply, -1: all */
-    long as;                 /* --as, -1: everything */
-    bool ascii;              /* --ascii */
-    int colour;              /* --color: -1 auto, 0 never, 1 always */
-    bool list;               /* print the move list */
-    bool notation;           /* print the position text only */
-    bool mover_hidden;       /* a position text leaves the mover's information to chance */
-    const char *svg;         /* --svg FILE, or NULL */
+    cli_game_t game;      /* game and options (game source) */
+    bool game_given;      /* a game option was given */
+    const char *moves;    /* --moves text, or NULL */
+    const char *position; /* --position text (position source), or NULL */
+    const char *file;     /* a record file (record source), or NULL */
+    long index;           /* --index */
+    long ply;             /* --ply, -1: all */
+    long as;              /* --as, -1: everything */
+    bool ascii;           /* --ascii */
+    int colour;           /* --color: -1 auto, 0 never, 1 always */
+    bool list;            /* print the move list */
+    bool notation;        /* print the position text only */
+    bool mover_hidden;    /* a position text leaves the mover's information to chance */
+    const char *svg;      /* --svg FILE, or NULL */
 } show_args_t;
 
 static void *line_state(const show_line_t *l, int k)
@@ -110,8 +110,8 @@ static void line_from_options(show_line_t *l, show_args_t *a)
 
 /* The record's position after ply moves without a game's record_position: the game has no
    chance events beyond its options (players, seed, first_player). */
-static int record_position_plain(const game_api_t *api, const json_t *rec, int ply,
-                                 void *state, char *err, size_t errlen)
+static int record_position_plain(const game_api_t *api, const json_t *rec, int ply, void *state,
+                                 char *err, size_t errlen)
 {
     game_options_t opt;
     game_options_default(&opt);
@@ -173,8 +173,7 @@ static json_t *record_read(const char *path, long index, long *lineno_out)
         json_error_t jerr;
         rec = json_loads(r.text, 0, &jerr);
         if (!rec)
-            cli_die("%s line %ld is not a game record: not JSON (%s)", path, r.lineno,
-                    jerr.text);
+            cli_die("%s line %ld is not a game record: not JSON (%s)", path, r.lineno, jerr.text);
         break;
     }
     if (got < 0) {
@@ -212,8 +211,8 @@ static void line_from_record(show_line_t *l, const show_args_t *a)
         cli_die("%s line %ld is not a game record: %s", a->file, lineno, err);
     free(probe);
     if (a->ply > total)
-        cli_die("--ply %ld is beyond the game: %s line %ld has %d moves", a->ply, a->file,
-                lineno, total);
+        cli_die("--ply %ld is beyond the game: %s line %ld has %d moves", a->ply, a->file, lineno,
+                total);
     line_alloc(l, a->ply < 0 ? total : (int)a->ply);
     /* Each position from the record itself: chance events (reshuffles) come from it. */
     for (int k = 0; k <= l->move_count; k++)
@@ -247,7 +246,8 @@ static void line_from_position(show_line_t *l, show_args_t *a)
         char who[32];
         snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);
         cli_die("--as %ld: the position text is seen by %s and leaves what player %ld sees "
-                "to chance", a->as, who, a->as);
+                "to chance",
+                a->as, who, a->as);
     }
     int to_move = l->api->to_move(line_state(l, 0));
     a->mover_hidden = !l->api->is_terminal(line_state(l, 0)) &&

@@ -55,11 +55,15 @@ static void tournament_write_page(const tournament_config_t *cfg, long viewers)
     if (len > 6 && !strcmp(cfg->out_path + len - 6, ".jsonl"))
         len -= 6;
     snprintf(path, sizeof path, "%.*s.html", (int)len, cfg->out_path);
-    viewer_report_t r = {.title = "Skyline tournament report", .files = &cfg->out_path,
-                         .file_count = 1, .bootstrap = RATING_BOOTSTRAP_DEFAULT,
+    viewer_report_t r = {.title = "Skyline tournament report",
+                         .files = &cfg->out_path,
+                         .file_count = 1,
+                         .bootstrap = RATING_BOOTSTRAP_DEFAULT,
                          .sprt = cfg->sprt ? &cfg->sprt_config : NULL,
-                         .sprt_per_game = cfg->sprt_per_game, .sprt_a = cfg->specs[0],
-                         .sprt_b = cfg->specs[1], .viewers = viewers};
+                         .sprt_per_game = cfg->sprt_per_game,
+                         .sprt_a = cfg->specs[0],
+                         .sprt_b = cfg->specs[1],
+                         .viewers = viewers};
     if (viewer_write_report(path, &r, err, sizeof err))
         cli_die("the report page: %s", err);
     printf("\nReport: %s (open it in a browser)\n", path);
@@ -216,7 +220,8 @@ int cmd_tournament(int argc, char **argv)
         bot_free(bot);
         if (cheats && !allow_cheat)
             cli_die("bot '%s' sees hidden information (cheat=1): give --allow-cheat if that "
-                    "is intended", cfg.specs[b]);
+                    "is intended",
+                    cfg.specs[b]);
     }
     void *state = malloc(cfg.api->state_size);
     if (!state)

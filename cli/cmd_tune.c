@@ -55,15 +55,13 @@ static void tune_spec_with_params(const bot_spec_t *spec, const char *path, char
     int n = snprintf(out, outlen, "%s:", spec->name);
     for (int k = 0; k < spec->key_count; k++)
         if (strcmp(spec->keys[k], "params"))
-            n += snprintf(out + n, outlen - (size_t)n, "%s=%s,", spec->keys[k],
-                          spec->values[k]);
+            n += snprintf(out + n, outlen - (size_t)n, "%s=%s,", spec->keys[k], spec->values[k]);
     n += snprintf(out + n, outlen - (size_t)n, "params=%s", path);
     if ((size_t)n >= outlen)
         cli_die("bot spec too long with params=%s", path);
 }
 
-static void tune_write_params(const tune_ctx_t *t, const double *theta, int count,
-                              const char *path)
+static void tune_write_params(const tune_ctx_t *t, const double *theta, int count, const char *path)
 {
     heur_params_t w = t->base;
     for (int i = 0; i < count; i++)
@@ -74,15 +72,15 @@ static void tune_write_params(const tune_ctx_t *t, const double *theta, int coun
 
 /* The games of one iteration, shared by its worker threads. */
 typedef struct tune_batch {
-    tune_ctx_t *t;                 /* the run */
-    long k;                        /* iteration (0-based): fixes the deals */
-    int games;                     /* deals times rotations */
-    double *res_plus;              /* theta+'s result in each game */
-    double *res_minus;             /* theta-'s result in each game */
-    atomic_int next;               /* next game to take */
-    pthread_mutex_t lock;          /* guards failed and first_err */
-    int failed;                    /* games that could not be played */
-    char first_err[GAME_ERR_MAX];  /* the first failure's message */
+    tune_ctx_t *t;                /* the run */
+    long k;                       /* iteration (0-based): fixes the deals */
+    int games;                    /* deals times rotations */
+    double *res_plus;             /* theta+'s result in each game */
+    double *res_minus;            /* theta-'s result in each game */
+    atomic_int next;              /* next game to take */
+    pthread_mutex_t lock;         /* guards failed and first_err */
+    int failed;                   /* games that could not be played */
+    char first_err[GAME_ERR_MAX]; /* the first failure's message */
 } tune_batch_t;
 
 /* Plays game gi of the batch: deal gi / players, line-up rotated by gi % players. */
@@ -257,11 +255,10 @@ static void tune_log_write(FILE *f, const char *path, const spsa_t *s, const tun
     json_t *theta = json_object();
     for (int i = 0; i < s->count; i++)
         json_object_set_new(theta, s->p[i].name, json_real(s->p[i].value));
-    json_t *line = json_pack("{s:I,s:o,s:f,s:f,s:f,s:f,s:i}", "iteration", (json_int_t)s->k,
-                             "theta", theta, "result_plus", t->mean_plus, "result_minus",
-                             t->mean_minus, "diff", diff, "mean_diff",
-                             s->diff_sum / (double)s->k, "games",
-                             t->deals * t->g.opt.players);
+    json_t *line =
+        json_pack("{s:I,s:o,s:f,s:f,s:f,s:f,s:i}", "iteration", (json_int_t)s->k, "theta", theta,
+                  "result_plus", t->mean_plus, "result_minus", t->mean_minus, "diff", diff,
+                  "mean_diff", s->diff_sum / (double)s->k, "games", t->deals * t->g.opt.players);
     char *text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
     json_decref(line);
     if (!text || fprintf(f, "%s\n", text) < 0 || fflush(f))
@@ -426,10 +423,8 @@ int cmd_tune(int argc, char **argv)
     bot_spec_t spec;
     if (bot_spec_parse(bot_text, &spec, err, sizeof err))
         cli_die("%s", err);
-    if (strcmp(spec.name, "heuristic") && strcmp(spec.name, "greedy") &&
-        strcmp(spec.name, "mcts"))
-        cli_die("bot '%s' has no heuristic weights to tune (heuristic, greedy or mcts)",
-                spec.name);
+    if (strcmp(spec.name, "heuristic") && strcmp(spec.name, "greedy") && strcmp(spec.name, "mcts"))
+        cli_die("bot '%s' has no heuristic weights to tune (heuristic, greedy or mcts)", spec.name);
     heur_params_default(t.heur, &t.base);
     for (int k = 0; k < spec.key_count; k++)
         if (!strcmp(spec.keys[k], "params") &&
@@ -506,11 +501,11 @@ int cmd_tune(int argc, char **argv)
     char text[8192], tag[32];
     config_options_t o;
     config_options_read(&t.g.opt, &o);
-    int n = snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g",
-                     t.g.api->name, players, o.board ? o.board : "",
-                     o.objectives ? o.objectives : "", o.start_floors, o.setup_random, bot_text,
-                     spec_path ? spec_path : "", (unsigned long long)t.g.opt.seed, t.deals,
-                     cfg.a, cfg.A, cfg.alpha, cfg.gamma);
+    int n =
+        snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g",
+                 t.g.api->name, players, o.board ? o.board : "", o.objectives ? o.objectives : "",
+                 o.start_floors, o.setup_random, bot_text, spec_path ? spec_path : "",
+                 (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha, cfg.gamma);
     for (int j = 0; j < o.extra_count; j++)
         n += snprintf(text + n, sizeof text - (size_t)n, "|%s", o.extra[j]);
     for (int j = 0; j < t.against_count; j++)
@@ -559,8 +554,8 @@ int cmd_tune(int argc, char **argv)
             if (progress)
                 tune_progress(0, 0, 0, 0, true);
             if (!t.rank)
-                printf("stopped after %ld iterations at %ld of %ld; run again to resume\n",
-                       done, s.k, s.cfg.iterations);
+                printf("stopped after %ld iterations at %ld of %ld; run again to resume\n", done,
+                       s.k, s.cfg.iterations);
             return tune_finish(&t, log, false);
         }
         double diff = spsa_step(&s, tune_eval, &t);

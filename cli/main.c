@@ -39,8 +39,9 @@ static const cli_command_t commands[] = {
 
 static void main_usage(FILE *out)
 {
-    fprintf(out, "usage: skyline COMMAND [options]   (skyline COMMAND --help for its options)\n"
-                 "Skyline: research engine for board games (%s).\n",
+    fprintf(out,
+            "usage: skyline COMMAND [options]   (skyline COMMAND --help for its options)\n"
+            "Skyline: research engine for board games (%s).\n",
             cli_game_names());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);

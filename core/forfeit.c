@@ -31,10 +31,7 @@ void forfeit_record_add(json_t *rec, int players, int seat, int move, const char
         json_object_set_new(rec, "engine", engine);
 }
 
-bool forfeit_record_has(const json_t *rec)
-{
-    return json_object_get(rec, "forfeit") != NULL;
-}
+bool forfeit_record_has(const json_t *rec) { return json_object_get(rec, "forfeit") != NULL; }
 
 int forfeit_record_check(const json_t *rec, int players, int move_count, bool over, char *err,
                          size_t errlen)
@@ -42,8 +39,7 @@ int forfeit_record_check(const json_t *rec, int players, int move_count, bool ov
     const json_t *f = json_object_get(rec, "forfeit");
     const json_t *js = json_object_get(f, "seat"), *jm = json_object_get(f, "move");
     const json_t *jr = json_object_get(f, "reason");
-    if (!json_is_object(f) || !json_is_integer(js) || !json_is_integer(jm) ||
-        !json_is_string(jr)) {
+    if (!json_is_object(f) || !json_is_integer(js) || !json_is_integer(jm) || !json_is_string(jr)) {
         snprintf(err, errlen, "record: forfeit must be an object with seat, move and reason");
         return -1;
     }
@@ -72,8 +68,10 @@ int forfeit_record_check(const json_t *rec, int players, int move_count, bool ov
         ok = json_is_integer(r) && json_integer_value(r) == want[s];
     }
     if (!ok) {
-        snprintf(err, errlen, "result: ranks must be %d for forfeiting seat %lld and 1 for the "
-                 "others", players, (long long)seat);
+        snprintf(err, errlen,
+                 "result: ranks must be %d for forfeiting seat %lld and 1 for the "
+                 "others",
+                 players, (long long)seat);
         return -1;
     }
     return 0;

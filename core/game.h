@@ -40,10 +40,10 @@ struct heuristic;
  * game_api_t.options entry lists the keys; docs/ADDING_A_GAME.md).
  */
 typedef struct game_options {
-    int players;            /* number of players */
-    uint64_t seed;          /* fixes every chance event of the game */
-    int first_player;       /* -1: drawn from the seed */
-    int option_count;       /* entries of option[] in use */
+    int players;      /* number of players */
+    uint64_t seed;    /* fixes every chance event of the game */
+    int first_player; /* -1: drawn from the seed */
+    int option_count; /* entries of option[] in use */
     /* The game's own options, "key=value" each, a key at most once, in the order given
        (e.g. Tower Up's "board=duo"); the texts belong to the caller and must outlive the
        options. Set them with game_options_add. */
@@ -58,11 +58,11 @@ typedef struct game_option_spec {
 } game_option_spec_t;
 
 typedef struct game_api {
-    const char *name;   /* e.g. "towerup", as on the command line and in records */
-    int min_players;    /* fewest players the game allows */
-    int max_players;    /* most players the game allows */
-    size_t state_size;  /* bytes of a state: a copy is a memcpy of this many bytes */
-    size_t undo_size;   /* bytes of the caller-owned undo record of make/undo */
+    const char *name;  /* e.g. "towerup", as on the command line and in records */
+    int min_players;   /* fewest players the game allows */
+    int max_players;   /* most players the game allows */
+    size_t state_size; /* bytes of a state: a copy is a memcpy of this many bytes */
+    size_t undo_size;  /* bytes of the caller-owned undo record of make/undo */
 
     /*
      * Initial position (set-up moves, if any, still to play). 0, or -1 with err filled
@@ -85,8 +85,7 @@ typedef struct game_api {
     /* Canonical text (FORMATS.md §3) of a legal move into buf[GAME_MOVE_TEXT_MAX]. */
     void (*move_to_text)(const void *state, move_t m, char *buf);
     /* Parses canonical text: 0 if it names a legal move, else -1 with err filled. */
-    int (*move_from_text)(const void *state, const char *text, move_t *m, char *err,
-                          size_t errlen);
+    int (*move_from_text)(const void *state, const char *text, move_t *m, char *err, size_t errlen);
     /* Resamples everything that player observer cannot see; changes nothing it can. */
     void (*determinize)(void *state, int observer, pcg32_t *rng);
     /* Plays uniformly random legal moves until the game is over. */
@@ -157,7 +156,7 @@ typedef struct game_api {
     const struct game_reference *reference;
     /* The game's bench cases (bench/bench.h), bench_case_count of them. */
     const struct game_bench_case *bench_cases;
-    int bench_case_count;                     /* number of bench_cases */
+    int bench_case_count; /* number of bench_cases */
     /*
      * Position notation (docs/NOTATION.md): the position as player observer sees it (-1:
      * only what every player sees) as one line, the game's name first, into buf[len]
@@ -171,8 +170,8 @@ typedef struct game_api {
      * Up's board option: the file of a board that is not built in). 0, or -1 with err one
      * line naming the field at fault.
      */
-    int (*position_read)(void *state, const char *text, const game_options_t *opt,
-                         pcg32_t *rng, int *view, char *err, size_t errlen);
+    int (*position_read)(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
+                         int *view, char *err, size_t errlen);
     /*
      * Integer actions (docs/PYTHON.md): a fixed action space of action_count(players) ids
      * per player count, for policy heads and action masks. move_action gives the id of
@@ -213,18 +212,18 @@ typedef struct game_reference {
 
 /* One bench case of a game: a player count, a seed and how much work each figure gets. */
 typedef struct game_bench_case {
-    const char *label;          /* short name, e.g. "towerup-4p" */
-    int players;                /* player count */
-    const char *option;         /* one of the game's options, "key=value" (e.g. Tower Up's
+    const char *label;         /* short name, e.g. "towerup-4p" */
+    int players;               /* player count */
+    const char *option;        /* one of the game's options, "key=value" (e.g. Tower Up's
                                    "board=duo"), or NULL */
-    uint64_t seed;              /* seed of the game and of every random choice */
-    int mid_plies;              /* random moves played from the start before the mid position
+    uint64_t seed;             /* seed of the game and of every random choice */
+    int mid_plies;             /* random moves played from the start before the mid position
                                    is looked for (the first with BENCH_MID_MIN_MOVES moves) */
-    int max_depth;              /* deepest perft */
-    uint64_t perft_leaves;      /* leaf budget of each perft (a sixteenth with --quick) */
-    long playouts;              /* random full games timed (a quarter with --quick) */
-    long mcts_iterations;       /* iterations of each timed search (a quarter with --quick) */
-    long signature_iterations;  /* iterations of the signature's single-thread search */
+    int max_depth;             /* deepest perft */
+    uint64_t perft_leaves;     /* leaf budget of each perft (a sixteenth with --quick) */
+    long playouts;             /* random full games timed (a quarter with --quick) */
+    long mcts_iterations;      /* iterations of each timed search (a quarter with --quick) */
+    long signature_iterations; /* iterations of the signature's single-thread search */
 } game_bench_case_t;
 
 /* Buffer size for a board_text text. */
@@ -234,7 +233,7 @@ typedef struct game_bench_case {
 /* Buffer size for a move description (game_api_t.move_describe). */
 #define GAME_DESCRIBE_MAX 256
 /* Diagram flags: plain ASCII (else UTF-8 symbols and box drawing); ANSI colour escapes. */
-#define GAME_TEXT_ASCII 1u
+#define GAME_TEXT_ASCII  1u
 #define GAME_TEXT_COLOUR 2u
 /* Buffer size for a position text (docs/NOTATION.md), terminator included. */
 #define GAME_POSITION_MAX 2048
@@ -295,8 +294,7 @@ const char *game_options_get(const game_options_t *opt, const char *key);
  * Checks every option of opt against the game: a key it has (api->options) and a value it
  * takes (api->option_check). 0, or -1 with err one line naming the valid keys or values.
  */
-int game_options_check(const game_api_t *api, const game_options_t *opt, char *err,
-                       size_t errlen);
+int game_options_check(const game_api_t *api, const game_options_t *opt, char *err, size_t errlen);
 /* The keys of the game's options joined by ", " into buf[len] ("" if it has none). */
 const char *game_option_keys(const game_api_t *api, char *buf, size_t len);
 
@@ -317,5 +315,5 @@ uint64_t game_perft(const game_api_t *api, void *state, int depth);
 uint64_t game_perft_full(const game_api_t *api, void *state, int depth);
 /* Either count (full: every leaf made), into *count: 0, or -1 with err naming the moves
    to a position met that is not over but has no legal move (counting stops there). */
-int game_perft_checked(const game_api_t *api, void *state, int depth, bool full,
-                       uint64_t *count, char *err, size_t errlen);
+int game_perft_checked(const game_api_t *api, void *state, int depth, bool full, uint64_t *count,
+                       char *err, size_t errlen);

@@ -5,9 +5,9 @@
  */
 #include "core/game.h"
 
-#define GAME_LIST(X) \
-    X(towerup_api)   \
-    X(uptown_api)    \
+#define GAME_LIST(X)                                                                               \
+    X(towerup_api)                                                                                 \
+    X(uptown_api)                                                                                  \
     X(connect4_api)
 
 #define GAME_DECLARE(api) extern const game_api_t api;

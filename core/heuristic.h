@@ -14,30 +14,30 @@
 
 /* One named weight: its default and the range and SPSA step the tuner uses. */
 typedef struct heur_param_def {
-    const char *name;     /* name in parameter files and bot specs */
-    double value;         /* built-in default */
-    double lo, hi;        /* bounds for tuning */
-    double step;          /* SPSA perturbation c for this parameter */
-    const char *help;     /* one line: what it weighs */
+    const char *name; /* name in parameter files and bot specs */
+    double value;     /* built-in default */
+    double lo, hi;    /* bounds for tuning */
+    double step;      /* SPSA perturbation c for this parameter */
+    const char *help; /* one line: what it weighs */
 } heur_param_def_t;
 
 /* A weight vector for one game's heuristic. */
 typedef struct heur_params {
-    int count;                        /* equals the game's param_count */
-    double value[HEUR_MAX_PARAMS];    /* weights, in the game's definition order */
+    int count;                     /* equals the game's param_count */
+    double value[HEUR_MAX_PARAMS]; /* weights, in the game's definition order */
 } heur_params_t;
 
 typedef struct heuristic {
-    const game_api_t *api;            /* the game */
-    int param_count;                  /* number of weights */
-    const heur_param_def_t *params;   /* their definitions */
+    const game_api_t *api;          /* the game */
+    int param_count;                /* number of weights */
+    const heur_param_def_t *params; /* their definitions */
     /*
      * Desirability of each legal move for the player to move, higher is better, on a
      * scale where 1.0 is roughly "one good move's worth" (used for argmax, for
      * epsilon-greedy rollouts and, through a softmax, as the MCTS prior).
      */
-    void (*score_moves)(const void *state, const move_t *moves, int count,
-                        const heur_params_t *w, double *scores);
+    void (*score_moves)(const void *state, const move_t *moves, int count, const heur_params_t *w,
+                        double *scores);
     /* Value of a position for every player, each in [0, 1] (an estimate of the game result). */
     void (*evaluate)(const void *state, const heur_params_t *w, double *values);
 } heuristic_t;

@@ -37,8 +37,7 @@ static size_t utf8_length(const unsigned char *s, size_t len)
 }
 
 /* The escaped form of the character at u[i] into piece[8]: its length; *used: bytes read. */
-static size_t escape_piece(const unsigned char *u, size_t i, size_t len, char *piece,
-                           size_t *used)
+static size_t escape_piece(const unsigned char *u, size_t i, size_t len, char *piece, size_t *used)
 {
     unsigned char c = u[i];
     size_t n = 0;
@@ -103,8 +102,7 @@ size_t input_bad_byte(const char *s, size_t len)
     return len;
 }
 
-FILE *input_open(const char *path, const char *mode, const char *what, char *err,
-                 size_t errlen)
+FILE *input_open(const char *path, const char *mode, const char *what, char *err, size_t errlen)
 {
     char shown[256];
     input_escape(path, shown, sizeof shown);

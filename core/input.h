@@ -31,5 +31,4 @@ size_t input_bad_byte(const char *s, size_t len);
  * file"). NULL with err filled ("PATH: cannot open WHAT: reason", or "PATH is a
  * directory, not a WHAT") when it cannot be opened or is a directory.
  */
-FILE *input_open(const char *path, const char *mode, const char *what, char *err,
-                 size_t errlen);
+FILE *input_open(const char *path, const char *mode, const char *what, char *err, size_t errlen);

@@ -73,8 +73,7 @@ int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen)
     if (fcntl(a->fd, F_SETLK, &lock)) {
         if (errno == EACCES || errno == EAGAIN)
             snprintf(err, errlen,
-                     "'%s' is in use by another running skyline (tournament, play --record)",
-                     path);
+                     "'%s' is in use by another running skyline (tournament, play --record)", path);
         else
             snprintf(err, errlen, "cannot lock '%s': %s", path, strerror(errno));
         close(a->fd);
@@ -133,8 +132,7 @@ int lines_file_drop_cut(lines_file_t *a, char *err, size_t errlen)
     fprintf(stderr, "skyline: %s: dropping a cut-off last record (%lld bytes)\n", a->path,
             (long long)(st.st_size - whole));
     if (ftruncate(a->fd, whole)) {
-        snprintf(err, errlen, "cannot cut the last record off '%s': %s", a->path,
-                 strerror(errno));
+        snprintf(err, errlen, "cannot cut the last record off '%s': %s", a->path, strerror(errno));
         return -1;
     }
     return 0;

@@ -7,9 +7,9 @@
 
 /* One count: its settings and the first dead end met, if any. */
 typedef struct perft_ctx {
-    const game_api_t *api; /* the game */
-    bool bulk;             /* count the last ply without making it */
-    bool dead;             /* a position not over and without moves was met */
+    const game_api_t *api;   /* the game */
+    bool bulk;               /* count the last ply without making it */
+    bool dead;               /* a position not over and without moves was met */
     char path[GAME_ERR_MAX]; /* the moves that lead to it, filled while unwinding */
 } perft_ctx_t;
 
@@ -50,8 +50,8 @@ static uint64_t perft_rec(perft_ctx_t *c, void *state, int depth)
     return total;
 }
 
-int game_perft_checked(const game_api_t *api, void *state, int depth, bool full,
-                       uint64_t *count, char *err, size_t errlen)
+int game_perft_checked(const game_api_t *api, void *state, int depth, bool full, uint64_t *count,
+                       char *err, size_t errlen)
 {
     assert(api->undo_size <= GAME_UNDO_MAX);
     perft_ctx_t c = {.api = api, .bulk = !full};

@@ -45,8 +45,10 @@ void *game_position_read(const char *text, const game_options_t *opt, uint64_t s
     }
     for (size_t i = 0; i < len; i++)
         if (text[i] < 0x20 || text[i] > 0x7e) {
-            snprintf(err, errlen, "position: character %zu is not printable ASCII (one line, "
-                                  "fields separated by single spaces)", i + 1);
+            snprintf(err, errlen,
+                     "position: character %zu is not printable ASCII (one line, "
+                     "fields separated by single spaces)",
+                     i + 1);
             return NULL;
         }
     const game_api_t *api = game_position_game(text, err, errlen);
@@ -86,8 +88,10 @@ int game_position_split(char *text, char **fields, int max, char *err, size_t er
         if (e)
             *e = '\0';
         if (!*p) {
-            snprintf(err, errlen, "position: field %d is empty (fields are separated by single "
-                                  "spaces)", n + 1);
+            snprintf(err, errlen,
+                     "position: field %d is empty (fields are separated by single "
+                     "spaces)",
+                     n + 1);
             return -1;
         }
         if (n == max) {

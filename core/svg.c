@@ -46,7 +46,6 @@ void svg_text(FILE *out, double x, double y, int size, const char *anchor, const
 const char *svg_player_colour(int p)
 {
     /* Distinct under the common colour-vision deficiencies (Okabe-Ito). */
-    static const char *const colours[] = {"#d55e00", "#0072b2", "#e69f00", "#009e73",
-                                          "#cc79a7"};
+    static const char *const colours[] = {"#d55e00", "#0072b2", "#e69f00", "#009e73", "#cc79a7"};
     return p >= 0 && p < 5 ? colours[p] : "#777777";
 }

@@ -5,12 +5,6 @@
 #error "SKYLINE_VERSION comes from project(skyline VERSION ...) in CMakeLists.txt"
 #endif
 
-const char *skyline_version(void)
-{
-    return SKYLINE_VERSION;
-}
+const char *skyline_version(void) { return SKYLINE_VERSION; }
 
-const char *skyline_engine(void)
-{
-    return "skyline " SKYLINE_VERSION;
-}
+const char *skyline_engine(void) { return "skyline " SKYLINE_VERSION; }

@@ -9,8 +9,9 @@
 #include <unistd.h>
 
 const fuzz_target_t fuzz_targets[] = {
-    {"board", fuzz_board},       {"record", fuzz_record}, {"botspec", fuzz_botspec},
-    {"params", fuzz_params},     {"tunespec", fuzz_tunespec}, {"move", fuzz_move},
+    {"board", fuzz_board},       {"record", fuzz_record},
+    {"botspec", fuzz_botspec},   {"params", fuzz_params},
+    {"tunespec", fuzz_tunespec}, {"move", fuzz_move},
     {"position", fuzz_position}, {NULL, NULL},
 };
 

@@ -15,7 +15,7 @@
 #include "fuzz/fuzz.h"
 
 /* Largest mem= (MiB) and iters= an input may use; more is skipped or not searched. */
-#define BOTSPEC_MEM_MAX 16
+#define BOTSPEC_MEM_MAX   16
 #define BOTSPEC_ITERS_MAX 200
 
 /* The value of key in spec, or NULL. */

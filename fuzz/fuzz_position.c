@@ -56,8 +56,7 @@ int fuzz_position(const uint8_t *data, size_t size)
         for (int k = 0; k < 16; k++, seed = seed * 6364136223846793005ULL + 1) {
             int n = api->gen_moves(state, moves);
             if ((n == 0) != api->is_terminal(state))
-                fuzz_fail("position: legal moves exist if and only if the game is not over",
-                          once);
+                fuzz_fail("position: legal moves exist if and only if the game is not over", once);
             if (n == 0)
                 break;
             api->make(state, moves[(seed >> 33) % (uint64_t)n], undo);

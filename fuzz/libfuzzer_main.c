@@ -8,7 +8,4 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return FUZZ_TARGET_FN(data, size);
-}
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) { return FUZZ_TARGET_FN(data, size); }

@@ -18,8 +18,8 @@ bool mpi_run_launched(void);
  * *is_root true; on the other ranks it plays the games rank 0 hands out, returns 0 when
  * rank 0 is done (rep untouched, *is_root false), or -1 with err.
  */
-int mpi_run_tournament(tournament_config_t *cfg, tournament_report_t *rep, bool *is_root,
-                       char *err, size_t errlen);
+int mpi_run_tournament(tournament_config_t *cfg, tournament_report_t *rep, bool *is_root, char *err,
+                       size_t errlen);
 
 /* Starts MPI (once) and gives this process's rank and the job's size: 0, or -1 with err. */
 int mpi_run_world(int *rank, int *size, char *err, size_t errlen);

@@ -16,15 +16,15 @@
 #include <string.h>
 #include <time.h>
 
-#define MPI_TAG_GAME 1   /* rank 0 -> worker rank: {slot, game index}, index -1: stop */
+#define MPI_TAG_GAME   1 /* rank 0 -> worker rank: {slot, game index}, index -1: stop */
 #define MPI_TAG_RESULT 2 /* worker rank -> rank 0: header, then the record line or error */
 /* Result header: slot, index, status (0 played, 1 error), forfeit seat, ranks per seat. */
-#define MPI_HEAD (4 + GAME_MAX_PLAYERS)
+#define MPI_HEAD    (4 + GAME_MAX_PLAYERS)
 #define MPI_ERR_MAX 512
 
-static bool mpi_started;   /* MPI_Init_thread was called */
-static int mpi_rank;       /* this process's rank */
-static int mpi_size;       /* ranks in the job */
+static bool mpi_started; /* MPI_Init_thread was called */
+static int mpi_rank;     /* this process's rank */
+static int mpi_size;     /* ranks in the job */
 
 bool mpi_run_launched(void)
 {
@@ -341,17 +341,17 @@ done:
 
 /* A worker rank's queues between its main thread (MPI) and its game threads. */
 typedef struct mpi_worker {
-    const tournament_config_t *cfg;        /* the tournament */
-    tournament_schedule_t sched;           /* its schedule */
-    char hash[TOURNAMENT_HASH_LEN + 1];    /* its configuration hash */
-    pthread_mutex_t lock;                  /* guards the queues and stop */
-    pthread_cond_t cond;                   /* signalled when a game arrives or on stop */
-    long long (*inq)[2];                   /* games to play: {slot, index} */
-    int in_count;                          /* their number */
-    char **outq;                           /* result messages to send */
-    int *out_len;                          /* their lengths */
-    int out_count;                         /* their number */
-    bool stop;                             /* rank 0 is done */
+    const tournament_config_t *cfg;     /* the tournament */
+    tournament_schedule_t sched;        /* its schedule */
+    char hash[TOURNAMENT_HASH_LEN + 1]; /* its configuration hash */
+    pthread_mutex_t lock;               /* guards the queues and stop */
+    pthread_cond_t cond;                /* signalled when a game arrives or on stop */
+    long long (*inq)[2];                /* games to play: {slot, index} */
+    int in_count;                       /* their number */
+    char **outq;                        /* result messages to send */
+    int *out_len;                       /* their lengths */
+    int out_count;                      /* their number */
+    bool stop;                          /* rank 0 is done */
 } mpi_worker_t;
 
 /* One result message: header then text (record line or error). NULL if out of memory. */
@@ -389,10 +389,9 @@ static void *mpi_worker_games(void *arg)
         pthread_mutex_unlock(&w->lock);
         char err[MPI_ERR_MAX], *line = NULL;
         int ranks[GAME_MAX_PLAYERS] = {0}, forfeit = -1, len = 0;
-        int rc = tournament_game_play(w->cfg, &w->sched, w->hash, bots, (long)index, &line,
-                                      ranks, &forfeit, err, sizeof err);
-        char *msg = mpi_result_pack(slot, index, rc ? 1 : 0, forfeit, ranks, rc ? err : line,
-                                    &len);
+        int rc = tournament_game_play(w->cfg, &w->sched, w->hash, bots, (long)index, &line, ranks,
+                                      &forfeit, err, sizeof err);
+        char *msg = mpi_result_pack(slot, index, rc ? 1 : 0, forfeit, ranks, rc ? err : line, &len);
         free(line);
         if (!msg)
             msg = mpi_result_pack(slot, index, 1, -1, NULL, "out of memory", &len);
@@ -415,8 +414,8 @@ static int mpi_worker_loop(mpi_worker_t *w, char *err, size_t errlen)
         int code = MPI_Iprobe(0, MPI_TAG_GAME, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
         if (code == MPI_SUCCESS && flag) {
             long long msg[2];
-            code = MPI_Recv(msg, 2, MPI_LONG_LONG, 0, MPI_TAG_GAME, MPI_COMM_WORLD,
-                            MPI_STATUS_IGNORE);
+            code =
+                MPI_Recv(msg, 2, MPI_LONG_LONG, 0, MPI_TAG_GAME, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             if (code == MPI_SUCCESS) {
                 pthread_mutex_lock(&w->lock);
                 if (msg[1] < 0) {
@@ -513,8 +512,8 @@ done:
     return rc;
 }
 
-int mpi_run_tournament(tournament_config_t *cfg, tournament_report_t *rep, bool *is_root,
-                       char *err, size_t errlen)
+int mpi_run_tournament(tournament_config_t *cfg, tournament_report_t *rep, bool *is_root, char *err,
+                       size_t errlen)
 {
     *is_root = true;
     if (mpi_start(err, errlen))

@@ -16,8 +16,8 @@ static void mpi_tune_die(int code, const char *what)
     int len = 0;
     MPI_Error_string(code, text, &len);
     snprintf(msg, sizeof msg,
-             "MPI: %s failed (%s): a rank was lost; run the same command again to resume",
-             what, text);
+             "MPI: %s failed (%s): a rank was lost; run the same command again to resume", what,
+             text);
     mpi_run_die(msg);
 }
 

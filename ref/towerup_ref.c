@@ -299,15 +299,14 @@ static void move_apply(tu_ref_t *g, const tr_move_t *m)
 
 tu_ref_t *tu_ref_new(const char *board_text, int players, int first_player,
                      const char *const objectives[3], const char *const deck[44],
-                     int start_floor_count, const char *const *start_floors,
-                     int reshuffle_count, const char *const *const *reshuffles,
-                     const int *reshuffle_lengths)
+                     int start_floor_count, const char *const *start_floors, int reshuffle_count,
+                     const char *const *const *reshuffles, const int *reshuffle_lengths)
 {
     if (!board_text || !objectives || !deck || players < 2 || players > TR_MAX_PLAYERS ||
         first_player < 0 || first_player >= players || start_floor_count < 3 ||
         start_floor_count > (players == 4 ? 5 : 7) || !start_floors || reshuffle_count < 0 ||
-        reshuffle_count > TR_LISTS_MAX || (reshuffle_count > 0 && (!reshuffles ||
-                                                                   !reshuffle_lengths)))
+        reshuffle_count > TR_LISTS_MAX ||
+        (reshuffle_count > 0 && (!reshuffles || !reshuffle_lengths)))
         return NULL;
     tu_ref_t *g = calloc(1, sizeof *g);
     if (!g)
@@ -429,15 +428,9 @@ int tu_ref_play(tu_ref_t *g, const char *move)
     return found >= 0 ? 0 : -1;
 }
 
-int tu_ref_over(const tu_ref_t *g)
-{
-    return g->over;
-}
+int tu_ref_over(const tu_ref_t *g) { return g->over; }
 
-int tu_ref_to_move(const tu_ref_t *g)
-{
-    return g->to_move;
-}
+int tu_ref_to_move(const tu_ref_t *g) { return g->to_move; }
 
 void tu_ref_result(const tu_ref_t *g, int *scores, int *ranks, int *supply, int *cones,
                    int (*markers)[4], int *turns)
@@ -470,15 +463,9 @@ void tu_ref_result(const tu_ref_t *g, int *scores, int *ranks, int *supply, int 
         *turns = g->turns;
 }
 
-void tu_ref_set_next_reshuffle_random(tu_ref_t *g, pcg32_t *rng)
-{
-    g->rng = rng;
-}
+void tu_ref_set_next_reshuffle_random(tu_ref_t *g, pcg32_t *rng) { g->rng = rng; }
 
-int tu_ref_reshuffles_made(const tu_ref_t *g)
-{
-    return g->made_count;
-}
+int tu_ref_reshuffles_made(const tu_ref_t *g) { return g->made_count; }
 
 int tu_ref_reshuffle_get(const tu_ref_t *g, int k, char (*out)[8], int max)
 {

@@ -16,9 +16,8 @@ typedef struct tu_ref tu_ref_t;
    must be refilled. Returns NULL on bad input. */
 tu_ref_t *tu_ref_new(const char *board_text, int players, int first_player,
                      const char *const objectives[3], const char *const deck[44],
-                     int start_floor_count, const char *const *start_floors,
-                     int reshuffle_count, const char *const *const *reshuffles,
-                     const int *reshuffle_lengths);
+                     int start_floor_count, const char *const *start_floors, int reshuffle_count,
+                     const char *const *const *reshuffles, const int *reshuffle_lengths);
 void tu_ref_free(tu_ref_t *g);
 
 /* Every legal move as canonical text (FORMATS.md §3), each once, into out[max][32].

@@ -97,14 +97,10 @@ int tr_objective_met(const tu_ref_t *g, int p, int id)
         doubles += mine[s] >= 2;
     }
     switch (id) {
-    case OBJ_COLORS:
-        return colours[0] && colours[1] && colours[2] && colours[3];
-    case OBJ_PARK:
-        return parks >= 4;
-    case OBJ_AREAS:
-        return areas[0] && areas[1] && areas[2] && areas[3] && areas[4];
-    case OBJ_LAKE:
-        return lakes >= 4;
+    case OBJ_COLORS: return colours[0] && colours[1] && colours[2] && colours[3];
+    case OBJ_PARK: return parks >= 4;
+    case OBJ_AREAS: return areas[0] && areas[1] && areas[2] && areas[3] && areas[4];
+    case OBJ_LAKE: return lakes >= 4;
     case OBJ_CONNECTED: {
         int seen[TR_MAX_SITES] = {0};
         for (int s = 0; s < g->site_count; s++)
@@ -112,8 +108,7 @@ int tr_objective_met(const tu_ref_t *g, int p, int id)
                 return 1;
         return 0;
     }
-    case OBJ_BROWN:
-        return browns >= 4;
+    case OBJ_BROWN: return browns >= 4;
     case OBJ_GREY: {
         int grey[2], n = 0;
         for (int a = 0; a < 5 && n < 2; a++)
@@ -123,12 +118,9 @@ int tr_objective_met(const tu_ref_t *g, int p, int id)
             return 0;
         return (grey[0] >= 3 && grey[1] >= 2) || (grey[0] >= 2 && grey[1] >= 3);
     }
-    case OBJ_BORDERS:
-        return borders_met(g, present);
-    case OBJ_DOUBLES:
-        return doubles >= 2;
-    case OBJ_HEIGHTS:
-        return levels[1] && levels[2] && levels[3] && levels[4];
+    case OBJ_BORDERS: return borders_met(g, present);
+    case OBJ_DOUBLES: return doubles >= 2;
+    case OBJ_HEIGHTS: return levels[1] && levels[2] && levels[3] && levels[4];
     }
     return 0;
 }
@@ -175,8 +167,7 @@ static void list_add(tr_list_t *list, const tr_move_t *m)
 /* A take outcome: the same slot and net change is one move, listed once. With the 44 cards
    of RULES.md 1.4 every way to one net change agrees on the shortage (no card mixes wild
    and colour floor icons); a made-up card that did would keep the first way found. */
-static void take_add(tr_list_t *list, int slot, const int start[4], const int end[4],
-                     int shortage)
+static void take_add(tr_list_t *list, int slot, const int start[4], const int end[4], int shortage)
 {
     tr_move_t m;
     memset(&m, 0, sizeof m);
@@ -218,8 +209,8 @@ static void take_returns(tr_list_t *list, int slot, const int start[4], const in
 }
 
 /* Icon i of the card onwards, every choice tried; reserve and supply are restored. */
-static void take_icons(tr_list_t *list, const tr_card_t *card, int slot, int i,
-                       int reserve[4], int supply[4], const int start[4], int shortage)
+static void take_icons(tr_list_t *list, const tr_card_t *card, int slot, int i, int reserve[4],
+                       int supply[4], const int start[4], int shortage)
 {
     if (i == card->floor_count) {
         take_returns(list, slot, start, supply, shortage);

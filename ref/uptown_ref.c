@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define UT_SIZE 9              /* rows and columns of the board */
-#define UT_TILE_COUNT 28       /* tiles per colour */
-#define UT_RACK_SIZE 5         /* tiles in a full rack */
-#define UT_TURNS_EACH 24       /* turns per player with 3-5 players */
-#define UT_COLOUR_MAX 5        /* most colours in a game */
-#define UT_OUT_MAX (UT_COLOUR_MAX * UT_TILE_COUNT) /* most tiles that can leave play */
-#define UT_EMPTY '.'           /* an empty cell */
+#define UT_SIZE       9                               /* rows and columns of the board */
+#define UT_TILE_COUNT 28                              /* tiles per colour */
+#define UT_RACK_SIZE  5                               /* tiles in a full rack */
+#define UT_TURNS_EACH 24                              /* turns per player with 3-5 players */
+#define UT_COLOUR_MAX 5                               /* most colours in a game */
+#define UT_OUT_MAX    (UT_COLOUR_MAX * UT_TILE_COUNT) /* most tiles that can leave play */
+#define UT_EMPTY      '.'                             /* an empty cell */
 
 /* Tile indices: 0..8 the numbers 1-9 (a column), 9..17 the letters A-I (a row),
    18..26 the symbols s1-s9 (a box), 27 the `$` (anywhere). */
@@ -38,22 +38,22 @@ typedef struct ut_ref_move {
 } ut_ref_move_t;
 
 struct ut_ref {
-    int players;                                    /* 2..5 */
-    int colours;                                    /* players, or 4 with 2 players */
-    int to_move;                                    /* player whose turn it is */
-    int turns;                                      /* moves played so far */
-    char board[UT_SIZE][UT_SIZE];                   /* UT_EMPTY or '0' + colour */
-    int board_tile[UT_SIZE][UT_SIZE];               /* tile index on the cell, -1 if empty */
-    int pile[UT_COLOUR_MAX][UT_TILE_COUNT];         /* each colour's tiles in draw order */
-    int pile_next[UT_COLOUR_MAX];                   /* index in pile of the next draw */
-    int rack[UT_COLOUR_MAX][UT_RACK_SIZE];          /* tile indices in each rack */
-    int rack_size[UT_COLOUR_MAX];                   /* tiles in each rack */
-    int retired[UT_COLOUR_MAX];                     /* 2 players: the colour is retired */
-    int captures[UT_COLOUR_MAX];                    /* tiles captured, per player */
-    ut_ref_out_t captured[UT_OUT_MAX];              /* captured tiles, in order */
-    int captured_count;                             /* entries in captured */
-    ut_ref_out_t discarded[UT_OUT_MAX];             /* discarded tiles, in order */
-    int discarded_count;                            /* entries in discarded */
+    int players;                            /* 2..5 */
+    int colours;                            /* players, or 4 with 2 players */
+    int to_move;                            /* player whose turn it is */
+    int turns;                              /* moves played so far */
+    char board[UT_SIZE][UT_SIZE];           /* UT_EMPTY or '0' + colour */
+    int board_tile[UT_SIZE][UT_SIZE];       /* tile index on the cell, -1 if empty */
+    int pile[UT_COLOUR_MAX][UT_TILE_COUNT]; /* each colour's tiles in draw order */
+    int pile_next[UT_COLOUR_MAX];           /* index in pile of the next draw */
+    int rack[UT_COLOUR_MAX][UT_RACK_SIZE];  /* tile indices in each rack */
+    int rack_size[UT_COLOUR_MAX];           /* tiles in each rack */
+    int retired[UT_COLOUR_MAX];             /* 2 players: the colour is retired */
+    int captures[UT_COLOUR_MAX];            /* tiles captured, per player */
+    ut_ref_out_t captured[UT_OUT_MAX];      /* captured tiles, in order */
+    int captured_count;                     /* entries in captured */
+    ut_ref_out_t discarded[UT_OUT_MAX];     /* discarded tiles, in order */
+    int discarded_count;                    /* entries in discarded */
 };
 
 /* Parses "1".."9", "A".."I", "s1".."s9" or "$" into a tile index, -1 if none. */
@@ -266,7 +266,8 @@ static void move_apply(ut_ref_t *g, const ut_ref_move_t *m)
     }
     /* Draw one of the same colour; with 2 players an empty pile retires the rack. */
     if (g->pile_next[m->colour] < UT_TILE_COUNT) {
-        g->rack[m->colour][g->rack_size[m->colour]++] = g->pile[m->colour][g->pile_next[m->colour]++];
+        g->rack[m->colour][g->rack_size[m->colour]++] =
+            g->pile[m->colour][g->pile_next[m->colour]++];
     } else if (g->players == 2) {
         g->retired[m->colour] = 1;
     }
@@ -315,10 +316,7 @@ ut_ref_t *ut_ref_clone(const ut_ref_t *g)
     return copy;
 }
 
-void ut_ref_free(ut_ref_t *g)
-{
-    free(g);
-}
+void ut_ref_free(ut_ref_t *g) { free(g); }
 
 int ut_ref_moves(const ut_ref_t *g, char (*out)[32], int max)
 {
@@ -357,10 +355,7 @@ int ut_ref_over(const ut_ref_t *g)
     return g->turns >= UT_TURNS_EACH * g->players;
 }
 
-int ut_ref_to_move(const ut_ref_t *g)
-{
-    return g->to_move;
-}
+int ut_ref_to_move(const ut_ref_t *g) { return g->to_move; }
 
 void ut_ref_result(const ut_ref_t *g, int *groups, int *captures, int *ranks, int *turns)
 {

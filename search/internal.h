@@ -73,21 +73,21 @@ typedef struct mcts_node {
     /* Counters, written by the threads that pass. */
     alignas(MCTS_CACHE_LINE) _Atomic int64_t value_sum; /* results of `player` summed, in
                                                            MCTS_VALUE_ONE units */
-    _Atomic int32_t visits;       /* iterations backed up through this node */
-    _Atomic int32_t vloss;        /* threads currently below this node (virtual loss) */
-    _Atomic int32_t selects;      /* visits here that chose an existing child */
-    _Atomic uint64_t kids;        /* children: edge-arena offset << 32 | count */
-    _Atomic float next_prior;     /* best prior among the moves still untried at the last
+    _Atomic int32_t visits;                             /* iterations backed up through this node */
+    _Atomic int32_t vloss;    /* threads currently below this node (virtual loss) */
+    _Atomic int32_t selects;  /* visits here that chose an existing child */
+    _Atomic uint64_t kids;    /* children: edge-arena offset << 32 | count */
+    _Atomic float next_prior; /* best prior among the moves still untried at the last
                                      expansion of this node (its urgency), 0: unknown */
-    _Atomic uint8_t busy;         /* 1 while a thread is adding a child */
+    _Atomic uint8_t busy;     /* 1 while a thread is adding a child */
     /* Keys, written once before the node is linked into the tree. */
-    int8_t player;                /* the player who made `move`, -1 for a root */
-    float prior;                  /* prior hook value for `move`, 0 without the hook */
+    int8_t player; /* the player who made `move`, -1 for a root */
+    float prior;   /* prior hook value for `move`, 0 without the hook */
     _Atomic uint16_t unobserved[MCTS_UNOBSERVED_SLOTS]; /* passes whose results are not
                                      published yet (mcts_options_t.unobserved): thread t
                                      counts in slot t % MCTS_UNOBSERVED_SLOTS */
 #if MCTS_AVAIL_REFERENCE
-    _Atomic int32_t avail_ref;    /* availability counted child by child, the obvious way,
+    _Atomic int32_t avail_ref; /* availability counted child by child, the obvious way,
                                      for mcts_check to compare (a test build only) */
 #endif
 } mcts_node_t;
@@ -128,40 +128,40 @@ typedef struct mcts_local {
                              slot (mcts_options_t.unobserved) */
 } mcts_local_t;
 
-#define MCTS_HELD 1
+#define MCTS_HELD       1
 #define MCTS_HELD_VLOSS 2
 
 /* Per-thread scratch and counters, each on its own cache lines (no false sharing). */
 typedef struct mcts_thread {
-    alignas(MCTS_CACHE_LINE) pcg32_t rng; /* this thread's stream */
-    long iterations;                       /* iterations this thread ran in this search */
-    int max_depth;                         /* deepest tree node it reached */
-    long unobserved_passes;                /* its passes counted as unobserved */
-    int index;                             /* thread number, 0-based */
-    void *state;                           /* the iteration's determinized state */
-    void *undo;                            /* undo record for make (never undone) */
-    uint32_t stamp;                        /* generation of the hash slots in use */
-    uint64_t block_next;                   /* next free node of this thread's block */
-    uint64_t block_end;                    /* end of the block (block_next: none left) */
-    uint64_t eblock_next;                  /* next free slot of this thread's edge block */
-    uint64_t eblock_end;                   /* end of the edge block */
-    mcts_local_t *local;                   /* this thread's counts, one per arena node */
-    uint32_t local_ready;                  /* entries of local written once (see
+    alignas(MCTS_CACHE_LINE) pcg32_t rng;   /* this thread's stream */
+    long iterations;                        /* iterations this thread ran in this search */
+    int max_depth;                          /* deepest tree node it reached */
+    long unobserved_passes;                 /* its passes counted as unobserved */
+    int index;                              /* thread number, 0-based */
+    void *state;                            /* the iteration's determinized state */
+    void *undo;                             /* undo record for make (never undone) */
+    uint32_t stamp;                         /* generation of the hash slots in use */
+    uint64_t block_next;                    /* next free node of this thread's block */
+    uint64_t block_end;                     /* end of the block (block_next: none left) */
+    uint64_t eblock_next;                   /* next free slot of this thread's edge block */
+    uint64_t eblock_end;                    /* end of the edge block */
+    mcts_local_t *local;                    /* this thread's counts, one per arena node */
+    uint32_t local_ready;                   /* entries of local written once (see
                                               mcts_local_extend) */
-    uint32_t *touched;                     /* nodes with pending counts or a held virtual
+    uint32_t *touched;                      /* nodes with pending counts or a held virtual
                                               loss, in the order first passed */
-    int touched_count;                     /* entries of touched */
-    int batch;                             /* iterations run since the last publication */
-    int path_len;                          /* entries of path */
-    double values[GAME_MAX_PLAYERS];       /* the iteration's result per player */
-    uint32_t path[MCTS_MAX_DEPTH + 1];     /* nodes from the root down */
+    int touched_count;                      /* entries of touched */
+    int batch;                              /* iterations run since the last publication */
+    int path_len;                           /* entries of path */
+    double values[GAME_MAX_PLAYERS];        /* the iteration's result per player */
+    uint32_t path[MCTS_MAX_DEPTH + 1];      /* nodes from the root down */
     int8_t path_player[MCTS_MAX_DEPTH + 1]; /* player who made the move into each node */
-    move_t moves[GAME_MAX_MOVES];          /* legal moves of the current state */
-    uint32_t child_of[GAME_MAX_MOVES];     /* child node of each legal move, 0: none */
-    double priors[GAME_MAX_MOVES];         /* prior hook values of the legal moves */
-    uint32_t slot_stamp[MCTS_HASH_SIZE];   /* slot in use iff equal to stamp */
-    move_t slot_move[MCTS_HASH_SIZE];      /* move stored in the slot */
-    uint16_t slot_index[MCTS_HASH_SIZE];   /* its index in moves */
+    move_t moves[GAME_MAX_MOVES];           /* legal moves of the current state */
+    uint32_t child_of[GAME_MAX_MOVES];      /* child node of each legal move, 0: none */
+    double priors[GAME_MAX_MOVES];          /* prior hook values of the legal moves */
+    uint32_t slot_stamp[MCTS_HASH_SIZE];    /* slot in use iff equal to stamp */
+    move_t slot_move[MCTS_HASH_SIZE];       /* move stored in the slot */
+    uint16_t slot_index[MCTS_HASH_SIZE];    /* its index in moves */
 } mcts_thread_t;
 
 struct mcts {
@@ -180,28 +180,28 @@ struct mcts {
     uint32_t capacity;      /* nodes in the arena, index 0 included */
     uint32_t edge_capacity; /* slots in the edge arena */
     /* Written often, each on a line of its own; then read-mostly flags on another. */
-    alignas(MCTS_CACHE_LINE) _Atomic uint64_t used; /* next free index (bump allocator of
+    alignas(MCTS_CACHE_LINE) _Atomic uint64_t used;       /* next free index (bump allocator of
                                                        nodes and threads' blocks) */
     alignas(MCTS_CACHE_LINE) _Atomic uint64_t edges_used; /* next free edge slot */
-    alignas(MCTS_CACHE_LINE) _Atomic long claimed;  /* iterations handed out, all threads */
-    alignas(MCTS_CACHE_LINE) _Atomic bool stop;     /* set when the time is up */
-    _Atomic bool full;      /* the arena filled up during this search */
+    alignas(MCTS_CACHE_LINE) _Atomic long claimed;        /* iterations handed out, all threads */
+    alignas(MCTS_CACHE_LINE) _Atomic bool stop;           /* set when the time is up */
+    _Atomic bool full; /* the arena filled up during this search */
     /* Handshakes around the OpenMP region, so that ThreadSanitizer (which cannot see
        libgomp's own synchronisation) sees the setup before and the results after. */
-    _Atomic uint64_t started;  /* bumped (release) by the caller before the region */
-    _Atomic int finished;      /* bumped (release) by each worker when it is done */
+    _Atomic uint64_t started; /* bumped (release) by the caller before the region */
+    _Atomic int finished;     /* bumped (release) by each worker when it is done */
     alignas(MCTS_CACHE_LINE) uint32_t roots[MCTS_MAX_THREADS]; /* root per tree, 0: none */
-    int root_count;         /* trees in use: 1 in tree mode, threads in root mode */
-    int observer;           /* player to move at the root of the kept tree, -1: none */
-    move_t *pending;        /* moves told by mcts_advance since the last search */
-    int pending_count;      /* entries of pending */
-    int pending_cap;        /* allocated entries of pending */
+    int root_count;               /* trees in use: 1 in tree mode, threads in root mode */
+    int observer;                 /* player to move at the root of the kept tree, -1: none */
+    move_t *pending;              /* moves told by mcts_advance since the last search */
+    int pending_count;            /* entries of pending */
+    int pending_cap;              /* allocated entries of pending */
     mcts_thread_t **threads;      /* per-thread scratch, opt.threads of them */
     mcts_move_stat_t *root_stats; /* statistics returned by the last search */
-    uint64_t searches;      /* searches run so far (varies the seed per search) */
-    double deadline;        /* monotonic time at which to stop, 0: none */
-    int players;            /* player count of the searched state */
-    uint64_t root_moves_key; /* order-free key of the legal moves of the searched state */
+    uint64_t searches;            /* searches run so far (varies the seed per search) */
+    double deadline;              /* monotonic time at which to stop, 0: none */
+    int players;                  /* player count of the searched state */
+    uint64_t root_moves_key;      /* order-free key of the legal moves of the searched state */
 };
 
 /* The children of node n: *count edges from the returned pointer (acquire). */
@@ -263,8 +263,8 @@ void mcts_workers_run(mcts_t *m, const void *state, int observer);
 
 /* tree.c */
 uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior);
-uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv,
-                             int player, float prior);
+uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv, int player,
+                             float prior);
 uint64_t mcts_tree_nodes(const mcts_t *m);
 
 void mcts_local_extend(const mcts_t *m, mcts_thread_t *th, uint32_t i);

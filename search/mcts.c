@@ -76,8 +76,8 @@ static void thread_free(mcts_thread_t *th)
  */
 static void *lines_alloc(size_t size)
 {
-    size = (size ? size + MCTS_CACHE_LINE - 1 : MCTS_CACHE_LINE) / MCTS_CACHE_LINE *
-           MCTS_CACHE_LINE;
+    size =
+        (size ? size + MCTS_CACHE_LINE - 1 : MCTS_CACHE_LINE) / MCTS_CACHE_LINE * MCTS_CACHE_LINE;
     return aligned_alloc(MCTS_CACHE_LINE, size);
 }
 
@@ -112,17 +112,17 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     m->api = api;
     m->opt = *opt;
     mcts_policy_init(&m->policy, opt);
-    m->sync = opt->sync > 0 ? opt->sync
+    m->sync = opt->sync > 0                                             ? opt->sync
               : opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1 ? MCTS_SYNC_DEFAULT
-                                                                         : 1;
+                                                                        : 1;
     /* With one thread nothing is unobserved: the counters would only cost time. */
     m->unobserved = opt->unobserved && opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1;
     m->unobserved_owned = opt->threads <= MCTS_UNOBSERVED_SLOTS;
 
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
-    size_t cap = opt->memory_bytes / (sizeof(mcts_node_t) +
-                                      MCTS_EDGES_PER_NODE * sizeof(mcts_edge_t) +
-                                      (size_t)opt->threads * sizeof(mcts_local_t));
+    size_t cap =
+        opt->memory_bytes / (sizeof(mcts_node_t) + MCTS_EDGES_PER_NODE * sizeof(mcts_edge_t) +
+                             (size_t)opt->threads * sizeof(mcts_local_t));
     size_t least = 2 * (size_t)opt->threads + 8;
     if (cap < least)
         cap = least;
@@ -307,8 +307,8 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
             if (m->roots[r] == 0)
                 m->roots[r] = mcts_tree_alloc(m, NULL, -1, 0.0f);
         if (st.reused)
-            st.reused_visits = atomic_load_explicit(&m->nodes[m->roots[0]].visits,
-                                                    memory_order_relaxed);
+            st.reused_visits =
+                atomic_load_explicit(&m->nodes[m->roots[0]].visits, memory_order_relaxed);
         if (n > 1) {
             atomic_store_explicit(&m->claimed, 0, memory_order_relaxed);
             atomic_store_explicit(&m->stop, false, memory_order_relaxed);

@@ -78,8 +78,8 @@ typedef void (*mcts_rollout_fn)(const game_api_t *api, void *state, pcg32_t *rng
    Called from the worker threads once each time a node of the tree is expanded (the
    untried move with the best prior is added), so a prior that scores all moves at once
    (a softmax, say) costs one scoring per expansion. */
-typedef void (*mcts_prior_fn)(const game_api_t *api, const void *state, const move_t *moves,
-                              int n, double *priors, void *ctx);
+typedef void (*mcts_prior_fn)(const game_api_t *api, const void *state, const move_t *moves, int n,
+                              double *priors, void *ctx);
 /* Estimated result per player, each in [0, 1], of a non-terminal state. */
 typedef void (*mcts_evaluate_fn)(const game_api_t *api, const void *state, double *values,
                                  void *ctx);
@@ -114,35 +114,35 @@ typedef struct mcts_options {
                                  (tree mode only: root mode always starts afresh) */
     uint64_t seed;            /* fixes all randomness of a single-thread search */
 
-    mcts_rollout_fn rollout;   /* NULL: api->playout */
-    void *rollout_ctx;         /* passed to rollout */
-    mcts_prior_fn prior;       /* NULL: no progressive bias */
-    void *prior_ctx;           /* passed to prior */
-    double prior_weight;       /* bias weight (see prior_form) */
+    mcts_rollout_fn rollout;      /* NULL: api->playout */
+    void *rollout_ctx;            /* passed to rollout */
+    mcts_prior_fn prior;          /* NULL: no progressive bias */
+    void *prior_ctx;              /* passed to prior */
+    double prior_weight;          /* bias weight (see prior_form) */
     mcts_prior_form_t prior_form; /* how the prior's bias shrinks with visits */
-    int cutoff_depth;          /* with evaluate: random moves played past the leaf first */
-    mcts_evaluate_fn evaluate; /* NULL: rollouts go to the end of the game */
-    void *evaluate_ctx;        /* passed to evaluate */
+    int cutoff_depth;             /* with evaluate: random moves played past the leaf first */
+    mcts_evaluate_fn evaluate;    /* NULL: rollouts go to the end of the game */
+    void *evaluate_ctx;           /* passed to evaluate */
 } mcts_options_t;
 
 /* Statistics of one root move. */
 typedef struct mcts_move_stat {
-    move_t move;  /* the root move */
-    long visits;  /* iterations through it (summed over trees in root mode) */
-    double mean;  /* mean result of the searcher after it, in [0, 1]; 0 if not visited */
+    move_t move; /* the root move */
+    long visits; /* iterations through it (summed over trees in root mode) */
+    double mean; /* mean result of the searcher after it, in [0, 1]; 0 if not visited */
 } mcts_move_stat_t;
 
 typedef struct mcts_stats {
-    long iterations;       /* iterations run by this search */
-    long nodes;            /* nodes in the arena(s) at the end (reused ones included) */
-    int max_depth;         /* deepest tree node reached, in moves below the root */
+    long iterations;        /* iterations run by this search */
+    long nodes;             /* nodes in the arena(s) at the end (reused ones included) */
+    int max_depth;          /* deepest tree node reached, in moves below the root */
     long unobserved_passes; /* node passes counted as unobserved for the other threads
                                (options unobserved and unobserved_below), all threads */
-    double seconds;        /* wall time of the search */
-    bool memory_capped;    /* the arena filled up: expansion stopped, rollouts went on */
-    bool reused;           /* the search started from a subtree kept by mcts_advance */
-    long reused_visits;    /* visits the root had when the search started */
-    int root_move_count;   /* entries of root_moves: the legal moves of the root */
+    double seconds;         /* wall time of the search */
+    bool memory_capped;     /* the arena filled up: expansion stopped, rollouts went on */
+    bool reused;            /* the search started from a subtree kept by mcts_advance */
+    long reused_visits;     /* visits the root had when the search started */
+    int root_move_count;    /* entries of root_moves: the legal moves of the root */
     /* Per legal root move, most visits first; owned by the searcher, valid until its next
        call. */
     const mcts_move_stat_t *root_moves;

@@ -27,8 +27,8 @@ long mcts_bench_iterations(const game_api_t *api, const void *state, int threads
     return st.iterations;
 }
 
-long mcts_bench_independent(const game_api_t *api, const void *state, int threads,
-                            long iterations, double *seconds)
+long mcts_bench_independent(const game_api_t *api, const void *state, int threads, long iterations,
+                            double *seconds)
 {
     *seconds = 0.0;
     if (threads < 1 || threads > MCTS_MAX_THREADS)

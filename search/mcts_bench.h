@@ -21,5 +21,5 @@ long mcts_bench_iterations(const game_api_t *api, const void *state, int threads
  * A shared-tree speed-up divided by this one is the share of the machine's parallel
  * throughput that the shared tree keeps.
  */
-long mcts_bench_independent(const game_api_t *api, const void *state, int threads,
-                            long iterations, double *seconds);
+long mcts_bench_independent(const game_api_t *api, const void *state, int threads, long iterations,
+                            double *seconds);

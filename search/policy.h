@@ -63,8 +63,7 @@ static inline double mcts_policy_score(const mcts_policy_t *p, const mcts_child_
 {
     switch (p->id) {
     case MCTS_POLICY_UCB:
-    default:
-        return mcts_ucb_score(p, v);
+    default: return mcts_ucb_score(p, v);
     }
 }
 
@@ -76,13 +75,12 @@ static inline double mcts_policy_score(const mcts_policy_t *p, const mcts_child_
  * exists; parent_visits: the node's visits, current one included.
  */
 static inline double mcts_policy_urgency(const mcts_policy_t *p, double tried_value,
-                                         int64_t tried_visits, float next_prior,
-                                         bool any_tried, int32_t parent_visits)
+                                         int64_t tried_visits, float next_prior, bool any_tried,
+                                         int32_t parent_visits)
 {
     switch (p->id) {
     case MCTS_POLICY_UCB:
     default:
-        return mcts_ucb_urgency(p, tried_value, tried_visits, next_prior, any_tried,
-                                parent_visits);
+        return mcts_ucb_urgency(p, tried_value, tried_visits, next_prior, any_tried, parent_visits);
     }
 }

@@ -86,8 +86,8 @@ static bool edges_alloc(mcts_t *m, mcts_thread_t *th, uint32_t k, uint64_t *off)
  * edge, published with one release store. Returns the child, or 0 when an arena is full
  * (then nothing is linked, so no node is left outside the tree).
  */
-uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv,
-                             int player, float prior)
+uint32_t mcts_tree_add_child(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv, int player,
+                             float prior)
 {
     if (atomic_load_explicit(&m->full, memory_order_relaxed))
         return 0;
@@ -190,16 +190,15 @@ uint32_t mcts_tree_find_child(const mcts_t *m, uint32_t node, move_t mv)
  * child array at fresh[*fresh_used] (exactly as long as the growth rule makes it); the
  * threads' counts for src, of generation `old`, go to dst under the current generation.
  */
-static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_t dst,
-                           uint32_t old, mcts_edge_t *fresh, uint64_t *fresh_used)
+static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_t dst, uint32_t old,
+                           mcts_edge_t *fresh, uint64_t *fresh_used)
 {
     for (int t = 0; t < m->opt.threads; t++) {
         mcts_local_t e = m->threads[t]->local[src];
         bool live = e.gen == old;
         /* Nothing is pending between searches: every thread published before it ended. */
-        m->threads[t]->local[dst] = (mcts_local_t){.gen = m->generation,
-                                                   .avail = live ? e.avail : 0,
-                                                   .selects = live ? e.selects : 0};
+        m->threads[t]->local[dst] = (mcts_local_t){
+            .gen = m->generation, .avail = live ? e.avail : 0, .selects = live ? e.selects : 0};
     }
     mcts_node_t *s = &m->nodes[src];
     int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);
@@ -338,8 +337,8 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
     uint64_t k = atomic_load_explicit(&x->kids, memory_order_relaxed);
     *count = (uint32_t)k;
     uint64_t edges_used = atomic_load_explicit(&m->edges_used, memory_order_relaxed);
-    if (*count && ((k >> 32) + mcts_edges_cap(*count) > m->edge_capacity ||
-                   (k >> 32) + *count > edges_used))
+    if (*count &&
+        ((k >> 32) + mcts_edges_cap(*count) > m->edge_capacity || (k >> 32) + *count > edges_used))
         return check_fail(err, errlen, "child array outside the edge arena", n);
     const mcts_edge_t *e = &m->edges[k >> 32];
     for (uint32_t j = 0; j < *count; j++) {

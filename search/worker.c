@@ -32,8 +32,8 @@ static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t 
  * unobserved passes (only with m->unobserved, and below unobserved_below visits: above,
  * nothing new is counted) are the other threads'; parent_unseen is the parent's.
  */
-static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share,
-                          int vl, int32_t parent_unseen)
+static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share, int vl,
+                          int32_t parent_unseen)
 {
     const mcts_node_t *c = &m->nodes[ci];
     const mcts_local_t *e = mcts_local(m, th, ci);
@@ -101,8 +101,8 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
  * children (visiting it now would count a visit without its availability), or the arena
  * is full.
  */
-static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv,
-                            int player, float prior)
+static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv, int player,
+                            float prior)
 {
     mcts_node_t *n = &m->nodes[node];
     if (atomic_exchange_explicit(&n->busy, 1, memory_order_acquire) != 0)
@@ -142,8 +142,8 @@ static void count_available(mcts_t *m, mcts_thread_t *th, mcts_local_t *own, int
  * out from here; *mv gets its move. *expanded is set when the child was just added (the
  * descent then stops).
  */
-static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player,
-                            int vl, move_t *mv, bool *expanded)
+static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player, int vl,
+                            move_t *mv, bool *expanded)
 {
     *expanded = false;
     mcts_moves_index(th, n);
@@ -164,11 +164,11 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     int64_t tried_sum = 0;
     int64_t tried_visits = 0;
     mcts_local_t *own = mcts_local(m, th, node);
-    double share = own->selects > 0
-                       ? (double)own->selects /
-                             (atomic_load_explicit(&parent->selects, memory_order_relaxed) +
-                              own->pend_selects)
-                       : 0.0;
+    double share =
+        own->selects > 0
+            ? (double)own->selects /
+                  (atomic_load_explicit(&parent->selects, memory_order_relaxed) + own->pend_selects)
+            : 0.0;
     int32_t parent_unseen = 0;
     if (m->unobserved && seen_visits(m, own, node) < m->opt.unobserved_below) {
         int32_t others = mcts_unobserved(parent) - own->pend_unobs;

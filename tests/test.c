@@ -51,8 +51,8 @@ static int test_cmp_text(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name,
-                    char (*b)[32], int nb)
+int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name, char (*b)[32],
+                    int nb)
 {
     qsort(a, (size_t)na, 32, test_cmp_text);
     qsort(b, (size_t)nb, 32, test_cmp_text);

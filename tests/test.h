@@ -6,35 +6,35 @@
 extern int test_failures; /* failed checks so far */
 extern int test_checks;   /* checks run so far */
 
-#define CHECK(cond)                                                                       \
-    do {                                                                                  \
-        test_checks++;                                                                    \
-        if (!(cond)) {                                                                    \
-            test_failures++;                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);     \
-        }                                                                                 \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        test_checks++;                                                                             \
+        if (!(cond)) {                                                                             \
+            test_failures++;                                                                       \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_MSG(cond, ...)                                                              \
-    do {                                                                                  \
-        test_checks++;                                                                    \
-        if (!(cond)) {                                                                    \
-            test_failures++;                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);     \
-            fprintf(stderr, __VA_ARGS__);                                                 \
-            fputc('\n', stderr);                                                          \
-        }                                                                                 \
+#define CHECK_MSG(cond, ...)                                                                       \
+    do {                                                                                           \
+        test_checks++;                                                                             \
+        if (!(cond)) {                                                                             \
+            test_failures++;                                                                       \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);               \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_EQ_INT(a, b)                                                                \
-    do {                                                                                  \
-        long long a_ = (long long)(a), b_ = (long long)(b);                               \
-        test_checks++;                                                                    \
-        if (a_ != b_) {                                                                   \
-            test_failures++;                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s == %s (%lld != %lld)\n", __FILE__,  \
-                    __LINE__, #a, #b, a_, b_);                                            \
-        }                                                                                 \
+#define CHECK_EQ_INT(a, b)                                                                         \
+    do {                                                                                           \
+        long long a_ = (long long)(a), b_ = (long long)(b);                                        \
+        test_checks++;                                                                             \
+        if (a_ != b_) {                                                                            \
+            test_failures++;                                                                       \
+            fprintf(stderr, "%s:%d: check failed: %s == %s (%lld != %lld)\n", __FILE__, __LINE__,  \
+                    #a, #b, a_, b_);                                                               \
+        }                                                                                          \
     } while (0)
 
 /* Prints the summary line and returns the process exit status. */
@@ -58,8 +58,8 @@ int test_move_texts(const struct game_api *api, const void *state, char (*out)[3
  * Sorts both move lists and compares them: 1 if they hold the same texts, else 0 after
  * printing the moves only one side lists (side names a and b).
  */
-int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name,
-                    char (*b)[32], int nb);
+int test_same_moves(const char *a_name, char (*a)[32], int na, const char *b_name, char (*b)[32],
+                    int nb);
 
 /* A reference rules implementation seen through two calls, for test_walk_against. */
 typedef struct test_ref_ops {
@@ -72,5 +72,5 @@ typedef struct test_ref_ops {
  * before every move and at the end that both list the same moves. Returns the positions
  * compared; a difference is a failed check naming seed, players and move index.
  */
-int test_walk_against(const struct game_api *api, const void *initial, const move_t *history,
-                      int n, const test_ref_ops_t *ops, void *ref, uint64_t seed, int players);
+int test_walk_against(const struct game_api *api, const void *initial, const move_t *history, int n,
+                      const test_ref_ops_t *ops, void *ref, uint64_t seed, int players);

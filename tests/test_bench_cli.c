@@ -35,8 +35,8 @@ static void bad_option(const char *args)
     int rc = run_skyline(args, "test_bench_cli.out", "test_bench_cli.err");
     char *err = test_read_file("test_bench_cli.err");
     CHECK_MSG(rc != 0, "skyline %s exited 0", args);
-    CHECK_MSG(count_lines(err) == 1, "skyline %s: stderr has %d lines: %s", args,
-              count_lines(err), err);
+    CHECK_MSG(count_lines(err) == 1, "skyline %s: stderr has %d lines: %s", args, count_lines(err),
+              err);
     free(err);
 }
 
@@ -48,8 +48,8 @@ int main(void)
     bad_option("bench --threads");
     bad_option("bench extra");
 
-    int rc = run_skyline("bench --count --quick --json", "test_bench_cli.out",
-                         "test_bench_cli.err");
+    int rc =
+        run_skyline("bench --count --quick --json", "test_bench_cli.out", "test_bench_cli.err");
     CHECK_EQ_INT(rc, 0);
     json_error_t jerr;
     json_t *rep = json_load_file("test_bench_cli.out", 0, &jerr);
@@ -85,8 +85,7 @@ int main(void)
     char want[64] = "";
     if (quick)
         snprintf(want, sizeof want, "signature %lld (the same", strtoll(quick + 7, NULL, 10));
-    CHECK_MSG(quick && strstr(summary, want), "bench.sh summary lacks '%s':\n%s", want,
-              summary);
+    CHECK_MSG(quick && strstr(summary, want), "bench.sh summary lacks '%s':\n%s", want, summary);
     free(summary);
     free(sig);
     remove("test_bench_cli.out");

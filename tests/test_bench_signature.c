@@ -34,7 +34,8 @@ static void signature_check(const char *text, const char *name, bool quick)
     CHECK_MSG(expected != 0, "no '%s' line in tests/bench-signature.txt", name);
     uint64_t got = bench_signature(quick, err, sizeof err);
     CHECK_MSG(got != 0, "bench failed: %s", err);
-    CHECK_MSG(got == expected, "%s signature %" PRIu64 ", expected %" PRIu64
+    CHECK_MSG(got == expected,
+              "%s signature %" PRIu64 ", expected %" PRIu64
               " (if move generation or search changed on purpose, update the file)",
               name, got, expected);
     printf("%s signature %" PRIu64 "\n", name, got);

@@ -125,12 +125,10 @@ static void test_legal_moves(void)
                     if (!b)
                         continue;
                     move_t mv = bot_choose(b, &s);
-                    CHECK_MSG(is_legal(api, &s, mv), "%s %dp seed %llu: %s played %u",
-                              api->name, players, (unsigned long long)seed, legal_specs[i],
-                              mv);
-                    CHECK_MSG(!memcmp(&s, &before, api->state_size),
-                              "%s %dp: %s changed the state", api->name, players,
-                              legal_specs[i]);
+                    CHECK_MSG(is_legal(api, &s, mv), "%s %dp seed %llu: %s played %u", api->name,
+                              players, (unsigned long long)seed, legal_specs[i], mv);
+                    CHECK_MSG(!memcmp(&s, &before, api->state_size), "%s %dp: %s changed the state",
+                              api->name, players, legal_specs[i]);
                     bot_free(b);
                 }
             }
@@ -180,8 +178,7 @@ static void check_spec_error(const game_api_t *api, const char *spec, const char
     bot_free(b);
     CHECK_MSG(strstr(err, needle1) != NULL, "%s: '%s' does not name '%s'", spec, err, needle1);
     if (needle2)
-        CHECK_MSG(strstr(err, needle2) != NULL, "%s: '%s' does not name '%s'", spec, err,
-                  needle2);
+        CHECK_MSG(strstr(err, needle2) != NULL, "%s: '%s' does not name '%s'", spec, err, needle2);
 }
 
 static void write_file(const char *path, const char *text)
@@ -202,8 +199,7 @@ static void test_spec_errors(void)
         check_spec_error(api, "nosuch", "nosuch", NULL);
         check_spec_error(api, "random:x=1", "'x'", NULL);
         check_spec_error(api, "greedy:depth=2", "depth", NULL);
-        check_spec_error(api, "greedy:params=no-such-file.params", "no-such-file.params",
-                         NULL);
+        check_spec_error(api, "greedy:params=no-such-file.params", "no-such-file.params", NULL);
         check_spec_error(api, "heuristic:temp=-1", "temp", "-1");
         check_spec_error(api, "heuristic:temp=warm", "temp", "warm");
         check_spec_error(api, "heuristic:w_bogus=1", "w_bogus", NULL);
@@ -240,8 +236,7 @@ static void test_spec_errors(void)
         /* A bad parameter file: the bot's error has FILE:LINE and the unknown name. */
         const char *path = "test_bots_bad.params";
         char text[256];
-        snprintf(text, sizeof text, "# weights\n\n%s 1.5 # fine\nw_unknown 2\n",
-                 h->params[0].name);
+        snprintf(text, sizeof text, "# weights\n\n%s 1.5 # fine\nw_unknown 2\n", h->params[0].name);
         write_file(path, text);
         snprintf(spec, sizeof spec, "heuristic:params=%s", path);
         check_spec_error(api, spec, "test_bots_bad.params:4:", "w_unknown");
@@ -272,8 +267,7 @@ static void test_spec_errors(void)
 }
 
 /* heur_params_load of text fails with err holding FILE:LINE: and needle; w unchanged. */
-static void check_load_error(const heuristic_t *h, const char *text, int line,
-                             const char *needle)
+static void check_load_error(const heuristic_t *h, const char *text, int line, const char *needle)
 {
     const char *path = "test_bots_load.params";
     write_file(path, text);
@@ -399,9 +393,8 @@ static void test_no_peeking(void)
                     bot_t *bb = make_bot(api, peek_specs[i], seed);
                     if (ba && bb) {
                         move_t ma = bot_choose(ba, &a), mb = bot_choose(bb, &b);
-                        CHECK_MSG(ma == mb, "%s %dp seed %llu: %s peeks (%u vs %u)",
-                                  api->name, players, (unsigned long long)seed,
-                                  peek_specs[i], ma, mb);
+                        CHECK_MSG(ma == mb, "%s %dp seed %llu: %s peeks (%u vs %u)", api->name,
+                                  players, (unsigned long long)seed, peek_specs[i], ma, mb);
                     }
                     bot_free(ba);
                     bot_free(bb);
@@ -439,8 +432,7 @@ static void test_heuristic_beats_random(void)
         }
         double mean = sum / games_played;
         printf("%s: heuristic vs random, 50 games: mean result %.3f\n", api->name, mean);
-        CHECK_MSG(mean >= 0.8, "%s: heuristic scored only %.3f against random", api->name,
-                  mean);
+        CHECK_MSG(mean >= 0.8, "%s: heuristic scored only %.3f against random", api->name, mean);
         bot_free(bots[0]);
         bot_free(bots[1]);
     }

@@ -61,8 +61,7 @@ int main(void)
     towerup_state_t s;
     char err[GAME_ERR_MAX];
     CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);
-    const char *specs[] = {"random", "greedy", "heuristic", "heuristic:temp=0.5",
-                           "mcts:iters=50"};
+    const char *specs[] = {"random", "greedy", "heuristic", "heuristic:temp=0.5", "mcts:iters=50"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         bot_t *b = bot_new(&broken, specs[i], 1, err, sizeof err);
         CHECK_MSG(b != NULL, "%s", err);

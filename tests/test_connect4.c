@@ -151,8 +151,8 @@ static void test_fuzz(void)
         c4_playout(&s, &rng);
         pw[s.winner + 1]++;
     }
-    CHECK_MSG(pw[1] > 10000 && pw[2] > 7000 && pw[0] > 0 && pw[0] < 1000, "%d %d %d", pw[0],
-              pw[1], pw[2]);
+    CHECK_MSG(pw[1] > 10000 && pw[2] > 7000 && pw[0] > 0 && pw[0] < 1000, "%d %d %d", pw[0], pw[1],
+              pw[2]);
 }
 
 /* Plays texts from the empty board, first player 0; the state. */
@@ -195,13 +195,12 @@ static void test_lines(void)
     s = play_texts(full, 6);
     CHECK(c4_move_from_text(&s, "5", &m, err, sizeof err) == -1 && strstr(err, "full"));
     connect4_api.board_text(&s, buf, sizeof buf);
-    CHECK_MSG(!strcmp(buf, "....O..\n....X..\n....O..\n....X..\n....O..\n....X..\n1234567\n"),
-              "%s", buf);
+    CHECK_MSG(!strcmp(buf, "....O..\n....X..\n....O..\n....X..\n....O..\n....X..\n1234567\n"), "%s",
+              buf);
     /* A full board without four in a line is a draw: both rank 1. */
-    const char *draw[] = {"1", "2", "1", "2", "1", "2", "2", "1", "2", "1", "2", "1",
-                          "3", "4", "3", "4", "3", "4", "4", "3", "4", "3", "4", "3",
-                          "5", "6", "5", "6", "5", "6", "6", "5", "6", "5", "6", "5",
-                          "7", "7", "7", "7", "7", "7"};
+    const char *draw[] = {"1", "2", "1", "2", "1", "2", "2", "1", "2", "1", "2", "1", "3", "4",
+                          "3", "4", "3", "4", "4", "3", "4", "3", "4", "3", "5", "6", "5", "6",
+                          "5", "6", "6", "5", "6", "5", "6", "5", "7", "7", "7", "7", "7", "7"};
     s = play_texts(draw, 42);
     CHECK(c4_is_over(&s) && s.winner == -1);
     int ranks[2];
@@ -250,14 +249,16 @@ static void test_records(void)
                   !strncmp(err, "move 0 (9)", 10));
             bad = json_deep_copy(moves);
             json_array_append_new(bad, json_string("1"));
-            CHECK_MSG(replay_edited(r.record, "moves", bad, err) == -1 && strstr(err, "ended"), "%s", err);
+            CHECK_MSG(replay_edited(r.record, "moves", bad, err) == -1 && strstr(err, "ended"),
+                      "%s", err);
             bad = json_deep_copy(moves);
             json_array_remove(bad, json_array_size(bad) - 1);
             CHECK(replay_edited(r.record, "moves", bad, err) == -1 && strstr(err, "not over"));
             CHECK(replay_edited(r.record, "result", NULL, err) == -1 && strstr(err, "result"));
-            CHECK(replay_edited(r.record, "result", json_pack("{s:[ii],s:i}", "ranks", r.ranks[1],
-                                                              r.ranks[0], "turns", r.moves),
-                                err) == -1 &&
+            CHECK(replay_edited(
+                      r.record, "result",
+                      json_pack("{s:[ii],s:i}", "ranks", r.ranks[1], r.ranks[0], "turns", r.moves),
+                      err) == -1 &&
                   strstr(err, "ranks"));
             CHECK(replay_edited(r.record, "players", json_integer(3), err) == -1);
             CHECK(replay_edited(r.record, "first_player", json_integer(2), err) == -1);

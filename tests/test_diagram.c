@@ -46,11 +46,9 @@ static void describe_checked(const game_api_t *api, const void *s, const move_t 
         char what[GAME_DESCRIBE_MAX];
         api->move_describe(s, moves[i], what, sizeof what);
         size_t len = strlen(what);
-        CHECK_MSG(len > 0 && len < sizeof what - 1 && is_ascii(what), "%s: '%s'", api->name,
-                  what);
+        CHECK_MSG(len > 0 && len < sizeof what - 1 && is_ascii(what), "%s: '%s'", api->name, what);
     }
-    CHECK_MSG(!memcmp(copy, s, api->state_size), "%s: move_describe changed the state",
-              api->name);
+    CHECK_MSG(!memcmp(copy, s, api->state_size), "%s: move_describe changed the state", api->name);
     free(copy);
 }
 
@@ -84,9 +82,10 @@ static bool check_game(const game_api_t *api, int players, uint64_t seed)
                 api->determinize(scratch, observer < 0 ? 0 : observer, &rng);
                 diagram_checked(api, scratch, observer, 0, b);
                 if (observer >= 0)
-                    CHECK_MSG(!strcmp(a, b), "%s %dp seed %llu ply %d: player %d sees a "
-                              "change in what it cannot see", api->name, players,
-                              (unsigned long long)seed, ply, observer);
+                    CHECK_MSG(!strcmp(a, b),
+                              "%s %dp seed %llu ply %d: player %d sees a "
+                              "change in what it cannot see",
+                              api->name, players, (unsigned long long)seed, ply, observer);
                 else
                     full_view_hides |= strcmp(a, b) != 0;
             }

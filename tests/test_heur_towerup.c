@@ -347,11 +347,11 @@ static void check_beats_random(void)
    give there: the evaluation (each player's value weighted by player + 1, summed) and the
    move scores (each weighted by 1 + index % 7, summed). */
 typedef struct pin {
-    int players;     /* player count */
-    uint64_t seed;   /* seed of the game and of the random moves */
-    int plies;       /* random moves played */
-    double eval;     /* evaluation digest */
-    double scores;   /* move score digest */
+    int players;   /* player count */
+    uint64_t seed; /* seed of the game and of the random moves */
+    int plies;     /* random moves played */
+    double eval;   /* evaluation digest */
+    double scores; /* move score digest */
 } pin_t;
 
 /* Exact to rounding: a changed term, weight or sign of the heuristic moves these far more. */

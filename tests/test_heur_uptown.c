@@ -83,8 +83,7 @@ static void test_finite_and_bounded(void)
             int n = uptown_gen_moves(&s, moves);
             H->score_moves(&s, moves, n, &w, scores);
             for (int j = 0; j < n; j++)
-                CHECK_MSG(isfinite(scores[j]), "%d players, position %d, move %d", players, i,
-                          j);
+                CHECK_MSG(isfinite(scores[j]), "%d players, position %d, move %d", players, i, j);
             double v[GAME_MAX_PLAYERS], sum = 0.0;
             H->evaluate(&s, &w, v);
             for (int p = 0; p < players; p++) {
@@ -251,11 +250,11 @@ static double score_vs_random(int games)
    give there: the evaluation (each player's value weighted by player + 1, summed) and the
    move scores (each weighted by 1 + index % 7, summed). */
 typedef struct pin {
-    int players;     /* player count */
-    uint64_t seed;   /* seed of the game and of the random moves */
-    int plies;       /* random moves played */
-    double eval;     /* evaluation digest */
-    double scores;   /* move score digest */
+    int players;   /* player count */
+    uint64_t seed; /* seed of the game and of the random moves */
+    int plies;     /* random moves played */
+    double eval;   /* evaluation digest */
+    double scores; /* move score digest */
 } pin_t;
 
 /* Exact to rounding: a changed term, weight or sign of the heuristic moves these far more. */

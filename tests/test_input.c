@@ -12,15 +12,18 @@ static void check_escape(const char *in, size_t len, size_t outlen, const char *
 {
     char out[256];
     input_escape_n(in, len, out, outlen);
-    CHECK_MSG(!strcmp(out, want), "escape of %zu bytes into %zu: got '%s', want '%s'", len,
-              outlen, out, want);
+    CHECK_MSG(!strcmp(out, want), "escape of %zu bytes into %zu: got '%s', want '%s'", len, outlen,
+              out, want);
     CHECK(strlen(out) < outlen);
 }
 
 int main(void)
 {
     check_escape("plain text", 10, 64, "plain text");
-    check_escape("a\x10" "b\x7f" "c", 5, 64, "a\\x10b\\x7fc");
+    check_escape("a\x10"
+                 "b\x7f"
+                 "c",
+                 5, 64, "a\\x10b\\x7fc");
     check_escape("nul\0here", 8, 64, "nul\\x00here");
     check_escape("tab\there\nnext\r", 14, 64, "tab\\there\\nnext\\r");
     /* Valid UTF-8 passes; stray, overlong and surrogate bytes do not. */

@@ -20,7 +20,7 @@
 #include "tests/test.h"
 
 #define BEGIN_MARK "<!-- mcts keys: printed by the key table"
-#define END_MARK "<!-- end of mcts keys -->"
+#define END_MARK   "<!-- end of mcts keys -->"
 
 /* The markdown key list as the table prints it (malloc'd). */
 static char *printed_list(void)
@@ -172,9 +172,8 @@ static void check_preset(const game_api_t *api, const char *spec, bool prior, in
     CHECK(o != NULL);
     if (o) {
         CHECK_MSG((o->prior != NULL) == prior, "%s on %s: prior", spec, api->name);
-        CHECK_MSG((o->evaluate != NULL ? o->cutoff_depth : -1) == cutoff,
-                  "%s on %s: cutoff %d", spec, api->name,
-                  o->evaluate ? o->cutoff_depth : -1);
+        CHECK_MSG((o->evaluate != NULL ? o->cutoff_depth : -1) == cutoff, "%s on %s: cutoff %d",
+                  spec, api->name, o->evaluate ? o->cutoff_depth : -1);
         CHECK_MSG(o->fpu == fpu, "%s on %s: fpu %g", spec, api->name, o->fpu);
     }
     bot_free(b);

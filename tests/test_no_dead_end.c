@@ -17,8 +17,10 @@ static void random_board_text(pcg32_t *r, int n, int extra, char *text, size_t l
 {
     int deg[TOWERUP_MAX_SITES] = {0};
     uint64_t nbr[TOWERUP_MAX_SITES] = {0};
-    size_t k = (size_t)snprintf(text, len, "board r%d\narea 0 a grey\narea 1 b grey\n"
-                                           "area 2 c\narea 3 d\narea 4 e\n", n);
+    size_t k = (size_t)snprintf(text, len,
+                                "board r%d\narea 0 a grey\narea 1 b grey\n"
+                                "area 2 c\narea 3 d\narea 4 e\n",
+                                n);
     for (int i = 0; i < n; i++)
         k += (size_t)snprintf(text + k, len - k, "site %d %d 0 %d%s\n", i, i, i % 5,
                               i % 3 ? "" : " park");
@@ -49,8 +51,8 @@ static void random_board_text(pcg32_t *r, int n, int extra, char *text, size_t l
  * order, so sets are listed once (sites increasing) with every colouring; at each set the
  * next floor may be any colour.
  */
-static bool setup_can_stick(const towerup_board_t *b, int k, uint64_t colour_mask[4],
-                            int placed, int next_site)
+static bool setup_can_stick(const towerup_board_t *b, int k, uint64_t colour_mask[4], int placed,
+                            int next_site)
 {
     uint64_t occupied = colour_mask[0] | colour_mask[1] | colour_mask[2] | colour_mask[3];
     for (int c = 0; c < 4; c++) {
@@ -131,9 +133,10 @@ static int play_towerup(const towerup_board_t *b, int players, int start, uint64
     for (;;) {
         int n = towerup_gen_moves(&s, moves);
         bool over = towerup_api.is_terminal(&s);
-        CHECK_MSG((n == 0) == over, "%d sites, %d players, %d floors, seed %llu, ply %d: "
-                  "%d moves, over %d", b->site_count, players, start,
-                  (unsigned long long)seed, plies, n, over);
+        CHECK_MSG((n == 0) == over,
+                  "%d sites, %d players, %d floors, seed %llu, ply %d: "
+                  "%d moves, over %d",
+                  b->site_count, players, start, (unsigned long long)seed, plies, n, over);
         if (!n || over)
             break;
         /* Set-up: the placer, or like --setup random; later mostly builds, to fill the
@@ -176,8 +179,8 @@ static void check_towerup_games(void)
     for (int i = 0; i < 2; i++)
         for (int players = 2; players <= 4; players++)
             for (uint64_t seed = 0; seed < 4; seed++)
-                CHECK(play_towerup(towerup_board_builtin(builtin[i]), players,
-                                   players == 4 ? 5 : 7, seed, seed % 2) == 0);
+                CHECK(play_towerup(towerup_board_builtin(builtin[i]), players, players == 4 ? 5 : 7,
+                                   seed, seed % 2) == 0);
     free(b);
 }
 
@@ -199,8 +202,8 @@ static void check_uptown_games(void)
             for (;;) {
                 int n = uptown_gen_moves(&s, moves);
                 bool over = uptown_api.is_terminal(&s);
-                CHECK_MSG((n == 0) == over, "%d players, seed %llu: %d moves, over %d",
-                          players, (unsigned long long)seed, n, over);
+                CHECK_MSG((n == 0) == over, "%d players, seed %llu: %d moves, over %d", players,
+                          (unsigned long long)seed, n, over);
                 if (!n || over)
                     break;
                 uptown_api.make(&s, moves[pcg32_bounded(&r, (uint32_t)n)], undo);

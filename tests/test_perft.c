@@ -49,8 +49,8 @@ static void check_dead_end(void)
     }
     stuck_placed = 2;
     CHECK(game_perft_checked(&broken, &s, 4, false, &n, err, sizeof err) < 0);
-    CHECK_MSG(strstr(err, "position after 'P0") && strchr(err, ' ') &&
-                  strstr(err, "' is not over"), "%s", err);
+    CHECK_MSG(strstr(err, "position after 'P0") && strchr(err, ' ') && strstr(err, "' is not over"),
+              "%s", err);
     char a[8], b[8];
     CHECK_MSG(sscanf(err, "the position after '%7s %7[^']'", a, b) == 2, "%s", err);
     CHECK(memcmp(&s, &copy, sizeof s) == 0);

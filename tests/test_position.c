@@ -43,8 +43,8 @@ static void check_mutants(const char *text, uint64_t seed)
             if (n <= 0)
                 break;
             api->make(t, moves[pcg32_bounded(&rng, (uint32_t)n)], undo);
-            CHECK_MSG(api->check(t, err, sizeof err) == 0, "%s after %d moves from %s", err,
-                      i + 1, m);
+            CHECK_MSG(api->check(t, err, sizeof err) == 0, "%s after %d moves from %s", err, i + 1,
+                      m);
         }
         free(t);
     }
@@ -102,8 +102,8 @@ static bool take_heavy;
 static move_t pick_move(const game_api_t *api, const move_t *moves, int n, pcg32_t *rng)
 {
     move_t m = moves[pcg32_bounded(rng, (uint32_t)n)];
-    for (int k = 0; take_heavy && api == &towerup_api && k < 3 &&
-                    towerup_move_kind(m) != TOWERUP_MOVE_TAKE;
+    for (int k = 0;
+         take_heavy && api == &towerup_api && k < 3 && towerup_move_kind(m) != TOWERUP_MOVE_TAKE;
          k++)
         m = moves[pcg32_bounded(rng, (uint32_t)n)];
     return m;
@@ -159,8 +159,8 @@ static void check_bad(const char *text, const char *field)
     void *t = game_position_read(text, NULL, 1, NULL, NULL, err, sizeof err);
     CHECK_MSG(t == NULL, "accepted: %s", text);
     free(t);
-    CHECK_MSG(strstr(err, field) != NULL && !strchr(err, '\n'), "'%s' -> '%s' (want %s)", text,
-              err, field);
+    CHECK_MSG(strstr(err, field) != NULL && !strchr(err, '\n'), "'%s' -> '%s' (want %s)", text, err,
+              field);
 }
 
 /* base with field i (0 = the game's name) replaced by value must be refused naming field. */
@@ -252,13 +252,17 @@ static void bad_uptown(void)
     check_bad_field(uptown_base, 3, "3", "turn");
     check_bad_field(uptown_base, 4, "x", "moves");
     check_bad_field(uptown_base, 4, "21", "moves: player");
-    check_bad_field(uptown_base, 5, "........./........./........./........./........./"
-                                    "........./........./........./........", "grid: cell I9 is not");
-    check_bad_field(uptown_base, 5, ".2A......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
-                                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.51.......",
+    check_bad_field(uptown_base, 5,
+                    "........./........./........./........./........./"
+                    "........./........./........./........",
+                    "grid: cell I9 is not");
+    check_bad_field(uptown_base, 5,
+                    ".2A......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
+                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.51.......",
                     "grid: cell I2 is not");
-    check_bad_field(uptown_base, 5, ".2B......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
-                                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02.......",
+    check_bad_field(uptown_base, 5,
+                    ".2B......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
+                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02.......",
                     "grid: tile B may not stand on A2");
     check_bad_field(uptown_base, 6, "0,0", "captures");
     check_bad_field(uptown_base, 6, "0,9,0", "captures: 9 captures");
@@ -268,9 +272,12 @@ static void bad_uptown(void)
     check_bad_field(uptown_base, 7, "541689ABCDHIs1s2s3s4s5s6s7s8$/?????", "colour 0: tiles");
     check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/????", "colour 0: the rack");
     check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8s0/?????", "colour 0: not");
-    check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/?????", "colour 1: the rack is seen");
-    check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/235s3s5", "colour 1: a rack tile");
-    check_bad_field(uptown_base, 8, "12345679ACDEFIs1s2s3s4s5s6s7s8$/35s3s5s7", "colour 1: a tile on the board");
+    check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/?????",
+                    "colour 1: the rack is seen");
+    check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/235s3s5",
+                    "colour 1: a rack tile");
+    check_bad_field(uptown_base, 8, "12345679ACDEFIs1s2s3s4s5s6s7s8$/35s3s5s7",
+                    "colour 1: a tile on the board");
 }
 
 static void bad_texts(void)
@@ -338,8 +345,8 @@ int main(void)
     for (int p = 2; p <= TOWERUP_MAX_PLAYERS; p++)
         round_trips(&towerup_api, p, 12, 1);
     CHECK_MSG(shortage_texts > 0 && reshuffled_texts > 0,
-              "take-heavy Tower Up games: %d shortage and %d reshuffled positions",
-              shortage_texts, reshuffled_texts);
+              "take-heavy Tower Up games: %d shortage and %d reshuffled positions", shortage_texts,
+              reshuffled_texts);
     printf("take-heavy Tower Up: %d shortage, %d reshuffled positions\n", shortage_texts,
            reshuffled_texts);
     bad_texts();

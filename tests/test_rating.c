@@ -106,8 +106,7 @@ static void test_pl_recovery(int players, int bot_count, long games)
 }
 
 /* Streams of outcomes with a given win and draw probability until the SPRT decides. */
-static int run_sprt(double elo0, double elo1, double pwin, double pdraw, uint64_t seed,
-                    long *used)
+static int run_sprt(double elo0, double elo1, double pwin, double pdraw, uint64_t seed, long *used)
 {
     rating_sprt_t s;
     rating_sprt_init(&s, elo0, elo1, 0.05, 0.05);
@@ -136,8 +135,7 @@ static void test_sprt(void)
     CHECK(rating_sprt_parse("a,10,0.05,0.05", &s, err, sizeof err) == -1);
     CHECK(rating_sprt_llr(0, 0, 0, 0, 10) == 0);
     /* Symmetry: swapping wins and losses and the hypotheses' signs flips the LLR. */
-    CHECK(fabs(rating_sprt_llr(60, 10, 30, 0, 20) + rating_sprt_llr(30, 10, 60, -20, 0)) <
-          1e-9);
+    CHECK(fabs(rating_sprt_llr(60, 10, 30, 0, 20) + rating_sprt_llr(30, 10, 60, -20, 0)) < 1e-9);
     /* Straight wins, no draws or losses: the Bernoulli ratio (s1/s0)^n, not infinity. */
     double s1 = 1 / (1 + pow(10, -50 / 400.0));
     CHECK(fabs(rating_sprt_llr(7, 0, 0, 0, 50) - 7 * log(s1 / 0.5)) < 0.01);
@@ -219,15 +217,13 @@ static void test_records(void)
     CHECK(parse("[1,2]", &g) == -1);
     CHECK(parse("{\"players\":3,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2,3]}}", &g) ==
           -1);
-    CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,3]}}", &g) ==
-          -1);
+    CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,3]}}", &g) == -1);
     CHECK(parse("{\"players\":2,\"seats\":[\"a\",2],\"result\":{\"ranks\":[1,2]}}", &g) == -1);
     CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"]}", &g) == -1);
     CHECK(parse("{\"players\":2,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2],"
                 "\"scores\":[1]}}",
                 &g) == -1);
-    CHECK(parse("{\"players\":9,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2]}}", &g) ==
-          -1);
+    CHECK(parse("{\"players\":9,\"seats\":[\"a\",\"b\"],\"result\":{\"ranks\":[1,2]}}", &g) == -1);
 }
 
 /* Beyond 64 bots the fit uses MM iterations: still the right order of far-apart bots. */

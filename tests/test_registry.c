@@ -45,18 +45,17 @@ static void test_table(void)
               api->max_players <= GAME_MAX_PLAYERS);
         CHECK(api->state_size > 0 && api->undo_size <= GAME_UNDO_MAX);
         CHECK(api->new_game && api->copy && api->gen_moves && api->make && api->undo &&
-              api->is_terminal && api->to_move && api->player_count && api->result &&
-              api->hash && api->hash_full && api->move_to_text && api->move_from_text &&
-              api->determinize && api->playout && api->check && api->record_new &&
-              api->record_replay);
+              api->is_terminal && api->to_move && api->player_count && api->result && api->hash &&
+              api->hash_full && api->move_to_text && api->move_from_text && api->determinize &&
+              api->playout && api->check && api->record_new && api->record_replay);
         CHECK_MSG(!api->heuristic || api->heuristic->api == api, "%s", api->name);
         CHECK_MSG(heuristic_for(api) == api->heuristic, "%s", api->name);
         CHECK(!api->scores == !api->score_key);
         CHECK(api->bench_case_count >= 1 && api->bench_cases);
         for (int k = 0; k < api->bench_case_count; k++) {
             const game_bench_case_t *c = &api->bench_cases[k];
-            CHECK_MSG(c->players >= api->min_players && c->players <= api->max_players,
-                      "%s", c->label);
+            CHECK_MSG(c->players >= api->min_players && c->players <= api->max_players, "%s",
+                      c->label);
         }
     }
 }
@@ -104,8 +103,8 @@ static void test_ranks(void)
 /* A record_new that drops result.ranks (and the score) from the game's own record. */
 static const game_api_t *wrapped;
 static json_t *record_without_ranks(const void *initial, const game_options_t *opt,
-                                    const move_t *moves, int move_count,
-                                    const int *legal_counts, const char *const *seats)
+                                    const move_t *moves, int move_count, const int *legal_counts,
+                                    const char *const *seats)
 {
     json_t *rec = wrapped->record_new(initial, opt, moves, move_count, legal_counts, seats);
     json_t *result = json_object_get(rec, "result");
@@ -135,8 +134,8 @@ static void test_match_without_record_ranks(void)
         CHECK(match_play(api, &opt, bots, false, &b, err, sizeof err) == 0);
         json_t *ranks = json_object_get(json_object_get(b.record, "result"), "ranks");
         for (int s = 0; s < opt.players; s++) {
-            CHECK_MSG(a.ranks[s] == b.ranks[s] && a.ranks[s] >= 1, "%s seat %d: %d", api->name,
-                      s, a.ranks[s]);
+            CHECK_MSG(a.ranks[s] == b.ranks[s] && a.ranks[s] >= 1, "%s seat %d: %d", api->name, s,
+                      a.ranks[s]);
             CHECK(b.ranks[s] == (int)json_integer_value(json_array_get(ranks, (size_t)s)));
         }
         CHECK(json_object_get(json_object_get(a.record, "result"), "ranks") == NULL);
@@ -179,8 +178,8 @@ static void test_scores(void)
         api->scores(st, scores);
         json_t *sc = json_object_get(json_object_get(r.record, "result"), api->score_key);
         for (int s = 0; s < opt.players; s++)
-            CHECK_MSG(scores[s] == json_number_value(json_array_get(sc, (size_t)s)),
-                      "%s seat %d", api->name, s);
+            CHECK_MSG(scores[s] == json_number_value(json_array_get(sc, (size_t)s)), "%s seat %d",
+                      api->name, s);
         free(st);
         json_decref(r.record);
         for (int s = 0; s < opt.players; s++)

@@ -2,16 +2,16 @@
 #include "core/rng.h"
 #include "tests/test.h"
 
-static void check_outputs(uint64_t s, uint64_t q, uint64_t state, uint64_t inc,
-                          const uint32_t *out, int n)
+static void check_outputs(uint64_t s, uint64_t q, uint64_t state, uint64_t inc, const uint32_t *out,
+                          int n)
 {
     pcg32_t r;
     pcg32_seed(&r, s, q);
     CHECK(r.state == state);
     CHECK(r.inc == inc);
     for (int i = 0; i < n; i++)
-        CHECK_MSG(pcg32_next(&r) == out[i], "seed (%llu,%llu) output %d",
-                  (unsigned long long)s, (unsigned long long)q, i);
+        CHECK_MSG(pcg32_next(&r) == out[i], "seed (%llu,%llu) output %d", (unsigned long long)s,
+                  (unsigned long long)q, i);
 }
 
 int main(void)
@@ -19,8 +19,7 @@ int main(void)
     static const uint32_t v42[] = {0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b,
                                    0xcbed606e, 0xbfc6a3ad, 0x812fff6d, 0xe61f305a, 0xf9384b90};
     static const uint32_t v0[] = {0xe4c14788, 0x379c6516, 0x5c4ab3bb, 0x601d23e0, 0x1c382b8c};
-    static const uint32_t v12345[] = {0x87ede634, 0x3433fc18, 0x810d4ae3, 0xcd51e088,
-                                      0x48954f0e};
+    static const uint32_t v12345[] = {0x87ede634, 0x3433fc18, 0x810d4ae3, 0xcd51e088, 0x48954f0e};
     check_outputs(42, 54, 0x185706b82c2e03f8ULL, 0x6d, v42, 10);
     check_outputs(0, 0, 0x5851f42d4c957f2eULL, 0x1, v0, 5);
     check_outputs(12345, 1, 0x10fdb8f9fae23e8fULL, 0x3, v12345, 5);

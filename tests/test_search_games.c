@@ -232,8 +232,8 @@ static void test_uptown_join(void)
         uptown_result(&t, r);
         char text[GAME_MOVE_TEXT_MAX];
         uptown_move_to_text(&s, mv, text);
-        CHECK_MSG(r[p] == best, "seed %llu: %s gives %.3f, best %.3f",
-                  (unsigned long long)seed, text, r[p], best);
+        CHECK_MSG(r[p] == best, "seed %llu: %s gives %.3f, best %.3f", (unsigned long long)seed,
+                  text, r[p], best);
         CHECK(uptown_player_groups(&t, p) < uptown_player_groups(&s, p));
     }
     CHECK_EQ_INT(found, 4);
@@ -241,8 +241,8 @@ static void test_uptown_join(void)
 
 static bool stats_equal(const mcts_stats_t *a, const mcts_stats_t *b)
 {
-    if (a->iterations != b->iterations || a->nodes != b->nodes ||
-        a->max_depth != b->max_depth || a->root_move_count != b->root_move_count)
+    if (a->iterations != b->iterations || a->nodes != b->nodes || a->max_depth != b->max_depth ||
+        a->root_move_count != b->root_move_count)
         return false;
     for (int i = 0; i < a->root_move_count; i++)
         if (a->root_moves[i].move != b->root_moves[i].move ||
@@ -290,8 +290,7 @@ static int determinized_divergence(const game_api_t *api, const void *a, const v
 }
 
 /* Same seed, one thread: the same move and statistics from both states. */
-static void check_same_search(const game_api_t *api, const void *a, const void *b,
-                              const char *what)
+static void check_same_search(const game_api_t *api, const void *a, const void *b, const char *what)
 {
     int ply = determinized_divergence(api, a, b, api->to_move(a));
     CHECK_MSG(ply < 0,
@@ -442,8 +441,8 @@ static void test_memory_caps(void)
                 CHECK(is_legal(api, s, mv));
                 CHECK(st.memory_capped);
                 CHECK_EQ_INT(st.iterations, 3000);
-                CHECK_MSG(mcts_check(m, err, sizeof err) == 0, "%s cap %zu: %s", api->name,
-                          caps[c], err);
+                CHECK_MSG(mcts_check(m, err, sizeof err) == 0, "%s cap %zu: %s", api->name, caps[c],
+                          err);
                 CHECK_MSG((size_t)st.nodes * (88 + 24 * (size_t)threads) <= caps[c],
                           "%s cap %zu: %ld nodes", api->name, caps[c], st.nodes);
                 mcts_free(m);

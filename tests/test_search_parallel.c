@@ -160,8 +160,7 @@ static void test_time_budget(void)
     /* Independent searches at once (the bench's ceiling): every one runs its budget. */
     CHECK_EQ_INT(mcts_bench_independent(&nim_api, &(nim_state_t){20, 0, -1}, 2, 800, &seconds),
                  1600);
-    CHECK_EQ_INT(mcts_bench_independent(&nim_api, &(nim_state_t){20, 0, -1}, 0, 800, &seconds),
-                 -1);
+    CHECK_EQ_INT(mcts_bench_independent(&nim_api, &(nim_state_t){20, 0, -1}, 0, 800, &seconds), -1);
 }
 
 /* Root statistics of one search: most visits first, then by move. */
@@ -334,8 +333,8 @@ static void test_unobserved_below(void)
     CHECK_EQ_INT(counted[0], 0);
     CHECK_MSG(counted[1] >= iterations[1], "every node: %ld passes counted in %ld iterations",
               counted[1], iterations[1]);
-    CHECK_MSG(counted[2] <= 2 * nodes[2], "below 1: %ld passes counted for %ld nodes",
-              counted[2], nodes[2]);
+    CHECK_MSG(counted[2] <= 2 * nodes[2], "below 1: %ld passes counted for %ld nodes", counted[2],
+              nodes[2]);
     CHECK_MSG(counted[1] > 2 * nodes[1], "every node: only %ld passes counted for %ld nodes",
               counted[1], nodes[1]);
     CHECK_MSG(counted[2] < counted[3] && counted[3] < counted[1],

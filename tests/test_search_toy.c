@@ -94,8 +94,8 @@ static void test_trick_best_card(void)
 
 static bool stats_equal(const mcts_stats_t *a, const mcts_stats_t *b)
 {
-    if (a->iterations != b->iterations || a->nodes != b->nodes ||
-        a->max_depth != b->max_depth || a->root_move_count != b->root_move_count)
+    if (a->iterations != b->iterations || a->nodes != b->nodes || a->max_depth != b->max_depth ||
+        a->root_move_count != b->root_move_count)
         return false;
     for (int i = 0; i < a->root_move_count; i++)
         if (a->root_moves[i].move != b->root_moves[i].move ||

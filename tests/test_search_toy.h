@@ -32,10 +32,7 @@ static void nim_set(nim_state_t *s, int pile, int to_move)
 }
 
 /* True if leaving `left` stones gives the player another move. */
-static bool nim_extra_turn(int left)
-{
-    return left == 6 || left == 11;
-}
+static bool nim_extra_turn(int left) { return left == 6 || left == 11; }
 
 static int nim_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
 {
@@ -46,10 +43,7 @@ static int nim_new_game(void *state, const game_options_t *opt, char *err, size_
     return 0;
 }
 
-static void nim_copy(void *dst, const void *src)
-{
-    memcpy(dst, src, sizeof(nim_state_t));
-}
+static void nim_copy(void *dst, const void *src) { memcpy(dst, src, sizeof(nim_state_t)); }
 
 static int nim_gen_moves(const void *state, move_t *moves)
 {
@@ -79,15 +73,9 @@ static void nim_undo(void *state, move_t m, const void *undo)
     memcpy(state, undo, sizeof(nim_state_t));
 }
 
-static bool nim_is_terminal(const void *state)
-{
-    return ((const nim_state_t *)state)->winner >= 0;
-}
+static bool nim_is_terminal(const void *state) { return ((const nim_state_t *)state)->winner >= 0; }
 
-static int nim_to_move(const void *state)
-{
-    return ((const nim_state_t *)state)->to_move;
-}
+static int nim_to_move(const void *state) { return ((const nim_state_t *)state)->to_move; }
 
 static int nim_player_count(const void *state)
 {
@@ -176,16 +164,16 @@ static bool nim_move_wins(int pile, move_t m)
 /* ---- trick ---- */
 
 #define TRICK_PLAYERS 3
-#define TRICK_CARDS 12
+#define TRICK_CARDS   12
 
 typedef struct trick_state {
-    uint16_t hand[TRICK_PLAYERS];  /* cards in each hand, as bit sets (hidden from others) */
-    int8_t pile[TRICK_CARDS];      /* draw pile, top last (order hidden from all) */
-    int pile_count;                /* cards in pile */
-    int8_t trick[TRICK_PLAYERS];   /* card each player put in the current trick, -1: none */
-    int trick_count;               /* cards in the current trick */
-    int to_move;                   /* player to move */
-    int points[TRICK_PLAYERS];     /* tricks won */
+    uint16_t hand[TRICK_PLAYERS]; /* cards in each hand, as bit sets (hidden from others) */
+    int8_t pile[TRICK_CARDS];     /* draw pile, top last (order hidden from all) */
+    int pile_count;               /* cards in pile */
+    int8_t trick[TRICK_PLAYERS];  /* card each player put in the current trick, -1: none */
+    int trick_count;              /* cards in the current trick */
+    int to_move;                  /* player to move */
+    int points[TRICK_PLAYERS];    /* tricks won */
 } trick_state_t;
 
 static int trick_popcount(uint16_t x)
@@ -223,10 +211,7 @@ static int trick_new_game(void *state, const game_options_t *opt, char *err, siz
     return 0;
 }
 
-static void trick_copy(void *dst, const void *src)
-{
-    memcpy(dst, src, sizeof(trick_state_t));
-}
+static void trick_copy(void *dst, const void *src) { memcpy(dst, src, sizeof(trick_state_t)); }
 
 static int trick_gen_moves(const void *state, move_t *moves)
 {
@@ -243,7 +228,7 @@ static void trick_make(void *state, move_t m, void *undo)
     trick_state_t *s = state;
     memcpy(undo, s, sizeof *s);
     int p = s->to_move;
-    s->hand[p] &= (uint16_t)~(1u << m);
+    s->hand[p] &= (uint16_t) ~(1u << m);
     s->trick[p] = (int8_t)m;
     s->trick_count++;
     if (s->pile_count > 0)
@@ -275,10 +260,7 @@ static bool trick_is_terminal(const void *state)
     return s->hand[s->to_move] == 0;
 }
 
-static int trick_to_move(const void *state)
-{
-    return ((const trick_state_t *)state)->to_move;
-}
+static int trick_to_move(const void *state) { return ((const trick_state_t *)state)->to_move; }
 
 static int trick_player_count(const void *state)
 {
@@ -385,7 +367,7 @@ static const game_api_t trick_api = {
  * the better move for player 0.
  */
 typedef struct coalition_state {
-    int ply;    /* moves made, 0 to 2 */
+    int ply;     /* moves made, 0 to 2 */
     int pick[2]; /* the moves made */
 } coalition_state_t;
 
@@ -395,8 +377,7 @@ static const double coalition_results[2][2][3] = {
     {{0.4, 0.6, 0.0}, {0.5, 0.5, 0.0}}, /* B: X, Y (player 1 takes X either way) */
 };
 
-static int coalition_new_game(void *state, const game_options_t *opt, char *err,
-                              size_t errlen)
+static int coalition_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
 {
     (void)opt;
     (void)err;
@@ -438,10 +419,7 @@ static bool coalition_is_terminal(const void *state)
     return ((const coalition_state_t *)state)->ply >= 2;
 }
 
-static int coalition_to_move(const void *state)
-{
-    return ((const coalition_state_t *)state)->ply;
-}
+static int coalition_to_move(const void *state) { return ((const coalition_state_t *)state)->ply; }
 
 static int coalition_player_count(const void *state)
 {

@@ -71,8 +71,8 @@ int main(void)
     while (s.k < cfg.iterations)
         spsa_step(&s, quad_eval, &q);
     for (int i = 0; i < 3; i++)
-        CHECK_MSG(fabs(s.p[i].value - optimum[i]) < 0.2, "parameter %d at %.3f, optimum %.3f",
-                  i, s.p[i].value, optimum[i]);
+        CHECK_MSG(fabs(s.p[i].value - optimum[i]) < 0.2, "parameter %d at %.3f, optimum %.3f", i,
+                  s.p[i].value, optimum[i]);
 
     /* Checkpoint and resume: 300 iterations straight, or 120 + save + load + 180. */
     char dir[] = "/tmp/skyline-spsa-XXXXXX";

@@ -26,8 +26,8 @@ static char *write_picture(const game_api_t *api, const void *state, const char 
 }
 
 /* Pictures of one game with players players: start, after `mid` random moves, the end. */
-static void picture_game(const game_api_t *api, int players, const char *board, int mid,
-                         char *list, size_t cap)
+static void picture_game(const game_api_t *api, int players, const char *board, int mid, char *list,
+                         size_t cap)
 {
     game_options_t opt;
     game_options_default(&opt);

@@ -6,22 +6,21 @@
 #include "core/towerup/towerup.h"
 #include "tests/test.h"
 
-static const char *const mini =
-    "board mini\n"          /* 1 */
-    "area 0 a grey\n"       /* 2 */
-    "area 1 b\n"            /* 3 */
-    "area 2 c\n"            /* 4 */
-    "area 3 d\n"            /* 5 */
-    "area 4 e grey # two\n" /* 6 */
-    "site 0 0 0 0 park\n"   /* 7 */
-    "site 1 1 0 1 lake\n"   /* 8 */
-    "site 2 2 0 2\n"        /* 9 */
-    "site 3 3 0 3\n"        /* 10 */
-    "site 4 4 0 4 lake park\n" /* 11 */
-    "street 0 1\n"          /* 12 */
-    "street 1 2\n"          /* 13 */
-    "street 2 3\n"          /* 14 */
-    "street 3 4\n";         /* 15 */
+static const char *const mini = "board mini\n"             /* 1 */
+                                "area 0 a grey\n"          /* 2 */
+                                "area 1 b\n"               /* 3 */
+                                "area 2 c\n"               /* 4 */
+                                "area 3 d\n"               /* 5 */
+                                "area 4 e grey # two\n"    /* 6 */
+                                "site 0 0 0 0 park\n"      /* 7 */
+                                "site 1 1 0 1 lake\n"      /* 8 */
+                                "site 2 2 0 2\n"           /* 9 */
+                                "site 3 3 0 3\n"           /* 10 */
+                                "site 4 4 0 4 lake park\n" /* 11 */
+                                "street 0 1\n"             /* 12 */
+                                "street 1 2\n"             /* 13 */
+                                "street 2 3\n"             /* 14 */
+                                "street 3 4\n";            /* 15 */
 
 /* mini with line `line` (1-based) replaced by `with` (NULL: deleted); appended if 0. */
 static char *mini_edit(int line, const char *with)

@@ -116,20 +116,27 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
         CHECK_MSG(text && text[0] == 'P' && tu_ref_play(ref, text) == 0,
                   "reference refuses set-up move %s", text ? text : "?");
     }
-    int positions = test_walk_against(api, initial, history, n, &tu_ops, ref, opt->seed,
-                                      opt->players);
+    int positions =
+        test_walk_against(api, initial, history, n, &tu_ops, ref, opt->seed, opt->players);
     if (!test_failures) {
         int scores[4], ranks[4], supply[4], cones[4], markers[4][4], turns;
         tu_ref_result(ref, scores, ranks, supply, cones, markers, &turns);
         json_t *res = json_object_get(rec, "result");
         CHECK(tu_ref_over(ref));
         for (int p = 0; p < opt->players; p++) {
-            CHECK_EQ_INT(scores[p], json_integer_value(json_array_get(json_object_get(res, "scores"), (size_t)p)));
-            CHECK_EQ_INT(ranks[p], json_integer_value(json_array_get(json_object_get(res, "ranks"), (size_t)p)));
-            CHECK_EQ_INT(supply[p], json_integer_value(json_array_get(json_object_get(res, "supply"), (size_t)p)));
-            CHECK_EQ_INT(cones[p], json_integer_value(json_array_get(json_object_get(res, "cones"), (size_t)p)));
+            CHECK_EQ_INT(scores[p], json_integer_value(
+                                        json_array_get(json_object_get(res, "scores"), (size_t)p)));
+            CHECK_EQ_INT(ranks[p], json_integer_value(
+                                       json_array_get(json_object_get(res, "ranks"), (size_t)p)));
+            CHECK_EQ_INT(supply[p], json_integer_value(
+                                        json_array_get(json_object_get(res, "supply"), (size_t)p)));
+            CHECK_EQ_INT(cones[p], json_integer_value(
+                                       json_array_get(json_object_get(res, "cones"), (size_t)p)));
             for (int c = 0; c < 4; c++)
-                CHECK_EQ_INT(markers[p][c], json_integer_value(json_array_get(json_array_get(json_object_get(res, "markers"), (size_t)p), (size_t)c)));
+                CHECK_EQ_INT(
+                    markers[p][c],
+                    json_integer_value(json_array_get(
+                        json_array_get(json_object_get(res, "markers"), (size_t)p), (size_t)c)));
         }
         CHECK_EQ_INT(turns, json_integer_value(json_object_get(res, "turns")));
     }

@@ -117,11 +117,11 @@ static void check_catches_corruption(void)
     }
     CHECK(towerup_check(&s, err, sizeof err) == 0);
     int site = __builtin_ctzll(s.occupied);
-#define CORRUPT(stmt)                                                                    \
-    do {                                                                                 \
-        t = s;                                                                           \
-        stmt;                                                                            \
-        CHECK_MSG(towerup_check(&t, err, sizeof err) < 0, "not caught: %s", #stmt);      \
+#define CORRUPT(stmt)                                                                              \
+    do {                                                                                           \
+        t = s;                                                                                     \
+        stmt;                                                                                      \
+        CHECK_MSG(towerup_check(&t, err, sizeof err) < 0, "not caught: %s", #stmt);                \
     } while (0)
     CORRUPT(t.occupied ^= 1ULL << 50);
     CORRUPT(t.frontier = 0);

@@ -246,7 +246,8 @@ static bool find_borders(const towerup_board_t *b, bool same, int *sx, int *sy, 
             if (!b->street_border[y] || (b->street_pair[x] == b->street_pair[y]) != same)
                 continue;
             for (int o = 0; o < 2; o++) {
-                int t = o ? b->street_a[y] : b->street_b[y], cc = o ? b->street_b[y] : b->street_a[y];
+                int t = o ? b->street_a[y] : b->street_b[y],
+                    cc = o ? b->street_b[y] : b->street_a[y];
                 if ((ab >> t & 1) || (ab >> cc & 1) || (b->nbr[t] & ab))
                     continue;
                 *sx = x, *sy = y, *T = t, *c = cc;
@@ -329,7 +330,11 @@ static void check_chips(void)
         }
     /* One roof meets two objectives: settled in the game's objective order. */
     int mixed[6] = {B, B, B, K, G, W};
-    int pre5[6] = {pre[0], pre[1], pre[2], pick(b, ~0ULL, avoid, 3), pick(b, ~0ULL, avoid, 4),
+    int pre5[6] = {pre[0],
+                   pre[1],
+                   pre[2],
+                   pick(b, ~0ULL, avoid, 3),
+                   pick(b, ~0ULL, avoid, 4),
                    pick(b, ~0ULL, avoid, 5)};
     for (int order = 0; order < 2; order++) {
         const char *objs = order ? "brown,colors,park" : "colors,brown,park";

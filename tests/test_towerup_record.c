@@ -83,13 +83,13 @@ static void check_format(void)
     o.seed = 12345;
     json_t *rec = random_record(&o, 0, true);
     CHECK(rec != NULL);
-    static const char *const keys[] = {"game", "format", "board", "players", "seats", "seed",
-                                       "first_player", "objectives", "start_floors", "deck",
-                                       "reshuffles", "moves", "legal_counts", "result",
-                                       "engine"};
+    static const char *const keys[] = {"game",         "format", "board",        "players",
+                                       "seats",        "seed",   "first_player", "objectives",
+                                       "start_floors", "deck",   "reshuffles",   "moves",
+                                       "legal_counts", "result", "engine"};
     check_keys(rec, keys, 15);
-    static const char *const rkeys[] = {"scores", "ranks", "markers", "cones", "chips",
-                                        "supply", "turns"};
+    static const char *const rkeys[] = {"scores", "ranks",  "markers", "cones",
+                                        "chips",  "supply", "turns"};
     check_keys(json_object_get(rec, "result"), rkeys, 7);
     CHECK(!strcmp(json_string_value(json_object_get(rec, "board")), "standard"));
     CHECK_EQ_INT(json_array_size(json_object_get(rec, "deck")), 44);
@@ -111,9 +111,9 @@ static void check_format(void)
     test_option(&o, "start_floors=5");
     test_option(&o, "objectives=random");
     rec = random_record(&o, 0, false);
-    static const char *const keys2[] = {"game", "format", "board", "players", "seats", "seed",
-                                        "first_player", "objectives", "start_floors", "deck",
-                                        "reshuffles", "moves", "result", "engine"};
+    static const char *const keys2[] = {
+        "game",       "format",       "board", "players",    "seats", "seed",   "first_player",
+        "objectives", "start_floors", "deck",  "reshuffles", "moves", "result", "engine"};
     check_keys(rec, keys2, 14);
     const json_t *moves = json_object_get(rec, "moves");
     for (int i = 0; i < 6; i++)
@@ -172,10 +172,9 @@ static void check_malformed(void)
     json_t *rec = random_record(&o, 0, true), *bad;
     CHECK(!strcmp(replay(rec), ""));
 
-    static const char *const required[] = {"game",       "format",       "board", "players",
-                                           "seats",      "seed",         "first_player",
-                                           "objectives", "start_floors", "deck",
-                                           "moves",      "reshuffles",   "result"};
+    static const char *const required[] = {
+        "game",       "format",       "board", "players", "seats",      "seed",  "first_player",
+        "objectives", "start_floors", "deck",  "moves",   "reshuffles", "result"};
     for (int i = 0; i < 13; i++) {
         bad = json_deep_copy(rec);
         json_object_del(bad, required[i]);
@@ -264,7 +263,8 @@ static void check_malformed(void)
     json_object_set_new(json_object_get(bad, "result"), "turns", json_integer(1));
     expect_fail(bad, "result: the record's turns differ");
     bad = json_deep_copy(rec);
-    json_array_remove(json_object_get(bad, "moves"), json_array_size(json_object_get(bad, "moves")) - 1);
+    json_array_remove(json_object_get(bad, "moves"),
+                      json_array_size(json_object_get(bad, "moves")) - 1);
     json_object_del(bad, "legal_counts");
     snprintf(want, sizeof want, "the record's moves end with move %zu, before the game is over",
              last - 2);

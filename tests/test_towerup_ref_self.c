@@ -10,15 +10,14 @@
 #define MOVES_MAX 4096
 
 static const char *const DECK[44] = {
-    "KKGG", "GGKK", "KKWW", "WWKK", "KKBB", "BBKK", "GGWW", "WWGG", "GGBB", "BBGG", "WWBB",
-    "BBWW", "KGW",  "GWK",  "WKG",  "KGB",  "GBK",  "BKG",  "KWB",  "WBK",  "BKW",  "GWB",
-    "WBG",  "BGW",  "**",   "**",   "**",   "**",   "*:K2", "*:G2", "*:W2", "*:B2", "GW:K1",
-    "GB:K1", "WB:K1", "KW:G1", "KB:G1", "WB:G1", "KG:W1", "KB:W1", "GB:W1", "KG:B1",
-    "KW:B1", "GW:B1"};
+    "KKGG",  "GGKK",  "KKWW",  "WWKK",  "KKBB",  "BBKK",  "GGWW",  "WWGG",  "GGBB",
+    "BBGG",  "WWBB",  "BBWW",  "KGW",   "GWK",   "WKG",   "KGB",   "GBK",   "BKG",
+    "KWB",   "WBK",   "BKW",   "GWB",   "WBG",   "BGW",   "**",    "**",    "**",
+    "**",    "*:K2",  "*:G2",  "*:W2",  "*:B2",  "GW:K1", "GB:K1", "WB:K1", "KW:G1",
+    "KB:G1", "WB:G1", "KG:W1", "KB:W1", "GB:W1", "KG:B1", "KW:B1", "GW:B1"};
 
-static const char *const OBJECTIVES[10] = {"colors",  "park",  "areas", "lake",
-                                           "connected", "brown", "grey", "borders",
-                                           "doubles",   "heights"};
+static const char *const OBJECTIVES[10] = {"colors", "park", "areas",   "lake",    "connected",
+                                           "brown",  "grey", "borders", "doubles", "heights"};
 
 static char moves[MOVES_MAX][32];
 
@@ -58,8 +57,7 @@ static int count_prefix(const char (*list)[32], int n, const char *prefix)
 
 /* A game with the given deck (market first), start floors from the deck's first cards. */
 static tu_ref_t *game_make(const char *board, int players, int first,
-                           const char *const objectives[3], const char *const deck[44],
-                           int starts)
+                           const char *const objectives[3], const char *const deck[44], int starts)
 {
     const char *start[7];
     for (int k = 0; k < starts; k++)
@@ -180,8 +178,8 @@ static int random_game(const char *board, int players, uint64_t seed)
     const char *start[7];
     for (int k = 0; k < starts; k++)
         start[k] = bottom_of(deck[k]);
-    tu_ref_t *g = tu_ref_new(board, players, first, objectives, deck, starts, start,
-                             list_count, list_ptr, lens);
+    tu_ref_t *g = tu_ref_new(board, players, first, objectives, deck, starts, start, list_count,
+                             list_ptr, lens);
     CHECK(g != NULL);
     if (!g)
         return 0;
@@ -304,7 +302,7 @@ static void check_takes(void)
     CHECK(tu_ref_play(g, "P0K") == 0);
     CHECK(tu_ref_play(g, "P1K") == -1); /* next to a K building */
     n = tu_ref_moves(g, moves, MOVES_MAX);
-    CHECK_EQ_INT(n, 31 - 3);            /* K only: not on 0, 1 or 7 */
+    CHECK_EQ_INT(n, 31 - 3); /* K only: not on 0, 1 or 7 */
     CHECK(tu_ref_play(g, "P30K") == 0);
     CHECK(tu_ref_play(g, "P20G") == -1); /* the third start floor is K */
     CHECK(tu_ref_play(g, "P20K") == 0);
@@ -519,8 +517,7 @@ static void check_bad_input(void)
     deck[10] = "KKX";
     CHECK(game_make(board_duo, 2, 0, START_OBJECTIVES, deck, 3) == NULL);
     const char *start[3] = {"G", "G", "K"}; /* the first market card is KKGG */
-    CHECK(tu_ref_new(board_duo, 2, 0, START_OBJECTIVES, DECK, 3, start, 0, NULL, NULL) ==
-          NULL);
+    CHECK(tu_ref_new(board_duo, 2, 0, START_OBJECTIVES, DECK, 3, start, 0, NULL, NULL) == NULL);
     CHECK(game_make("board x\n", 2, 0, START_OBJECTIVES, DECK, 3) == NULL);
 }
 
@@ -541,12 +538,11 @@ static int objective_with(const char *id, const int (*roofs)[4], int count)
     return met;
 }
 
-#define OBJECTIVE_IS(id, expect, ...)                                                     \
-    do {                                                                                  \
-        static const int roofs_[][4] = {__VA_ARGS__};                                     \
-        CHECK_MSG(objective_with(id, roofs_, (int)(sizeof roofs_ / sizeof roofs_[0])) ==  \
-                      (expect),                                                           \
-                  "objective %s", id);                                                    \
+#define OBJECTIVE_IS(id, expect, ...)                                                              \
+    do {                                                                                           \
+        static const int roofs_[][4] = {__VA_ARGS__};                                              \
+        CHECK_MSG(objective_with(id, roofs_, (int)(sizeof roofs_ / sizeof roofs_[0])) == (expect), \
+                  "objective %s", id);                                                             \
     } while (0)
 
 /* The ten objectives on the standard board (areas 0 and 4 grey; parks 6 13 14 20 31 37
@@ -570,15 +566,12 @@ static void check_objective_cases(void)
     OBJECTIVE_IS("connected", 0, {0, 0, 1, 1}, {8, 1, 1, 1}, {9, 0, 1, 1}, {1, 1, 1, 1},
                  {3, 0, 1, 1});
     OBJECTIVE_IS("brown", 1, {0, 3, 1, 1}, {2, 3, 1, 1}, {5, 3, 1, 1}, {7, 3, 1, 1});
-    OBJECTIVE_IS("brown", 0, {0, 3, 1, 1}, {2, 3, 1, 1}, {5, 3, 1, 1}, {5, 3, 1, 1},
-                 {7, 2, 1, 1});
+    OBJECTIVE_IS("brown", 0, {0, 3, 1, 1}, {2, 3, 1, 1}, {5, 3, 1, 1}, {5, 3, 1, 1}, {7, 2, 1, 1});
     /* grey areas 0 (sites 0-3, 8-11) and 4 (sites 20, 21, 28, 29, ...) */
-    OBJECTIVE_IS("grey", 1, {0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {20, 0, 1, 1},
-                 {21, 0, 1, 1});
+    OBJECTIVE_IS("grey", 1, {0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {20, 0, 1, 1}, {21, 0, 1, 1});
     OBJECTIVE_IS("grey", 1, {0, 0, 1, 1}, {1, 0, 1, 1}, {20, 0, 1, 1}, {21, 0, 1, 1},
                  {28, 0, 1, 1});
-    OBJECTIVE_IS("grey", 0, {0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {3, 0, 1, 1},
-                 {20, 0, 1, 1});
+    OBJECTIVE_IS("grey", 0, {0, 0, 1, 1}, {1, 0, 1, 1}, {2, 0, 1, 1}, {3, 0, 1, 1}, {20, 0, 1, 1});
     OBJECTIVE_IS("grey", 0, {0, 0, 1, 1}, {1, 0, 1, 1}, {20, 0, 1, 1}, {21, 0, 1, 1},
                  {17, 0, 1, 1});
     /* 3-4 and 11-12 cross the same border 0|1; 11-18 crosses 0|2; 12-18 crosses 1|2 */

@@ -350,7 +350,7 @@ static void check_cones_safeguard_ranks(void)
 
     /* Score: markers + cone + chips; ties broken by supply, then shared. */
     set_markers(&s, 0, 0, 0, 0, 0);
-    set_markers(&s, 1, 7, 0, 0, 0); /* 8 */
+    set_markers(&s, 1, 7, 0, 0, 0);  /* 8 */
     set_markers(&s, 2, 15, 0, 0, 0); /* 25 */
     s.cone[0] = 5, s.cone[1] = 1, s.cone[2] = 0;
     memset(s.supply, 0, sizeof s.supply);
@@ -387,9 +387,8 @@ static void check_take_listing(void)
     s.supply[0][K] = 10;
     set_market(&s, 0, CARD_WILDS);
     towerup_fix_derived(&s);
-    static const char *const want[] = {"T1",       "T1+G-K",   "T1+W-K",   "T1+B-K",
-                                       "T1+GG-KK", "T1+GW-KK", "T1+GB-KK", "T1+WW-KK",
-                                       "T1+WB-KK", "T1+BB-KK"};
+    static const char *const want[] = {"T1",       "T1+G-K",   "T1+W-K",   "T1+B-K",   "T1+GG-KK",
+                                       "T1+GW-KK", "T1+GB-KK", "T1+WW-KK", "T1+WB-KK", "T1+BB-KK"};
     move_t moves[GAME_MAX_MOVES];
     int n = towerup_gen_moves(&s, moves), found[10] = {0}, takes = 0;
     for (int i = 0; i < n; i++) {

@@ -157,9 +157,9 @@ static void check_text(void)
     towerup_state_t s;
     char err[GAME_ERR_MAX];
     CHECK(make_game(&s, 3, 5, 3, NULL, 0, err) == 0);
-    static const char *const bad[] = {"P05K", "P5k", "P5", "P64K", "T1+GK", "T1+K-K", "T4",
-                                      "T0", "T1+", "T1-", "B5K^", "B5K5", "x", "", "P5K ",
-                                      "T1+KKKKK", "B5K^5^5"};
+    static const char *const bad[] = {"P05K", "P5k", "P5",   "P64K",     "T1+GK",  "T1+K-K",
+                                      "T4",   "T0",  "T1+",  "T1-",      "B5K^",   "B5K5",
+                                      "x",    "",    "P5K ", "T1+KKKKK", "B5K^5^5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         expect_text_error(&s, bad[i], "not a canonical Tower Up move");
     expect_text_error(&s, "B5K^5", "illegal: the starting floors must be placed first");
@@ -194,7 +194,8 @@ static void check_text(void)
     expect_text_error(&s, t, "neighbouring building of colour");
     for (int c = 0; c < 4; c++)
         if (!(nb & s.colour_mask[c])) {
-            int away = __builtin_ctzll(s.board->all_sites & ~s.board->nbr[front] & ~(1ULL << front));
+            int away =
+                __builtin_ctzll(s.board->all_sites & ~s.board->nbr[front] & ~(1ULL << front));
             snprintf(t, sizeof t, "B%d%c^%d", front, "KGWB"[c], away);
             expect_text_error(&s, t, "the roof must go on site");
             break;

@@ -87,7 +87,8 @@ static void compare_takes(const towerup_state_t *s)
         brute_gain(&bt, 0, reserve, sup);
         int listed = 0;
         for (int i = 0; i < n; i++) {
-            if (towerup_move_kind(moves[i]) != TOWERUP_MOVE_TAKE || towerup_move_slot(moves[i]) != slot)
+            if (towerup_move_kind(moves[i]) != TOWERUP_MOVE_TAKE ||
+                towerup_move_slot(moves[i]) != slot)
                 continue;
             listed++;
             int d[4];
@@ -98,8 +99,8 @@ static void compare_takes(const towerup_state_t *s)
             CHECK_MSG(bt.seen[NET_INDEX(d)], "%s (card %s) is not reachable", text, bt.card->code);
         }
         CHECK_MSG(listed == bt.count, "card %s, reserve %d %d %d %d: engine %d takes, slow %d",
-                  bt.card->code, s->reserve[0], s->reserve[1], s->reserve[2], s->reserve[3],
-                  listed, bt.count);
+                  bt.card->code, s->reserve[0], s->reserve[1], s->reserve[2], s->reserve[3], listed,
+                  bt.count);
     }
 }
 
@@ -131,8 +132,8 @@ static void scarce_reserves(void)
 {
     static const int reserves[][4] = {{0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 2, 0}, {1, 1, 1, 1},
                                       {2, 0, 1, 0}, {0, 0, 0, 2}, {2, 2, 0, 1}, {3, 0, 0, 0}};
-    static const int supplies[][4] = {{1, 1, 1, 1}, {4, 2, 2, 2}, {0, 0, 9, 0}, {3, 3, 2, 0},
-                                      {10, 0, 0, 0}};
+    static const int supplies[][4] = {
+        {1, 1, 1, 1}, {4, 2, 2, 2}, {0, 0, 9, 0}, {3, 3, 2, 0}, {10, 0, 0, 0}};
     for (size_t r = 0; r < sizeof reserves / sizeof reserves[0]; r++)
         for (size_t q = 0; q < sizeof supplies / sizeof supplies[0]; q++) {
             game_options_t o;

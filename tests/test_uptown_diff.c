@@ -66,17 +66,20 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
     CHECK(ref != NULL);
     if (!ref)
         return 0;
-    int positions = test_walk_against(api, initial, history, n, &ut_ops, ref, opt->seed,
-                                      opt->players);
+    int positions =
+        test_walk_against(api, initial, history, n, &ut_ops, ref, opt->seed, opt->players);
     if (!test_failures) {
         int groups[5], captures[5], ranks[5], turns;
         ut_ref_result(ref, groups, captures, ranks, &turns);
         json_t *res = json_object_get(rec, "result");
         CHECK(ut_ref_over(ref));
         for (int p = 0; p < opt->players; p++) {
-            CHECK_EQ_INT(groups[p], json_integer_value(json_array_get(json_object_get(res, "groups"), (size_t)p)));
-            CHECK_EQ_INT(captures[p], json_integer_value(json_array_get(json_object_get(res, "captures"), (size_t)p)));
-            CHECK_EQ_INT(ranks[p], json_integer_value(json_array_get(json_object_get(res, "ranks"), (size_t)p)));
+            CHECK_EQ_INT(groups[p], json_integer_value(
+                                        json_array_get(json_object_get(res, "groups"), (size_t)p)));
+            CHECK_EQ_INT(captures[p], json_integer_value(json_array_get(
+                                          json_object_get(res, "captures"), (size_t)p)));
+            CHECK_EQ_INT(ranks[p], json_integer_value(
+                                       json_array_get(json_object_get(res, "ranks"), (size_t)p)));
         }
         CHECK_EQ_INT(turns, json_integer_value(json_object_get(res, "turns")));
     }

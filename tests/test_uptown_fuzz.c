@@ -101,9 +101,9 @@ static void check_record(const uptown_state_t *initial, const game_options_t *op
     json_t *back = json_loads(text, 0, NULL);
     CHECK(back && uptown_record_replay(back, err, sizeof err) == 0);
     /* Key order is the documented one. */
-    static const char *const keys[] = {"game", "format", "players", "seats", "seed",
-                                       "first_player", "piles", "moves", "legal_counts",
-                                       "result"};
+    static const char *const keys[] = {"game",         "format",       "players", "seats",
+                                       "seed",         "first_player", "piles",   "moves",
+                                       "legal_counts", "result"};
     const char *prev = text;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char quoted[32];
@@ -158,8 +158,8 @@ static void fuzz_game(int players, uint64_t seed, int *hidden_changes)
         for (int k = 0; k < 2; k++)
             check_make_undo(&s, moves[pcg32_bounded(&rng, (uint32_t)n)]);
         if (n_played % 6 == 0)
-            *hidden_changes += check_determinize(&s, (int)pcg32_bounded(&rng, (uint32_t)players),
-                                                 &rng);
+            *hidden_changes +=
+                check_determinize(&s, (int)pcg32_bounded(&rng, (uint32_t)players), &rng);
         move_t m = moves[pcg32_bounded(&rng, (uint32_t)n)];
         counts[n_played] = n;
         played[n_played++] = m;

@@ -11,11 +11,11 @@
 
 /* A finished random game (fixed seed): initial state, moves and legal counts. */
 typedef struct game {
-    game_options_t opt;       /* options it was made from */
-    uptown_state_t initial;   /* position before the first move */
-    move_t moves[128];        /* moves played */
-    int counts[128];          /* legal moves before each move */
-    int n;                    /* number of moves */
+    game_options_t opt;     /* options it was made from */
+    uptown_state_t initial; /* position before the first move */
+    move_t moves[128];      /* moves played */
+    int counts[128];        /* legal moves before each move */
+    int n;                  /* number of moves */
 } game_t;
 
 static void play_random_game(game_t *g, int players, uint64_t seed)
@@ -49,8 +49,7 @@ static void expect_error(const json_t *rec, const char *want)
 
 static json_t *fresh_record(const game_t *g, bool counts)
 {
-    const char *seats[GAME_MAX_PLAYERS] = {"random", "greedy", "mcts:iters=10", "random",
-                                           "random"};
+    const char *seats[GAME_MAX_PLAYERS] = {"random", "greedy", "mcts:iters=10", "random", "random"};
     return uptown_record_new(&g->initial, &g->opt, g->moves, g->n, counts ? g->counts : NULL,
                              seats);
 }
@@ -63,8 +62,9 @@ static void test_written_record(void)
     char err[GAME_ERR_MAX];
     CHECK(rec && uptown_record_replay(rec, err, sizeof err) == 0);
     char *text = json_dumps(rec, JSON_COMPACT);
-    CHECK(strncmp(text, "{\"game\":\"uptown\",\"format\":1,\"players\":3,\"seats\":[\"random\","
-                        "\"greedy\",\"mcts:iters=10\"],\"seed\":7,\"first_player\":",
+    CHECK(strncmp(text,
+                  "{\"game\":\"uptown\",\"format\":1,\"players\":3,\"seats\":[\"random\","
+                  "\"greedy\",\"mcts:iters=10\"],\"seed\":7,\"first_player\":",
                   strlen("{\"game\":\"uptown\",\"format\":1,\"players\":3,\"seats\":[\"random\","
                          "\"greedy\",\"mcts:iters=10\"],\"seed\":7,\"first_player\":")) == 0);
     CHECK(strstr(text, "\"result\":{\"groups\":[") &&
@@ -129,8 +129,7 @@ static void test_illegal_moves(void)
         json_t *rec = fresh_record(&g, false);
         json_array_set_new(json_object_get(rec, "moves"), (size_t)at, json_string(text));
         char want[128];
-        snprintf(want, sizeof want, "move %d (%s): illegal: capture would split a group", at,
-                 text);
+        snprintf(want, sizeof want, "move %d (%s): illegal: capture would split a group", at, text);
         expect_error(rec, want);
         char err[GAME_ERR_MAX];
         uptown_record_replay(rec, err, sizeof err);
@@ -187,8 +186,8 @@ static void test_header_fields(void)
 {
     game_t g;
     play_random_game(&g, 3, 5);
-    static const char *const drop[] = {"game", "format", "players", "seats", "seed",
-                                       "first_player", "piles", "moves", "result"};
+    static const char *const drop[] = {"game",         "format", "players", "seats", "seed",
+                                       "first_player", "piles",  "moves",   "result"};
     for (int i = 0; i < 9; i++) {
         json_t *rec = fresh_record(&g, false);
         json_object_del(rec, drop[i]);

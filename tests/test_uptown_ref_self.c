@@ -9,7 +9,7 @@
 #include "tests/test.h"
 
 static const char *const TILE_NAMES[28] = {
-    "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E",
+    "1", "2", "3", "4", "5",  "6",  "7",  "8",  "9",  "A",  "B",  "C",  "D",  "E",
     "F", "G", "H", "I", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "$"};
 
 /* Whether text is in the list of n moves. */
@@ -42,14 +42,14 @@ static void test_count_groups(void)
     static const char *const empty[9] = {".........", ".........", ".........",
                                          ".........", ".........", ".........",
                                          ".........", ".........", "........."};
-    static const char *const shapes[9] = {"0.0.00000", /* A: a lone tile, a bar */
-                                          ".0.....0.", /* B: diagonals are apart */
-                                          "0..11..0.", /* C */
-                                          "0..1...00", /* D: the bar's tail */
-                                          "00011....", /* E: an L joining C1-E3 */
-                                          ".....0000", /* F */
-                                          "0...0...0", /* G: a U through F, G */
-                                          "0.1.00000", /* H */
+    static const char *const shapes[9] = {"0.0.00000",  /* A: a lone tile, a bar */
+                                          ".0.....0.",  /* B: diagonals are apart */
+                                          "0..11..0.",  /* C */
+                                          "0..1...00",  /* D: the bar's tail */
+                                          "00011....",  /* E: an L joining C1-E3 */
+                                          ".....0000",  /* F */
+                                          "0...0...0",  /* G: a U through F, G */
+                                          "0.1.00000",  /* H */
                                           "000.....2"}; /* I */
     static const char *const full[9] = {"000000000", "000000000", "000000000",
                                         "000000000", "000000000", "000000000",
@@ -98,8 +98,8 @@ static void test_captures_3p(void)
     CHECK(g != NULL);
     if (!g)
         return;
-    static const char *const opening[] = {"1@A1", "E@E5", "9@I9", "2@I2", "F@F5",
-                                          "8@H8", "3@I3", "G@G5"};
+    static const char *const opening[] = {"1@A1", "E@E5", "9@I9", "2@I2",
+                                          "F@F5", "8@H8", "3@I3", "G@G5"};
     for (int i = 0; i < 8; i++) {
         CHECK_EQ_INT(ut_ref_to_move(g), i % 3);
         play_ok(g, opening[i]);
@@ -195,19 +195,19 @@ static void test_captures_2p(void)
 static void test_stuck_2p(void)
 {
     static const char *const c0[] = {"1", "2", "s1", "3", "s4", "$", "s7", "A",
-                                     "B", "C", "D", "E", "F", "G", "H", "I",
-                                     "4", "5", "6", "7", "8", "9", "s2", "s3"};
-    static const char *const c2[] = {"s7", "$", "A", "B", "C", "D", "E", "F",
-                                     "G", "H", "I", "1", "2", "3", "s1", "s4"};
+                                     "B", "C", "D",  "E", "F",  "G", "H",  "I",
+                                     "4", "5", "6",  "7", "8",  "9", "s2", "s3"};
+    static const char *const c2[] = {"s7", "$", "A", "B", "C", "D", "E",  "F",
+                                     "G",  "H", "I", "1", "2", "3", "s1", "s4"};
     /* Player 1's tiles, those that fit most cells of its zone first. */
-    static const char *const c13[] = {"$", "s5", "s6", "s8", "s9", "4", "5", "6", "7", "8",
-                                      "9", "C", "D", "E", "F", "G", "H", "I", "s2", "s3"};
+    static const char *const c13[] = {"$", "s5", "s6", "s8", "s9", "4", "5", "6", "7",  "8",
+                                      "9", "C",  "D",  "E",  "F",  "G", "H", "I", "s2", "s3"};
     static const char *const script[35] = {
-        "0:1@A1", "0:2@B2", "0:s1@C3", "0:3@D3", "0:s4@E1", "0:$@F2", "0:s7@G1",
-        "0:A@A2", "0:B@B1", "0:C@C1", "0:D@D1", "0:E@E2", "0:F@F1", "0:G@G2",
-        "0:H@H1", "0:I@I1", "0:4@A4", "0:5@A5", "0:6@A6", "0:7@A7", "0:8@A8",
-        "0:9@A9", "0:s2@B4", "0:s3@B7", "1:s7@H2", "1:$@I3", "1:A@A3", "1:B@B3",
-        "1:C@C2", "1:D@D2", "1:E@E3", "1:F@F3", "1:G@G3", "1:H@H3", "1:I@I2"};
+        "0:1@A1", "0:2@B2",  "0:s1@C3", "0:3@D3",  "0:s4@E1", "0:$@F2", "0:s7@G1",
+        "0:A@A2", "0:B@B1",  "0:C@C1",  "0:D@D1",  "0:E@E2",  "0:F@F1", "0:G@G2",
+        "0:H@H1", "0:I@I1",  "0:4@A4",  "0:5@A5",  "0:6@A6",  "0:7@A7", "0:8@A8",
+        "0:9@A9", "0:s2@B4", "0:s3@B7", "1:s7@H2", "1:$@I3",  "1:A@A3", "1:B@B3",
+        "1:C@C2", "1:D@D2",  "1:E@E3",  "1:F@F3",  "1:G@G3",  "1:H@H3", "1:I@I2"};
     const char *piles[4][28];
     char moves[UT_REF_MAX_MOVES][32];
     pile_fill(piles[0], c0, 24);
@@ -314,11 +314,11 @@ static void test_bad_input(void)
 
 /* What the random games met, so the test can insist the rare cases were exercised. */
 typedef struct game_stats {
-    int games;        /* games played */
-    int captures;     /* capture moves played */
-    int stuck;        /* positions where only discards were legal */
-    int split_cells;  /* positions x cells whose capture would split a group */
-    int moves_tried;  /* listed moves played on a clone */
+    int games;       /* games played */
+    int captures;    /* capture moves played */
+    int stuck;       /* positions where only discards were legal */
+    int split_cells; /* positions x cells whose capture would split a group */
+    int moves_tried; /* listed moves played on a clone */
 } game_stats_t;
 
 /* Whether the player owns the colour (2 players: colours p and p+2). */
@@ -343,8 +343,8 @@ static int board_groups(char rows[9][10], int colour)
 
 /* Checks one position's move list: counts, uniqueness, discards only when stuck, and
    that no move targets a cell whose capture would split a group or that the player owns. */
-static void check_move_list(char (*moves)[32], int n, char before[9][10], int players,
-                            int p, game_stats_t *st)
+static void check_move_list(char (*moves)[32], int n, char before[9][10], int players, int p,
+                            game_stats_t *st)
 {
     static char sorted[UT_REF_MAX_MOVES][32];
     memcpy(sorted, moves, (size_t)n * sizeof sorted[0]);
@@ -391,8 +391,8 @@ static void check_move_list(char (*moves)[32], int n, char before[9][10], int pl
 }
 
 /* Checks what one played move changed on the board. */
-static void check_board_change(const char *move, char before[9][10], char after[9][10],
-                               int players, int p, int *captured)
+static void check_board_change(const char *move, char before[9][10], char after[9][10], int players,
+                               int p, int *captured)
 {
     const char *at = strchr(move, '@');
     int changed = 0;
@@ -443,8 +443,8 @@ static void check_result(const ut_ref_t *g, int players, const int *my_captures,
         best = ranks[p] < best ? ranks[p] : best;
         int better = 0;
         for (int q = 0; q < players; q++) {
-            int q_better = groups[q] < groups[p] ||
-                           (groups[q] == groups[p] && captures[q] < captures[p]);
+            int q_better =
+                groups[q] < groups[p] || (groups[q] == groups[p] && captures[q] < captures[p]);
             int same = groups[q] == groups[p] && captures[q] == captures[p];
             better += q_better;
             if (q_better)
@@ -459,8 +459,7 @@ static void check_result(const ut_ref_t *g, int players, const int *my_captures,
 
 /* One random game: shuffled piles, moves picked at random (greedy for captures when
    asked), every rule the reference must keep checked after each move. */
-static void run_random_game(int players, uint64_t seed, int try_all, int greedy,
-                            game_stats_t *st)
+static void run_random_game(int players, uint64_t seed, int try_all, int greedy, game_stats_t *st)
 {
     pcg32_t rng;
     const char *piles[5][28];

@@ -5,10 +5,10 @@
 #include "core/svg.h"
 #include "viewer/viewer.h"
 
-#define CHART_W 640  /* px */
-#define CHART_H 200  /* px of the plot area */
-#define PAD_L 50     /* left margin: y labels */
-#define PAD_B 36     /* bottom margin: x labels */
+#define CHART_W 640 /* px */
+#define CHART_H 200 /* px of the plot area */
+#define PAD_L   50  /* left margin: y labels */
+#define PAD_B   36  /* bottom margin: x labels */
 
 /* A "nice" step near range / target: 1, 2 or 5 times a power of ten, at least min_step. */
 static double nice_step(double range, int target, double min_step)
@@ -20,9 +20,10 @@ static double nice_step(double range, int target, double min_step)
 
 static void chart_open(FILE *out, int w, int h)
 {
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n"
-                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n"
+            "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
             w, h, w, h, w, h);
 }
 
@@ -54,8 +55,9 @@ void viewer_chart_histogram(FILE *out, const double *values, long n, const char 
     double bw = (double)CHART_W / bins;
     for (int b = 0; b < bins; b++) {
         double h = (double)CHART_H * count[b] / most;
-        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
-                     "<title>%g to %g: %ld</title></rect>\n",
+        fprintf(out,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
+                "<title>%g to %g: %ld</title></rect>\n",
                 PAD_L + b * bw + 1, 10 + CHART_H - h, bw - 2 > 1 ? bw - 2 : 1, h, colour,
                 start + b * width, start + (b + 1) * width - (width == 1 ? 1 : 0), count[b]);
     }
@@ -66,17 +68,17 @@ void viewer_chart_histogram(FILE *out, const double *values, long n, const char 
     fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
             10 + CHART_H + 30);
     viewer_html_escape(out, xlabel);
-    fprintf(out, "</text>\n<text x=\"%d\" y=\"16\" text-anchor=\"end\">%ld</text>\n"
-                 "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n"
-                 "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#444\"/>\n</svg>\n",
+    fprintf(out,
+            "</text>\n<text x=\"%d\" y=\"16\" text-anchor=\"end\">%ld</text>\n"
+            "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n"
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#444\"/>\n</svg>\n",
             PAD_L - 4, most, PAD_L - 4, 10 + CHART_H, PAD_L, 10 + CHART_H, PAD_L + CHART_W,
             10 + CHART_H);
     free(count);
 }
 
-void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names,
-                        int series, long n, double lower, double upper, const char *xlabel,
-                        const char *ylabel)
+void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names, int series,
+                        long n, double lower, double upper, const char *xlabel, const char *ylabel)
 {
     bool bounded = lower <= upper;
     double lo = bounded ? lower : INFINITY, hi = bounded ? upper : -INFINITY;
@@ -96,8 +98,9 @@ void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *n
     if (bounded) {
         const double bounds[2] = {lower, upper};
         for (int k = 0; k < 2; k++)
-            fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-                         "stroke-dasharray=\"5 3\"/>\n",
+            fprintf(out,
+                    "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-dasharray=\"5 3\"/>\n",
                     PAD_L, CY(bounds[k]), PAD_L + CHART_W, CY(bounds[k]),
                     k ? "#009e73" : "#d55e00");
     }
@@ -122,8 +125,9 @@ void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *n
     fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
             10 + CHART_H + 30);
     viewer_html_escape(out, xlabel);
-    fprintf(out, " (%ld)</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
-                 "text-anchor=\"middle\">",
+    fprintf(out,
+            " (%ld)</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+            "text-anchor=\"middle\">",
             n, 10 + CHART_H / 2, 10 + CHART_H / 2);
     viewer_html_escape(out, ylabel);
     fputs("</text>\n</svg>\n", out);

@@ -92,8 +92,8 @@ static json_t *picture_runs(line_dict_t *d, const char *svg)
 
 /* The position after ply moves of rec: the game's record_position, or (a game without
    chance events beyond its options) new_game from the record and the moves. */
-static int position_at(const game_api_t *api, const json_t *rec, int ply, void *state,
-                       char *err, size_t errlen)
+static int position_at(const game_api_t *api, const json_t *rec, int ply, void *state, char *err,
+                       size_t errlen)
 {
     if (api->record_position)
         return api->record_position(rec, ply, state, err, errlen) < 0 ? -1 : 0;
@@ -179,7 +179,8 @@ static void write_search(FILE *out, const json_t *fig, int k, int mover, const c
     if (!json_is_object(fig))
         return;
     const json_t *top = json_object_get(fig, "top");
-    fprintf(out, "<div class=\"search\" data-for=\"%d\" hidden><p>Search for move %d by P%d: "
+    fprintf(out,
+            "<div class=\"search\" data-for=\"%d\" hidden><p>Search for move %d by P%d: "
             "%" JSON_INTEGER_FORMAT " iterations, %" JSON_INTEGER_FORMAT " ms, value %.3f</p>\n"
             "<table><tr><th class=\"l\">move</th><th class=\"l\">visits</th><th>mean</th></tr>\n",
             k - 1, k, mover + 1, json_integer_value(json_object_get(fig, "iters")),
@@ -188,19 +189,21 @@ static void write_search(FILE *out, const json_t *fig, int k, int mover, const c
     json_int_t most = 1;
     size_t i;
     const json_t *c;
-    json_array_foreach(top, i, c) {
+    json_array_foreach(top, i, c)
+    {
         json_int_t v = json_integer_value(json_object_get(c, "visits"));
         most = v > most ? v : most;
     }
-    json_array_foreach(top, i, c) {
+    json_array_foreach(top, i, c)
+    {
         const char *mv = json_string_value(json_object_get(c, "move"));
         json_int_t v = json_integer_value(json_object_get(c, "visits"));
         fputs("<tr><td class=\"l\"><code>", out);
         viewer_html_escape(out, mv ? mv : "?");
-        fprintf(out, "</code>%s</td><td class=\"l\"><span class=\"bar\" style=\"width:%dpx\">"
+        fprintf(out,
+                "</code>%s</td><td class=\"l\"><span class=\"bar\" style=\"width:%dpx\">"
                 "</span> %" JSON_INTEGER_FORMAT "</td><td>%.3f</td></tr>\n",
-                mv && played && !strcmp(mv, played) ? " (played)" : "",
-                (int)(120 * v / most), v,
+                mv && played && !strcmp(mv, played) ? " (played)" : "", (int)(120 * v / most), v,
                 json_integer_value(json_object_get(c, "mean_pm")) / 1000.0);
     }
     fputs("</table></div>\n", out);
@@ -214,7 +217,9 @@ static int write_game(FILE *out, const json_t *rec, long number, int g, char *er
     const json_t *moves = json_object_get(rec, "moves");
     if (!api || !json_is_array(moves)) {
         snprintf(err, errlen, "record %ld: %s", number,
-                 !name ? "no \"game\" string" : !api ? "unknown game" : "no \"moves\" list");
+                 !name  ? "no \"game\" string"
+                 : !api ? "unknown game"
+                        : "no \"moves\" list");
         return -1;
     }
     if (!api->svg) {
@@ -277,7 +282,8 @@ static int write_game(FILE *out, const json_t *rec, long number, int g, char *er
     li = ex = NULL;
     fprintf(out, "<section class=\"game\" id=\"game-%d\" hidden>\n<h2>Game %ld: ", g, number);
     viewer_html_escape(out, api->name);
-    fprintf(out, ", %" JSON_INTEGER_FORMAT " players, seed %" JSON_INTEGER_FORMAT ", %d moves</h2>\n"
+    fprintf(out,
+            ", %" JSON_INTEGER_FORMAT " players, seed %" JSON_INTEGER_FORMAT ", %d moves</h2>\n"
             "<div class=\"meta\">",
             json_integer_value(json_object_get(rec, "players")),
             json_integer_value(json_object_get(rec, "seed")), n);
@@ -294,20 +300,23 @@ static int write_game(FILE *out, const json_t *rec, long number, int g, char *er
         fputs(" &middot; recorded by ", out);
         viewer_html_escape(out, engine);
     }
-    fprintf(out, "</div>\n<div class=\"main\">\n<div class=\"board\"></div>\n<div class=\"side\">\n"
-                 "<div class=\"controls\"><button data-act=\"first\" title=\"first (Home)\">"
-                 "&laquo;</button><button data-act=\"prev\" title=\"back (left arrow)\">"
-                 "&#x25C0;</button><span class=\"plylabel\"></span><button data-act=\"next\" "
-                 "title=\"forward (right arrow)\">&#x25B6;</button><button data-act=\"last\" "
-                 "title=\"last (End)\">&raquo;</button> <input class=\"jump\" type=\"number\" "
-                 "min=\"0\" max=\"%d\" title=\"ply\"><button data-act=\"jump\">go</button>"
-                 "</div>\n", n);
+    fprintf(out,
+            "</div>\n<div class=\"main\">\n<div class=\"board\"></div>\n<div class=\"side\">\n"
+            "<div class=\"controls\"><button data-act=\"first\" title=\"first (Home)\">"
+            "&laquo;</button><button data-act=\"prev\" title=\"back (left arrow)\">"
+            "&#x25C0;</button><span class=\"plylabel\"></span><button data-act=\"next\" "
+            "title=\"forward (right arrow)\">&#x25B6;</button><button data-act=\"last\" "
+            "title=\"last (End)\">&raquo;</button> <input class=\"jump\" type=\"number\" "
+            "min=\"0\" max=\"%d\" title=\"ply\"><button data-act=\"jump\">go</button>"
+            "</div>\n",
+            n);
     fwrite(extras, 1, extras_len, out);
     fprintf(out, "<ol class=\"moves\">\n");
     fwrite(items, 1, items_len, out);
     fputs("</ol>\n<p class=\"note\">Keys: left and right arrows step, Home and End jump; "
           "click a move to go to it.</p>\n</div>\n</div>\n"
-          "<script type=\"application/json\" class=\"game-data\">", out);
+          "<script type=\"application/json\" class=\"game-data\">",
+          out);
     json_t *data = json_pack("{s:O,s:O}", "lines", dict.lines, "plies", plies);
     /* Escaped slashes: no "</script>" can end the data early. */
     json_dumpf(data, out, JSON_COMPACT | JSON_ESCAPE_SLASH);
@@ -329,8 +338,8 @@ done:
     return rc;
 }
 
-int viewer_write_replay(FILE *out, const char *title, json_t *const *records,
-                        const long *numbers, int count, char *err, size_t errlen)
+int viewer_write_replay(FILE *out, const char *title, json_t *const *records, const long *numbers,
+                        int count, char *err, size_t errlen)
 {
     viewer_page_open(out, title);
     fputs("<h1>", out);

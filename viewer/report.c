@@ -19,17 +19,17 @@
 
 /* The games and bots read from the files. */
 typedef struct report_data {
-    json_t **recs;               /* the records, in list order */
-    rating_game_t *games;        /* the same games as the statistics see them */
-    long *numbers;               /* per game: its tournament index, or its place in the files */
-    int *file;                   /* per game: its file (index in viewer_report_t.files) */
-    long *ordinal;               /* per game: its record's place in that file, from 0 */
-    long count;                  /* games */
-    long cap;                    /* room */
-    int bot_count;               /* bots, in order of first appearance */
+    json_t **recs;                /* the records, in list order */
+    rating_game_t *games;         /* the same games as the statistics see them */
+    long *numbers;                /* per game: its tournament index, or its place in the files */
+    int *file;                    /* per game: its file (index in viewer_report_t.files) */
+    long *ordinal;                /* per game: its record's place in that file, from 0 */
+    long count;                   /* games */
+    long cap;                     /* room */
+    int bot_count;                /* bots, in order of first appearance */
     char *specs[REPORT_MAX_BOTS]; /* their specs */
     char labels[REPORT_MAX_BOTS][RATING_LABEL_MAX]; /* their labels A, B, ... */
-    const game_api_t *api;       /* the game */
+    const game_api_t *api;                          /* the game */
 } report_data_t;
 
 static int report_lookup(void *ctx, const char *spec)
@@ -94,8 +94,8 @@ static int read_file(report_data_t *d, const char *path, int file, char *err, si
                 rc = -1;
             } else {
                 const json_t *index = json_object_get(json_object_get(rec, "tournament"), "index");
-                d->numbers[d->count] = json_is_integer(index) ? (long)json_integer_value(index)
-                                                              : d->count;
+                d->numbers[d->count] =
+                    json_is_integer(index) ? (long)json_integer_value(index) : d->count;
                 d->file[d->count] = file;
                 d->ordinal[d->count] = ordinal;
                 d->recs[d->count++] = json_incref(rec);
@@ -147,9 +147,10 @@ static void result_colour(double v, char *buf)
 static void write_ratings(FILE *out, const report_data_t *d, const rating_table_t *t, int bootstrap)
 {
     int nb = t->bot_count;
-    fprintf(out, "<h2>Ratings</h2>\n<p class=\"note\">Bradley-Terry over the pairwise outcomes "
-                 "inside each game, on the Elo scale, the mean of the bots at 0; bars: 95%% "
-                 "intervals from %d bootstrap resamples of the games (as skyline rate).</p>\n",
+    fprintf(out,
+            "<h2>Ratings</h2>\n<p class=\"note\">Bradley-Terry over the pairwise outcomes "
+            "inside each game, on the Elo scale, the mean of the bots at 0; bars: 95%% "
+            "intervals from %d bootstrap resamples of the games (as skyline rate).</p>\n",
             bootstrap);
     double lo = 0, hi = 0;
     for (int i = 0; i < nb; i++) {
@@ -161,25 +162,29 @@ static void write_ratings(FILE *out, const report_data_t *d, const rating_table_
     lo -= pad;
     hi += pad;
     int row = 28, w = 700, left = 60, h = nb * row + 40;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
-                 "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
+            "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
             w + left + 20, h, w + left + 20, h, w + left + 20, h);
-#define RX(v) (left + w * ((v) - lo) / (hi - lo))
-    fprintf(out, "<line x1=\"%.1f\" y1=\"5\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\" "
-                 "stroke-dasharray=\"4 3\"/>\n",
+#define RX(v) (left + w * ((v)-lo) / (hi - lo))
+    fprintf(out,
+            "<line x1=\"%.1f\" y1=\"5\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\" "
+            "stroke-dasharray=\"4 3\"/>\n",
             RX(0), RX(0), h - 25);
     for (int k = 0; k < nb; k++) {
         int i = t->order[k];
         const rating_bot_t *b = &t->bots[i];
         double y = 20 + k * row, ci = bootstrap && isfinite(b->elo_ci95) ? b->elo_ci95 : 0;
-        fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" font-weight=\"bold\">%s</text>\n",
+        fprintf(out,
+                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" font-weight=\"bold\">%s</text>\n",
                 left - 10, y + 4, d->labels[i]);
-        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" "
-                     "stroke-width=\"2\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\">"
-                     "<title>%+.0f +- %.0f</title></circle>\n",
-                RX(b->elo - ci), y, RX(b->elo + ci), y, RX(b->elo), y,
-                svg_player_colour(k % 5), b->elo, ci);
+        fprintf(out,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" "
+                "stroke-width=\"2\"/>\n<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\">"
+                "<title>%+.0f +- %.0f</title></circle>\n",
+                RX(b->elo - ci), y, RX(b->elo + ci), y, RX(b->elo), y, svg_player_colour(k % 5),
+                b->elo, ci);
     }
     double step = pow(10, floor(log10(hi - lo)));
     if ((hi - lo) / step < 4)
@@ -190,7 +195,8 @@ static void write_ratings(FILE *out, const report_data_t *d, const rating_table_
 #undef RX
     fputs("</svg>\n<table><tr><th>#</th><th class=\"l\">bot</th><th>elo</th><th>+-</th>"
           "<th>LOS</th><th>seats</th><th>result</th><th>+-</th><th>mean rank</th>"
-          "<th>mean score</th><th class=\"l\">spec</th></tr>\n", out);
+          "<th>mean score</th><th class=\"l\">spec</th></tr>\n",
+          out);
     for (int k = 0; k < nb; k++) {
         int i = t->order[k];
         const rating_bot_t *b = &t->bots[i];
@@ -226,7 +232,8 @@ static void write_pairwise(FILE *out, const report_data_t *d, const rating_table
     int nb = t->bot_count;
     fputs("<h2>Pairwise results</h2>\n<p class=\"note\">The row bot's mean outcome against the "
           "column bot in games where both sat (1 ranked better, 1/2 tied), and the number of "
-          "such pairs.</p>\n<table><tr><th></th>", out);
+          "such pairs.</p>\n<table><tr><th></th>",
+          out);
     for (int y = 0; y < nb; y++)
         fprintf(out, "<th>%s</th>", d->labels[t->order[y]]);
     fputs("</tr>\n", out);
@@ -275,7 +282,8 @@ static void write_seats(FILE *out, const report_data_t *d, const rating_table_t 
     }
     fputs("<h2>Results by seat</h2>\n<p class=\"note\">Mean game result (1 first, 0 last) of "
           "each bot in each seat (seat 1 moves first unless the game draws the first player), "
-          "and the number of games.</p>\n<table><tr><th class=\"l\">bot</th>", out);
+          "and the number of games.</p>\n<table><tr><th class=\"l\">bot</th>",
+          out);
     for (int s = 0; s < cols; s++)
         fprintf(out, "<th>seat %d</th>", s + 1);
     fputs("</tr>\n", out);
@@ -362,10 +370,11 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
     viewer_html_escape(out, d->specs[a]);
     fprintf(out, "</code>) against %s (<code>", d->labels[b]);
     viewer_html_escape(out, d->specs[b]);
-    fprintf(out, "</code>): H0 elo %g, H1 elo %g, alpha %g, beta %g; %ld games fed it; W/D/L "
-                 "%.1f/%.1f/%.1f; LLR %.3f in [%.3f, %.3f]: <b>%s</b>",
-            s.elo0, s.elo1, s.alpha, s.beta, n, s.wins, s.draws, s.losses, s.llr, s.lower,
-            s.upper, rating_sprt_verdict_text(s.verdict));
+    fprintf(out,
+            "</code>): H0 elo %g, H1 elo %g, alpha %g, beta %g; %ld games fed it; W/D/L "
+            "%.1f/%.1f/%.1f; LLR %.3f in [%.3f, %.3f]: <b>%s</b>",
+            s.elo0, s.elo1, s.alpha, s.beta, n, s.wins, s.draws, s.losses, s.llr, s.lower, s.upper,
+            rating_sprt_verdict_text(s.verdict));
     if (stop >= 0)
         fprintf(out, " at game %ld", stop);
     fputs(".</p>\n", out);
@@ -455,8 +464,8 @@ static int write_page(FILE *out, const report_data_t *d, const viewer_report_t *
     viewer_page_open(out, r->title);
     fputs("<h1>", out);
     viewer_html_escape(out, r->title);
-    fprintf(out, "</h1>\n<p class=\"meta\">%ld games of %s, %d bots; from", d->count,
-            d->api->name, d->bot_count);
+    fprintf(out, "</h1>\n<p class=\"meta\">%ld games of %s, %d bots; from", d->count, d->api->name,
+            d->bot_count);
     for (int i = 0; i < r->file_count; i++) {
         fputs(" ", out);
         viewer_html_escape(out, r->files[i]);

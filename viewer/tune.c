@@ -10,13 +10,13 @@
 
 /* The log's columns: per weight and per result, one value per iteration. */
 typedef struct tune_data {
-    int weight_count;                       /* weights */
-    char *names[TUNE_MAX_WEIGHTS];          /* their names, in the log's order */
-    double *values[TUNE_MAX_WEIGHTS + 3];   /* per weight, then result_plus, result_minus,
+    int weight_count;                     /* weights */
+    char *names[TUNE_MAX_WEIGHTS];        /* their names, in the log's order */
+    double *values[TUNE_MAX_WEIGHTS + 3]; /* per weight, then result_plus, result_minus,
                                                mean_diff: one value per iteration */
-    long count;                             /* iterations */
-    long cap;                               /* room */
-    long games;                             /* games of the last iteration */
+    long count;                           /* iterations */
+    long cap;                             /* room */
+    long games;                           /* games of the last iteration */
 } tune_data_t;
 
 static int tune_add(tune_data_t *d, const json_t *line)
@@ -27,7 +27,8 @@ static int tune_add(tune_data_t *d, const json_t *line)
     if (d->count == 0) {
         const char *name;
         const json_t *v;
-        json_object_foreach((json_t *)theta, name, v) {
+        json_object_foreach((json_t *)theta, name, v)
+        {
             if (d->weight_count == TUNE_MAX_WEIGHTS)
                 return -1;
             d->names[d->weight_count++] = strdup(name);
@@ -43,7 +44,8 @@ static int tune_add(tune_data_t *d, const json_t *line)
         d->values[k][d->count] = json_number_value(json_object_get(theta, d->names[k]));
     static const char *const keys[3] = {"result_plus", "result_minus", "mean_diff"};
     for (int k = 0; k < 3; k++)
-        d->values[d->weight_count + k][d->count] = json_number_value(json_object_get(line, keys[k]));
+        d->values[d->weight_count + k][d->count] =
+            json_number_value(json_object_get(line, keys[k]));
     d->games = (long)json_integer_value(json_object_get(line, "games"));
     d->count++;
     return 0;
@@ -53,12 +55,13 @@ static void write_page(FILE *out, const tune_data_t *d, const char *log_path)
 {
     viewer_page_open(out, "Skyline tuning");
     fputs("<h1>Skyline tuning</h1>\n<p class=\"meta\">", out);
-    fprintf(out, "%ld iterations of %d weights, %ld games each; from ", d->count,
-            d->weight_count, d->games);
+    fprintf(out, "%ld iterations of %d weights, %ld games each; from ", d->count, d->weight_count,
+            d->games);
     viewer_html_escape(out, log_path);
     fputs("</p>\n<h2>Results per iteration</h2>\n<p class=\"note\">The mean result of the "
           "plus and the minus side of each iteration against the reference, and the running "
-          "mean of their difference.</p>\n", out);
+          "mean of their difference.</p>\n",
+          out);
     const double *ys[2] = {d->values[d->weight_count], d->values[d->weight_count + 1]};
     const char *names[2] = {"result plus", "result minus"};
     viewer_chart_lines(out, ys, names, 2, d->count, NAN, NAN, "iteration", "mean result");
@@ -66,7 +69,8 @@ static void write_page(FILE *out, const tune_data_t *d, const char *log_path)
     const char *mdn[1] = {"mean diff"};
     viewer_chart_lines(out, md, mdn, 1, d->count, NAN, NAN, "iteration", "mean diff");
     fputs("<h2>Weights</h2>\n<table><tr><th class=\"l\">weight</th><th>first</th><th>last</th>"
-          "</tr>\n", out);
+          "</tr>\n",
+          out);
     for (int k = 0; k < d->weight_count; k++) {
         fputs("<tr><td class=\"l\"><a href=\"#w", out);
         fprintf(out, "%d\">", k);

@@ -39,21 +39,20 @@ void viewer_chart_histogram(FILE *out, const double *values, long n, const char 
                             const char *colour);
 /* Lines of n values each (series of them, named), between dashed lower and upper bounds
    when lower <= upper (NAN: none), as an inline SVG chart. */
-void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names,
-                        int series, long n, double lower, double upper, const char *xlabel,
-                        const char *ylabel);
+void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names, int series,
+                        long n, double lower, double upper, const char *xlabel, const char *ylabel);
 
 /* What a tournament report is made from. */
 typedef struct viewer_report {
-    const char *title;                 /* the page's title */
-    const char *const *files;          /* record files (JSON Lines) */
-    int file_count;                    /* their number */
-    int bootstrap;                     /* resamples of the rating error bars */
-    const struct rating_sprt *sprt;    /* SPRT bounds (rating_sprt_t), or NULL: none */
-    bool sprt_per_game;                /* one SPRT outcome per game, not per seat pair */
-    const char *sprt_a;                /* the SPRT's bot A (spec), NULL: first bot seen */
-    const char *sprt_b;                /* its bot B, NULL: second bot seen */
-    long viewers;                      /* games (the first by index) that get a viewer
+    const char *title;              /* the page's title */
+    const char *const *files;       /* record files (JSON Lines) */
+    int file_count;                 /* their number */
+    int bootstrap;                  /* resamples of the rating error bars */
+    const struct rating_sprt *sprt; /* SPRT bounds (rating_sprt_t), or NULL: none */
+    bool sprt_per_game;             /* one SPRT outcome per game, not per seat pair */
+    const char *sprt_a;             /* the SPRT's bot A (spec), NULL: first bot seen */
+    const char *sprt_b;             /* its bot B, NULL: second bot seen */
+    long viewers;                   /* games (the first by index) that get a viewer
                                           file; the others list the replay command */
 } viewer_report_t;
 

@@ -14,8 +14,8 @@
 #include "core/game.h"
 
 #define C4_COLUMNS 7
-#define C4_ROWS 6
-#define C4_CELLS (C4_COLUMNS * C4_ROWS)
+#define C4_ROWS    6
+#define C4_CELLS   (C4_COLUMNS * C4_ROWS)
 /* The bottom cell of every column. */
 #define C4_BOTTOM 0x0000040810204081ULL
 /* Every cell of the board (the 6 low bits of each column). */
@@ -85,13 +85,11 @@ void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, si
 void c4_move_describe(const c4_state_t *s, move_t m, char *buf, size_t len);
 
 /* Records (record.c, FORMATS.md §4): the game record and its replay. */
-struct json_t *c4_record_new(const void *initial, const game_options_t *opt,
-                             const move_t *moves, int move_count, const int *legal_counts,
-                             const char *const *seats);
+struct json_t *c4_record_new(const void *initial, const game_options_t *opt, const move_t *moves,
+                             int move_count, const int *legal_counts, const char *const *seats);
 int c4_record_replay(const struct json_t *rec, char *err, size_t errlen);
 /* Parses a move text ("1"-"7"): 0 if legal, else -1 with err filled. */
-int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err,
-                      size_t errlen);
+int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err, size_t errlen);
 /* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */
 void c4_position_write(const void *state, int observer, char *buf, size_t len);
 int c4_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,

@@ -30,8 +30,8 @@ void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, si
     (void)observer; /* nothing is hidden */
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
-    textbuf_printf(&t, "Connect Four, %d stones dropped, player %d moved first\n",
-                   s->stone_count, s->first_player);
+    textbuf_printf(&t, "Connect Four, %d stones dropped, player %d moved first\n", s->stone_count,
+                   s->first_player);
     for (int r = C4_ROWS - 1; r >= 0; r--) {
         textbuf_sym(&t, "  │", "  |");
         for (int c = 0; c < C4_COLUMNS; c++) {
@@ -68,7 +68,7 @@ void c4_move_describe(const c4_state_t *s, move_t m, char *buf, size_t len)
     c4_undo_t u;
     c4_make(&after, m, &u);
     snprintf(buf, len, "drops a stone in column %d (row %d from the bottom)%s", c + 1, r + 1,
-             after.winner >= 0            ? "; four in a line: wins"
+             after.winner >= 0               ? "; four in a line: wins"
              : after.stone_count == C4_CELLS ? "; the board is full: a draw"
                                              : "");
 }

@@ -22,17 +22,18 @@ void c4_position_write(const void *state, int observer, char *buf, size_t len)
     snprintf(buf, len, "%s", text);
 }
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        snprintf(err, errlen, __VA_ARGS__);                                                \
-        return -1;                                                                         \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
     } while (0)
 
 static int read_grid(c4_state_t *s, const char *g, char *err, size_t errlen)
 {
     if (strlen(g) != (size_t)(C4_ROWS * (C4_COLUMNS + 1) - 1))
         FAIL("grid: must be %d rows of %d cells ('.', '0' or '1'), top row first, joined "
-             "by '/'", C4_ROWS, C4_COLUMNS);
+             "by '/'",
+             C4_ROWS, C4_COLUMNS);
     for (int r = C4_ROWS - 1, i = 0; r >= 0; r--, i++) {
         const char *row = g + i * (C4_COLUMNS + 1);
         if (r && row[C4_COLUMNS] != '/')
@@ -54,8 +55,8 @@ static int read_grid(c4_state_t *s, const char *g, char *err, size_t errlen)
     return 0;
 }
 
-int c4_position_read(void *state, const char *text, const game_options_t *opt,
-                     pcg32_t *rng, int *view, char *err, size_t errlen)
+int c4_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
+                     int *view, char *err, size_t errlen)
 {
     (void)opt, (void)rng; /* no options, nothing hidden */
     c4_state_t *s = state;

@@ -51,9 +51,9 @@ json_t *c4_record_new(const void *initial, const game_options_t *opt, const move
     if (c4_is_over(&s)) {
         int ranks[2];
         c4_ranks(&s, ranks);
-        json_object_set_new(rec, "result",
-                            json_pack("{s:o,s:i}", "ranks", int_pair(ranks), "turns",
-                                      s.stone_count));
+        json_object_set_new(
+            rec, "result",
+            json_pack("{s:o,s:i}", "ranks", int_pair(ranks), "turns", s.stone_count));
     }
     /* A key after FORMATS.md's (readers ignore unknown keys): the engine that wrote it. */
     json_object_set_new(rec, "engine", json_string(skyline_engine()));
@@ -78,16 +78,16 @@ static int compare_result(const json_t *result, const c4_state_t *s, char *err, 
     int ranks[2];
     c4_ranks(s, ranks);
     const json_t *jr = json_object_get(result, "ranks");
-    if (!json_is_array(jr) || json_array_size(jr) != 2 ||
-        !json_is_integer(json_array_get(jr, 0)) || !json_is_integer(json_array_get(jr, 1)))
+    if (!json_is_array(jr) || json_array_size(jr) != 2 || !json_is_integer(json_array_get(jr, 0)) ||
+        !json_is_integer(json_array_get(jr, 1)))
         return fail(err, errlen, "record: result.ranks must be a list of 2 integers");
     for (int p = 0; p < 2; p++)
         if (json_integer_value(json_array_get(jr, (size_t)p)) != ranks[p])
-            return fail(err, errlen, "result: ranks are [%lld,%lld] in the record but [%d,%d] "
+            return fail(err, errlen,
+                        "result: ranks are [%lld,%lld] in the record but [%d,%d] "
                         "by the rules",
                         (long long)json_integer_value(json_array_get(jr, 0)),
-                        (long long)json_integer_value(json_array_get(jr, 1)), ranks[0],
-                        ranks[1]);
+                        (long long)json_integer_value(json_array_get(jr, 1)), ranks[0], ranks[1]);
     const json_t *turns = json_object_get(result, "turns");
     if (!json_is_integer(turns))
         return fail(err, errlen, "record: result.turns must be an integer");
@@ -140,8 +140,8 @@ int c4_record_replay(const json_t *rec, char *err, size_t errlen)
         char text[INPUT_EXCERPT_MAX];
         input_escape(json_string_value(jm), text, sizeof text);
         if (c4_is_over(&s))
-            return fail(err, errlen, "move %d (%s): the game ended after move %d", (int)i,
-                        text, (int)i - 1);
+            return fail(err, errlen, "move %d (%s): the game ended after move %d", (int)i, text,
+                        (int)i - 1);
         if (counts) {
             const json_t *jc = json_array_get(counts, i);
             int n = c4_gen_moves(&s, buf);

@@ -23,19 +23,19 @@
  */
 #include "internal.h"
 
-#define PLACE_BASE 0
-#define TAKE_BASE (TOWERUP_MAX_SITES * TOWERUP_COLOUR_COUNT)
+#define PLACE_BASE    0
+#define TAKE_BASE     (TOWERUP_MAX_SITES * TOWERUP_COLOUR_COUNT)
 #define TAKE_PER_SLOT 6561 /* 9^4 */
-#define BUILD_BASE (TAKE_BASE + TOWERUP_MARKET * TAKE_PER_SLOT)
-#define ROOF_CHOICES (1 + TOWERUP_MAX_DEGREE)
-#define ACTION_COUNT (BUILD_BASE + TOWERUP_MAX_SITES * TOWERUP_COLOUR_COUNT * ROOF_CHOICES)
+#define BUILD_BASE    (TAKE_BASE + TOWERUP_MARKET * TAKE_PER_SLOT)
+#define ROOF_CHOICES  (1 + TOWERUP_MAX_DEGREE)
+#define ACTION_COUNT  (BUILD_BASE + TOWERUP_MAX_SITES * TOWERUP_COLOUR_COUNT * ROOF_CHOICES)
 
-#define SITE_FEATURES 13
+#define SITE_FEATURES   13
 #define PLAYER_FEATURES 14
-#define OBS_SIZE (TOWERUP_MAX_SITES * SITE_FEATURES + TOWERUP_MAX_PLAYERS * PLAYER_FEATURES + \
-                  TOWERUP_MARKET * TOWERUP_CARD_COUNT + TOWERUP_CARD_COUNT +                  \
-                  TOWERUP_COLOUR_COUNT + TOWERUP_GAME_OBJECTIVES * TOWERUP_OBJECTIVE_COUNT +  \
-                  3 + TOWERUP_MAX_PLAYERS * 2 + 1 + 1 + 3)
+#define OBS_SIZE                                                                                   \
+    (TOWERUP_MAX_SITES * SITE_FEATURES + TOWERUP_MAX_PLAYERS * PLAYER_FEATURES +                   \
+     TOWERUP_MARKET * TOWERUP_CARD_COUNT + TOWERUP_CARD_COUNT + TOWERUP_COLOUR_COUNT +             \
+     TOWERUP_GAME_OBJECTIVES * TOWERUP_OBJECTIVE_COUNT + 3 + TOWERUP_MAX_PLAYERS * 2 + 1 + 1 + 3)
 
 int towerup_action_count(int players)
 {
@@ -70,8 +70,7 @@ int towerup_move_action(const void *state, move_t m)
         return BUILD_BASE + (site * TOWERUP_COLOUR_COUNT + towerup_move_colour(m)) * ROOF_CHOICES +
                r;
     }
-    default:
-        return -1;
+    default: return -1;
     }
 }
 

@@ -10,7 +10,10 @@ static int api_new_game(void *state, const game_options_t *opt, char *err, size_
 
 static void api_copy(void *dst, const void *src) { memcpy(dst, src, sizeof(towerup_state_t)); }
 
-static int api_gen_moves(const void *state, move_t *moves) { return towerup_gen_moves(state, moves); }
+static int api_gen_moves(const void *state, move_t *moves)
+{
+    return towerup_gen_moves(state, moves);
+}
 
 static void api_make(void *state, move_t m, void *undo) { towerup_make(state, m, undo); }
 
@@ -20,10 +23,7 @@ static bool api_is_terminal(const void *state) { return towerup_is_over(state); 
 
 static int api_to_move(const void *state) { return ((const towerup_state_t *)state)->to_move; }
 
-static int api_player_count(const void *state)
-{
-    return ((const towerup_state_t *)state)->players;
-}
+static int api_player_count(const void *state) { return ((const towerup_state_t *)state)->players; }
 
 static void api_result(const void *state, double *res)
 {
@@ -69,8 +69,7 @@ static void api_scores(const void *state, double *scores)
         scores[p] = towerup_score(s, p);
 }
 
-static void api_diagram(const void *state, int observer, unsigned flags, char *buf,
-                        size_t len)
+static void api_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
 {
     towerup_diagram(state, observer, flags, buf, len);
 }

@@ -15,12 +15,12 @@
 
 /* Parser state: the board being built plus what is needed for error messages. */
 typedef struct parse {
-    towerup_board_t *b;              /* board being filled */
-    const char *fname;               /* file name for messages */
-    char *err;                       /* error buffer */
-    size_t errlen;                   /* its size */
-    int line;                        /* current line number */
-    bool have_board;                 /* the board record was seen */
+    towerup_board_t *b;                /* board being filled */
+    const char *fname;                 /* file name for messages */
+    char *err;                         /* error buffer */
+    size_t errlen;                     /* its size */
+    int line;                          /* current line number */
+    bool have_board;                   /* the board record was seen */
     int area_line[TOWERUP_AREA_COUNT]; /* line of each area record, 0 if none */
     int site_line[TOWERUP_MAX_SITES];  /* line of each site record */
     int degree[TOWERUP_MAX_SITES];     /* streets per site so far */
@@ -36,8 +36,8 @@ static const char *q(parse_t *ps, int k, const char *tok)
 static int fail(parse_t *ps, int line, const char *fmt, ...)
 {
     char name[128];
-    int n = snprintf(ps->err, ps->errlen, "%s:%d: ", input_escape(ps->fname, name, sizeof name),
-                     line);
+    int n =
+        snprintf(ps->err, ps->errlen, "%s:%d: ", input_escape(ps->fname, name, sizeof name), line);
     if (n < 0 || (size_t)n >= ps->errlen)
         return -1;
     va_list ap;
@@ -99,12 +99,11 @@ static int parse_site(parse_t *ps, char **tok, int n)
         return fail(ps, ps->line, "site id %d out of order (expected %d)", id, b->site_count);
     if (!parse_int(tok[2], &x) || !parse_int(tok[3], &y))
         return fail(ps, ps->line, "bad site position '%s %s'", q(ps, 0, tok[2]), q(ps, 1, tok[3]));
-    if (!parse_int(tok[4], &area) || area < 0 || area >= TOWERUP_AREA_COUNT ||
-        !ps->area_line[area])
+    if (!parse_int(tok[4], &area) || area < 0 || area >= TOWERUP_AREA_COUNT || !ps->area_line[area])
         return fail(ps, ps->line, "unknown area '%s'", q(ps, 0, tok[4]));
     uint64_t bit = 1ULL << id;
     for (int i = 5; i < n; i++) {
-        uint64_t *mask = !strcmp(tok[i], "park") ? &b->park
+        uint64_t *mask = !strcmp(tok[i], "park")   ? &b->park
                          : !strcmp(tok[i], "lake") ? &b->lake
                                                    : NULL;
         if (!mask)
@@ -139,8 +138,7 @@ static int parse_street(parse_t *ps, char **tok, int n)
         return fail(ps, ps->line, "duplicate street %d %d", s[0], s[1]);
     for (int i = 0; i < 2; i++)
         if (++ps->degree[s[i]] > TOWERUP_MAX_DEGREE)
-            return fail(ps, ps->line, "site %d has more than %d streets", s[i],
-                        TOWERUP_MAX_DEGREE);
+            return fail(ps, ps->line, "site %d has more than %d streets", s[i], TOWERUP_MAX_DEGREE);
     int k = b->street_count++;
     b->street_a[k] = (uint8_t)s[0];
     b->street_b[k] = (uint8_t)s[1];
@@ -165,8 +163,7 @@ static int parse_line(parse_t *ps, char *line)
     char *tok[MAX_TOKENS];
     int n = 0;
     char *save = NULL;
-    for (char *t = strtok_r(line, " \t\r\v\f", &save); t;
-         t = strtok_r(NULL, " \t\r\v\f", &save)) {
+    for (char *t = strtok_r(line, " \t\r\v\f", &save); t; t = strtok_r(NULL, " \t\r\v\f", &save)) {
         if (n == MAX_TOKENS)
             return fail(ps, ps->line, "too many tokens");
         tok[n++] = t;
@@ -229,8 +226,8 @@ static int check_board(parse_t *ps)
     return 0;
 }
 
-int towerup_board_load_text(towerup_board_t *b, const char *text, const char *fname,
-                            char *err, size_t errlen)
+int towerup_board_load_text(towerup_board_t *b, const char *text, const char *fname, char *err,
+                            size_t errlen)
 {
     parse_t ps;
     memset(&ps, 0, sizeof ps);
@@ -290,7 +287,8 @@ int towerup_board_load_file(towerup_board_t *b, const char *path, char *err, siz
     char name[128];
     input_escape(path, name, sizeof name);
     if (!text || read_error) {
-        snprintf(err, errlen, "%s: %s", name, text ? "cannot read the board file" : "out of memory");
+        snprintf(err, errlen, "%s: %s", name,
+                 text ? "cannot read the board file" : "out of memory");
         free(text);
         return -1;
     }
@@ -315,10 +313,9 @@ static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
 static void builtin_init(void)
 {
     char err[GAME_ERR_MAX];
-    if (towerup_board_load_text(&builtin_standard, towerup_board_text_standard, "standard",
-                                err, sizeof err) < 0 ||
-        towerup_board_load_text(&builtin_duo, towerup_board_text_duo, "duo", err,
-                                sizeof err) < 0) {
+    if (towerup_board_load_text(&builtin_standard, towerup_board_text_standard, "standard", err,
+                                sizeof err) < 0 ||
+        towerup_board_load_text(&builtin_duo, towerup_board_text_duo, "duo", err, sizeof err) < 0) {
         fprintf(stderr, "built-in board is broken: %s\n", err);
         abort();
     }

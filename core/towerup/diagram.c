@@ -7,14 +7,13 @@
 
 #define LINE_WIDTH 78 /* visible characters a line of sites may fill */
 
-static const char *const colour_names[TOWERUP_COLOUR_COUNT] = {"black", "grey", "white",
-                                                               "brown"};
+static const char *const colour_names[TOWERUP_COLOUR_COUNT] = {"black", "grey", "white", "brown"};
 
 /* The terminal colour of a floor colour (K G W B). */
 static int floor_sgr(int c)
 {
-    static const int sgr[TOWERUP_COLOUR_COUNT] = {TEXTBUF_GREY, TEXTBUF_WHITE,
-                                                  TEXTBUF_BRIGHT_WHITE, TEXTBUF_YELLOW};
+    static const int sgr[TOWERUP_COLOUR_COUNT] = {TEXTBUF_GREY, TEXTBUF_WHITE, TEXTBUF_BRIGHT_WHITE,
+                                                  TEXTBUF_YELLOW};
     return sgr[c];
 }
 
@@ -36,7 +35,7 @@ static int put_site(textbuf_t *t, const towerup_state_t *s, int site)
     const towerup_board_t *b = s->board;
     char label[8];
     int n = snprintf(label, sizeof label, "%d%s%s", site, b->park >> site & 1 ? "p" : "",
-                 b->lake >> site & 1 ? "l" : "");
+                     b->lake >> site & 1 ? "l" : "");
     textbuf_colour(t, TEXTBUF_DIM);
     textbuf_printf(t, "%s", label);
     textbuf_colour(t, TEXTBUF_RESET);
@@ -176,17 +175,18 @@ static void put_header(textbuf_t *t, const towerup_state_t *s, int observer)
     if (s->phase == TOWERUP_PHASE_SETUP) {
         int c = s->setup_colour[s->setup_done];
         textbuf_printf(t, "Set-up: starting floor %d of %d, colour %s\n", s->setup_done + 1,
-                       s->setup_count, c == TOWERUP_WILD ? "of the placer's choice" : colour_names[c]);
+                       s->setup_count,
+                       c == TOWERUP_WILD ? "of the placer's choice" : colour_names[c]);
     }
     if (s->end_trigger != TOWERUP_END_NONE)
         textbuf_printf(t, "End triggered by player %d (%s)%s\n", s->trigger_player,
                        s->end_trigger == TOWERUP_END_SHORTAGE ? "shortage" : "last roof",
-                       s->phase == TOWERUP_PHASE_OVER ? "" : s->final_round ? ": final round"
-                                                                            : "");
+                       s->phase == TOWERUP_PHASE_OVER ? ""
+                       : s->final_round               ? ": final round"
+                                                      : "");
 }
 
-void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf,
-                     size_t len)
+void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf, size_t len)
 {
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
@@ -207,7 +207,10 @@ static void put_losses(textbuf_t *t, move_t m)
         int n = -towerup_move_net(m, c);
         if (n <= 0)
             continue;
-        textbuf_printf(t, "%s%d %c", done == 0 ? "gives back " : done + 1 == kinds ? " and " : ", ",
+        textbuf_printf(t, "%s%d %c",
+                       done == 0           ? "gives back "
+                       : done + 1 == kinds ? " and "
+                                           : ", ",
                        n, towerup_colour_letter[c]);
         done++;
     }
@@ -279,7 +282,10 @@ void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t
         int count = towerup_popcount(nbrs), k = 0;
         textbuf_printf(&t, ", adds a floor to site%s", count > 1 ? "s" : "");
         for (uint64_t n = nbrs; n; n &= n - 1, k++)
-            textbuf_printf(&t, "%s%d", k == 0 ? " " : k + 1 == count ? " and " : ", ",
+            textbuf_printf(&t, "%s%d",
+                           k == 0           ? " "
+                           : k + 1 == count ? " and "
+                                            : ", ",
                            __builtin_ctzll(n));
         textbuf_printf(&t, ", places a roof on site %d", roof);
         textbuf_printf(&t, " (level %d)", towerup_height(&after, roof));

@@ -28,6 +28,7 @@
 #include "core/towerup/towerup.h"
 
 /* Weight indices, in the order of the table below. */
+/* clang-format off */
 enum {
     W_MARKER, W_EXTRA_TURN, W_LOW_MARKER, W_HEIGHT, W_OBJ_DONE, W_OBJ_PROGRESS, W_OBJ_DECAY,
     W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE,
@@ -35,6 +36,7 @@ enum {
     W_EVAL_WAIT, W_PLACE_OPEN,
     W_COUNT
 };
+/* clang-format on */
 
 static const heur_param_def_t towerup_params[W_COUNT] = {
     {"marker", 0.65, 0.3, 2.0, 0.1, "per million of marker value gained"},
@@ -62,7 +64,7 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
 };
 
-#define MAX_STEPS 8 /* a building is at most 1 + 5 floors high; table margin */
+#define MAX_STEPS     8 /* a building is at most 1 + 5 floors high; table margin */
 #define POT_COUNT_CAP 6
 
 /* One frontier site as the supply sees it. */
@@ -78,36 +80,36 @@ typedef struct tu_front {
 
 /* What every move of one position shares. */
 typedef struct tu_ctx {
-    const towerup_state_t *s;              /* the position */
-    const towerup_board_t *b;              /* its board */
-    const double *w;                       /* weights */
-    int p;                                 /* player to move */
-    int next;                              /* next player */
-    uint64_t empty;                        /* empty sites */
-    bool last_word;                        /* this is the last turn of the game */
-    bool final;                            /* the mover plays a final turn: points now */
-    double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* scored value of c's marker + k */
-    double gain_found[16];                 /* best gain[c][1] over a set of colours c */
-    bool extra[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* whether c's marker + k earns an extra turn */
-    int front_count;                       /* entries of front */
-    tu_front_t front[TOWERUP_MAX_SITES];   /* frontier sites */
-    double keep[TOWERUP_MAX_SITES];        /* chance a roof on a building stays visible */
-    double vis_before;                     /* expected visible roofs of the mover */
-    double vis[TOWERUP_MAX_PLAYERS];       /* expected visible roofs of every player */
-    double wv[W_COUNT];                    /* the weights; points only in a final turn */
-    double obj_pot_before;                 /* objective potential before the move */
-    uint64_t obj_cached;                   /* roof sites whose obj_delta is known */
-    double obj_delta[TOWERUP_MAX_SITES];   /* objective gain of a roof on a built site */
-    int memo_site, memo_colour;            /* founding whose supply potential is memo_pot */
-    double memo_pot;                       /* supply potential after that founding */
-    double memo_best;                      /* best founding that supply then affords */
-    double lead;                           /* mover's score minus the best opponent's */
-    bool lead_ready;                       /* whether lead is known */
-    bool builds_ready;                     /* whether ctx_init_builds ran */
+    const towerup_state_t *s;                      /* the position */
+    const towerup_board_t *b;                      /* its board */
+    const double *w;                               /* weights */
+    int p;                                         /* player to move */
+    int next;                                      /* next player */
+    uint64_t empty;                                /* empty sites */
+    bool last_word;                                /* this is the last turn of the game */
+    bool final;                                    /* the mover plays a final turn: points now */
+    double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS];  /* scored value of c's marker + k */
+    double gain_found[16];                         /* best gain[c][1] over a set of colours c */
+    bool extra[TOWERUP_COLOUR_COUNT][MAX_STEPS];   /* whether c's marker + k earns an extra turn */
+    int front_count;                               /* entries of front */
+    tu_front_t front[TOWERUP_MAX_SITES];           /* frontier sites */
+    double keep[TOWERUP_MAX_SITES];                /* chance a roof on a building stays visible */
+    double vis_before;                             /* expected visible roofs of the mover */
+    double vis[TOWERUP_MAX_PLAYERS];               /* expected visible roofs of every player */
+    double wv[W_COUNT];                            /* the weights; points only in a final turn */
+    double obj_pot_before;                         /* objective potential before the move */
+    uint64_t obj_cached;                           /* roof sites whose obj_delta is known */
+    double obj_delta[TOWERUP_MAX_SITES];           /* objective gain of a roof on a built site */
+    int memo_site, memo_colour;                    /* founding whose supply potential is memo_pot */
+    double memo_pot;                               /* supply potential after that founding */
+    double memo_best;                              /* best founding that supply then affords */
+    double lead;                                   /* mover's score minus the best opponent's */
+    bool lead_ready;                               /* whether lead is known */
+    bool builds_ready;                             /* whether ctx_init_builds ran */
     double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* gain[][] for the next player */
-    double opp_site[TOWERUP_MAX_SITES];    /* next player's best build on a frontier site */
-    double opp_best;                       /* their best build anywhere (0: none) */
-    double memo_leave;                     /* what that founding adds to opp_best */
+    double opp_site[TOWERUP_MAX_SITES];            /* next player's best build on a frontier site */
+    double opp_best;                               /* their best build anywhere (0: none) */
+    double memo_leave;                             /* what that founding adds to opp_best */
 } tu_ctx_t;
 
 /* ---- small helpers ---- */
@@ -245,8 +247,7 @@ static int at_least(int have, int need) { return have >= need ? 0 : need - have;
  * level lv (r < 0: none); r_colour is r's building colour (r may be the site being
  * founded, not yet in the colour masks).
  */
-static int objective_distance(const towerup_state_t *s, int p, int obj, int r, int r_colour,
-                              int lv)
+static int objective_distance(const towerup_state_t *s, int p, int obj, int r, int r_colour, int lv)
 {
     const towerup_board_t *b = s->board;
     uint64_t P = s->present[p], rb = r >= 0 ? 1ULL << r : 0;
@@ -258,18 +259,15 @@ static int objective_distance(const towerup_state_t *s, int p, int obj, int r, i
             miss += !(P & s->colour_mask[c]) && !(r >= 0 && r_colour == c);
         return miss;
     }
-    case TOWERUP_OBJ_PARK:
-        return at_least(towerup_popcount(P & b->park), 4);
+    case TOWERUP_OBJ_PARK: return at_least(towerup_popcount(P & b->park), 4);
     case TOWERUP_OBJ_AREAS: {
         int miss = 0;
         for (int a = 0; a < TOWERUP_AREA_COUNT; a++)
             miss += !(P & b->area_mask[a]);
         return miss;
     }
-    case TOWERUP_OBJ_LAKE:
-        return at_least(towerup_popcount(P & b->lake), 4);
-    case TOWERUP_OBJ_CONNECTED:
-        return at_least(largest_component(b, P), 5);
+    case TOWERUP_OBJ_LAKE: return at_least(towerup_popcount(P & b->lake), 4);
+    case TOWERUP_OBJ_CONNECTED: return at_least(largest_component(b, P), 5);
     case TOWERUP_OBJ_BROWN: {
         uint64_t brown = s->colour_mask[3] | (r >= 0 && r_colour == 3 ? rb : 0);
         return at_least(towerup_popcount(P & brown), 4);
@@ -280,8 +278,7 @@ static int objective_distance(const towerup_state_t *s, int p, int obj, int r, i
         int d1 = at_least(x, 3) + at_least(y, 2), d2 = at_least(x, 2) + at_least(y, 3);
         return d1 < d2 ? d1 : d2;
     }
-    case TOWERUP_OBJ_BORDERS:
-        return borders_distance(b, P);
+    case TOWERUP_OBJ_BORDERS: return borders_distance(b, P);
     case TOWERUP_OBJ_DOUBLES: {
         int two = 0, one = 0;
         for (uint64_t t = P; t; t &= t - 1) {
@@ -300,8 +297,7 @@ static int objective_distance(const towerup_state_t *s, int p, int obj, int r, i
             miss += !(lm >> l & 1);
         return miss;
     }
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -319,8 +315,7 @@ static double objective_potential(const towerup_state_t *s, int p, int r, int r_
         int d = objective_distance(s, p, s->objectives[i], r, r_colour, lv);
         if (d == 0)
             v += w[W_OBJ_DONE] * chip;
-        else if (d <= roofs_left)
-        {
+        else if (d <= roofs_left) {
             double f = w[W_OBJ_PROGRESS] * chip;
             for (int k = 0; k < d; k++)
                 f *= w[W_OBJ_DECAY];
@@ -518,8 +513,8 @@ static double supply_potential(const tu_ctx_t *x, const int *sup, double *best_o
     /* Four byte-wide compares at once: bit 7 of a byte of ((S | H) - N) is set iff that
        colour's supply is at least N's byte (all values are below 128). */
     const uint32_t H = 0x80808080u;
-    uint32_t S = (uint32_t)sup[0] | (uint32_t)sup[1] << 8 | (uint32_t)sup[2] << 16 |
-                 (uint32_t)sup[3] << 24;
+    uint32_t S =
+        (uint32_t)sup[0] | (uint32_t)sup[1] << 8 | (uint32_t)sup[2] << 16 | (uint32_t)sup[3] << 24;
     S |= H;
     double best = 0;
     int count = 0;

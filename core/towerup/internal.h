@@ -4,7 +4,12 @@
 
 /* Key kinds: each key is the bijective mix of (kind << 56) ^ data, data < 2^56. */
 enum {
-    TU_KEY_SITE = 1, TU_KEY_PLAYER, TU_KEY_MISC, TU_KEY_MARKET, TU_KEY_DRAW, TU_KEY_DISCARD,
+    TU_KEY_SITE = 1,
+    TU_KEY_PLAYER,
+    TU_KEY_MISC,
+    TU_KEY_MARKET,
+    TU_KEY_DRAW,
+    TU_KEY_DISCARD,
     TU_KEY_RNG
 };
 
@@ -17,15 +22,18 @@ static inline uint64_t tu_mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static inline uint64_t tu_key(uint64_t kind, uint64_t data) { return tu_mix64((kind << 56) ^ data); }
+static inline uint64_t tu_key(uint64_t kind, uint64_t data)
+{
+    return tu_mix64((kind << 56) ^ data);
+}
 
 /* Key of one site's building (0 for an empty site). */
 static inline uint64_t tu_key_site(const towerup_state_t *s, int site)
 {
     if (!s->site[site])
         return 0;
-    return tu_key(TU_KEY_SITE, (uint64_t)site | (uint64_t)s->site[site] << 6 |
-                                   (uint64_t)s->roofs[site] << 14);
+    return tu_key(TU_KEY_SITE,
+                  (uint64_t)site | (uint64_t)s->site[site] << 6 | (uint64_t)s->roofs[site] << 14);
 }
 
 static inline uint64_t tu_key_market(int slot, int card)
@@ -154,5 +162,4 @@ int towerup_options_read(const game_options_t *opt, towerup_options_t *out, char
                          size_t errlen);
 
 /* Errors as one sentence into err. */
-void tu_errf(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void tu_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -104,36 +104,29 @@ static bool objective_met(const towerup_state_t *s, int p, int obj)
             if (!(P & s->colour_mask[c]))
                 return false;
         return true;
-    case TOWERUP_OBJ_PARK:
-        return towerup_popcount(P & b->park) >= 4;
+    case TOWERUP_OBJ_PARK: return towerup_popcount(P & b->park) >= 4;
     case TOWERUP_OBJ_AREAS:
         for (int a = 0; a < TOWERUP_AREA_COUNT; a++)
             if (!(P & b->area_mask[a]))
                 return false;
         return true;
-    case TOWERUP_OBJ_LAKE:
-        return towerup_popcount(P & b->lake) >= 4;
-    case TOWERUP_OBJ_CONNECTED:
-        return has_connected5(b, P);
-    case TOWERUP_OBJ_BROWN:
-        return towerup_popcount(P & s->colour_mask[3]) >= 4;
+    case TOWERUP_OBJ_LAKE: return towerup_popcount(P & b->lake) >= 4;
+    case TOWERUP_OBJ_CONNECTED: return has_connected5(b, P);
+    case TOWERUP_OBJ_BROWN: return towerup_popcount(P & s->colour_mask[3]) >= 4;
     case TOWERUP_OBJ_GREY: {
         int x = towerup_popcount(P & b->area_mask[b->grey[0]]);
         int y = towerup_popcount(P & b->area_mask[b->grey[1]]);
         return (x >= 3 && y >= 2) || (x >= 2 && y >= 3);
     }
-    case TOWERUP_OBJ_BORDERS:
-        return has_borders(b, P);
+    case TOWERUP_OBJ_BORDERS: return has_borders(b, P);
     case TOWERUP_OBJ_DOUBLES: {
         int n = 0;
         for (uint64_t t = P; t; t &= t - 1)
             n += roofs_in(s, __builtin_ctzll(t), p) >= 2;
         return n >= 2;
     }
-    case TOWERUP_OBJ_HEIGHTS:
-        return (s->level_mask[p] & 0x1e) == 0x1e;
-    default:
-        return false;
+    case TOWERUP_OBJ_HEIGHTS: return (s->level_mask[p] & 0x1e) == 0x1e;
+    default: return false;
     }
 }
 

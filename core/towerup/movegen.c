@@ -9,8 +9,8 @@
    (tu_count_lanes) with each bit 3 set and its colours (tu_lanes_nonzero of them). The
    neighbours (at most 5 of a colour) are affordable iff no lane of lanes - counts loses
    its bit 3; a new building cannot have a neighbour's colour. */
-static inline unsigned site_build_colours(const towerup_state_t *s, unsigned lanes,
-                                          unsigned have, int site)
+static inline unsigned site_build_colours(const towerup_state_t *s, unsigned lanes, unsigned have,
+                                          int site)
 {
     unsigned cnt = s->nbr_colours[site];
     if (((lanes - cnt) & 0x8888u) != 0x8888u)
@@ -197,8 +197,7 @@ void towerup_move_to_text(const towerup_state_t *s, move_t m, char *buf)
         buf[n] = 0;
         return;
     }
-    default:
-        snprintf(buf, GAME_MOVE_TEXT_MAX, "?");
+    default: snprintf(buf, GAME_MOVE_TEXT_MAX, "?");
     }
 }
 
@@ -253,8 +252,7 @@ static int parse_syntax(const char *text, move_t *m)
         *m = towerup_move_take(slot, net);
         return 0;
     }
-    default:
-        return -1;
+    default: return -1;
     }
 }
 

@@ -98,10 +98,10 @@ void towerup_position_write(const void *state, int observer, char *buf, size_t l
     snprintf(buf, len, "%s", text);
 }
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        tu_errf(err, errlen, __VA_ARGS__);                                                 \
-        return -1;                                                                         \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        tu_errf(err, errlen, __VA_ARGS__);                                                         \
+        return -1;                                                                                 \
     } while (0)
 
 /* A whole number in [lo, hi] from text up to end (NULL: the end of text), or -1. */
@@ -224,8 +224,8 @@ static int read_player(towerup_state_t *s, int p, const char *text, char *err, s
         ;
     if (n != 5)
         FAIL("player %d: must be SUPPLY/MARKERS/CONE/MET/CHIPS", p);
-    if (read_list(part[0], part[1] - 1, TOWERUP_COLOUR_COUNT, 0, TOWERUP_SUPPLY_MAX,
-                  s->supply[p]) < 0)
+    if (read_list(part[0], part[1] - 1, TOWERUP_COLOUR_COUNT, 0, TOWERUP_SUPPLY_MAX, s->supply[p]) <
+        0)
         FAIL("player %d: the supply is 4 floor counts (K,G,W,B) of 0-10", p);
     if (towerup_supply_total(s, p) > TOWERUP_SUPPLY_MAX)
         FAIL("player %d: the supply holds more than %d floors", p, TOWERUP_SUPPLY_MAX);
@@ -242,8 +242,7 @@ static int read_player(towerup_state_t *s, int p, const char *text, char *err, s
     if (part[4] - 1 - part[3] != 1 || part[3][0] != '-')
         for (const char *q = part[3]; q < part[4] - 1; q++) {
             int i = *q - '1';
-            if (i < 0 || i >= TOWERUP_GAME_OBJECTIVES || (s->met[p] >> i & 1) ||
-                (s->met[p] >> i))
+            if (i < 0 || i >= TOWERUP_GAME_OBJECTIVES || (s->met[p] >> i & 1) || (s->met[p] >> i))
                 FAIL("player %d: objectives met are '-' or slots 1-3 in order", p);
             s->met[p] |= (uint8_t)(1u << i);
         }
@@ -293,8 +292,8 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
             if (s->present[p])
                 FAIL("phase: no roof is placed during the set-up");
         for (int i = 0; i < s->board->site_count; i++)
-            if (s->site[i] && (towerup_height(s, i) > 1 ||
-                               (s->board->nbr[i] & s->colour_mask[s->site[i] >> 4])))
+            if (s->site[i] &&
+                (towerup_height(s, i) > 1 || (s->board->nbr[i] & s->colour_mask[s->site[i] >> 4])))
                 FAIL("city: starting floors stand one floor high, never next to their colour");
         /* Any set of fewer floors than the board takes is reached from an empty board, so
            the rest of the set-up never runs out of sites. */
@@ -331,8 +330,8 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
     return 0;
 }
 
-int towerup_position_read(void *state, const char *text, const game_options_t *opt,
-                          pcg32_t *rng, int *view, char *err, size_t errlen)
+int towerup_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
+                          int *view, char *err, size_t errlen)
 {
     towerup_state_t *s = state;
     char copy[GAME_POSITION_MAX], *f[FIELD_PLAYERS + TOWERUP_MAX_PLAYERS + 1];

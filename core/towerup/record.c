@@ -104,8 +104,8 @@ json_t *towerup_record_new(const void *initial, const game_options_t *opt, const
             return NULL;
         }
         if (lc)
-            json_array_append_new(lc, json_integer(i < setup_moves ? n
-                                                                   : legal_counts[i - setup_moves]));
+            json_array_append_new(
+                lc, json_integer(i < setup_moves ? n : legal_counts[i - setup_moves]));
         towerup_move_to_text(&s, m, text);
         json_array_append_new(move_list, json_string(text));
         int before = s.reshuffles;
@@ -123,8 +123,7 @@ json_t *towerup_record_new(const void *initial, const game_options_t *opt, const
         json_array_append_new(deck_list, json_string(cards[deck[i]].code));
     json_object_set_new(rec, "game", json_string("towerup"));
     json_object_set_new(rec, "format", json_integer(1));
-    json_object_set_new(rec, "board",
-                        json_string(board_option ? board_option : ini->board->name));
+    json_object_set_new(rec, "board", json_string(board_option ? board_option : ini->board->name));
     json_object_set_new(rec, "players", json_integer(ini->players));
     json_object_set_new(rec, "seats", seat_list);
     json_object_set_new(rec, "seed", json_integer((json_int_t)ini->seed));
@@ -167,7 +166,8 @@ static int codes_to_cards(const json_t *list, uint64_t allowed, uint8_t *out, co
     const towerup_card_t *cards = towerup_cards();
     size_t i;
     const json_t *v;
-    json_array_foreach(list, i, v) {
+    json_array_foreach(list, i, v)
+    {
         const char *code = json_string_value(v);
         if (!code) {
             tu_errf(err, errlen, "%s entry %zu is not a string", what, i);
@@ -321,8 +321,7 @@ static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t
         tu_errf(err, errlen, "the record's deck has %zu cards, not 44", json_array_size(deck_v));
         return -1;
     }
-    if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "the deck", err,
-                       errlen) < 0)
+    if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "the deck", err, errlen) < 0)
         return -1;
     return towerup_new_from(s, board, (int)players, (int)first, objectives, deck, start, (int)ns,
                             (uint64_t)json_integer_value(seed_v), err, errlen);
@@ -349,8 +348,7 @@ static int apply_reshuffle(towerup_state_t *s, int slot, const json_t *list, cha
 
 /* The record's game after its first ply moves (-1: all) into *out; the move count, or -1
    with err filled. */
-static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *err,
-                        size_t errlen)
+static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *err, size_t errlen)
 {
     char why[GAME_ERR_MAX];
     towerup_state_t s;
@@ -380,7 +378,8 @@ static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *
     move_t buf[GAME_MAX_MOVES];
     towerup_undo_t u;
     char text[INPUT_EXCERPT_MAX];
-    json_array_foreach(moves, i, mv) {
+    json_array_foreach(moves, i, mv)
+    {
         if (ply >= 0 && i == (size_t)ply)
             break;
         if (!json_is_string(mv)) {
@@ -392,16 +391,18 @@ static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *
             if (i == 0)
                 tu_errf(err, errlen, "move 0 (%s): the game is over before any move", text);
             else
-                tu_errf(err, errlen, "move %zu (%s): the game ended with move %zu, the record goes on",
-                        i, text, i - 1);
+                tu_errf(err, errlen,
+                        "move %zu (%s): the game ended with move %zu, the record goes on", i, text,
+                        i - 1);
             return -1;
         }
         if (counts) {
             const json_t *c = json_array_get(counts, i);
             int n = towerup_gen_moves(&s, buf);
             if (!json_is_integer(c) || json_integer_value(c) != n) {
-                tu_errf(err, errlen, "move %zu (%s): legal_counts says %lld legal moves, the engine finds %d",
-                        i, text, json_is_integer(c) ? (long long)json_integer_value(c) : -1LL, n);
+                tu_errf(err, errlen,
+                        "move %zu (%s): legal_counts says %lld legal moves, the engine finds %d", i,
+                        text, json_is_integer(c) ? (long long)json_integer_value(c) : -1LL, n);
                 return -1;
             }
         }
@@ -414,8 +415,10 @@ static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *
         towerup_make(&s, m, &u);
         if (s.reshuffles != before) {
             if (used >= json_array_size(resh)) {
-                tu_errf(err, errlen, "move %zu (%s): the draw pile must be refilled but the record has no reshuffle left",
-                        i, text);
+                tu_errf(
+                    err, errlen,
+                    "move %zu (%s): the draw pile must be refilled but the record has no reshuffle left",
+                    i, text);
                 return -1;
             }
             if (apply_reshuffle(&s, towerup_move_slot(m), json_array_get(resh, used++), why,

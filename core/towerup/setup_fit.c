@@ -95,8 +95,8 @@ static void sites_text(char *buf, size_t len, uint64_t sites)
 int towerup_setup_fits(const towerup_board_t *b, int start_count, char *err, size_t errlen)
 {
     if (b->site_count < start_count) {
-        tu_errf(err, errlen, "board '%s' has %d sites, fewer than the %d starting floors",
-                b->name, b->site_count, start_count);
+        tu_errf(err, errlen, "board '%s' has %d sites, fewer than the %d starting floors", b->name,
+                b->site_count, start_count);
         return -1;
     }
     fit_t f = {.b = b, .budget = start_count - 1};

@@ -124,12 +124,12 @@ void towerup_fix_derived(towerup_state_t *s)
     s->key = towerup_hash_full(s);
 }
 
-#define CHECK_FIELD(f)                                                                   \
-    do {                                                                                 \
-        if (memcmp(&s->f, &t.f, sizeof s->f)) {                                          \
-            tu_errf(err, errlen, "derived field %s is inconsistent", #f);                \
-            return -1;                                                                   \
-        }                                                                                \
+#define CHECK_FIELD(f)                                                                             \
+    do {                                                                                           \
+        if (memcmp(&s->f, &t.f, sizeof s->f)) {                                                    \
+            tu_errf(err, errlen, "derived field %s is inconsistent", #f);                          \
+            return -1;                                                                             \
+        }                                                                                          \
     } while (0)
 
 int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
@@ -203,22 +203,21 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
 
 int towerup_new_from(towerup_state_t *s, const towerup_board_t *board, int players,
                      int first_player, const uint8_t *objectives, const uint8_t *deck,
-                     const uint8_t *start, int start_count, uint64_t seed, char *err,
-                     size_t errlen)
+                     const uint8_t *start, int start_count, uint64_t seed, char *err, size_t errlen)
 {
     if (players < 2 || players > TOWERUP_MAX_PLAYERS) {
         tu_errf(err, errlen, "Tower Up is for 2 to 4 players, not %d", players);
         return -1;
     }
     if (first_player < 0 || first_player >= players) {
-        tu_errf(err, errlen, "first player %d is not a player of a %d-player game",
-                first_player, players);
+        tu_errf(err, errlen, "first player %d is not a player of a %d-player game", first_player,
+                players);
         return -1;
     }
     int max_start = players == 4 ? 5 : TOWERUP_MAX_START_FLOORS;
     if (start_count < 3 || start_count > max_start) {
-        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", start_count,
-                players, max_start);
+        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", start_count, players,
+                max_start);
         return -1;
     }
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
@@ -275,8 +274,7 @@ int towerup_new_from(towerup_state_t *s, const towerup_board_t *board, int playe
 }
 
 /* Objectives from the option text: NULL/"start", "random" or "a,b,c". */
-static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char *err,
-                            size_t errlen)
+static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char *err, size_t errlen)
 {
     if (!text || !strcmp(text, "start")) {
         out[0] = TOWERUP_OBJ_COLORS;
@@ -308,8 +306,7 @@ static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char 
             char names[128];
             towerup_objective_names(names, sizeof names);
             tu_errf(err, errlen,
-                    "objectives must be 'start', 'random' or three different ids of %s",
-                    names);
+                    "objectives must be 'start', 'random' or three different ids of %s", names);
             return -1;
         }
         memcpy(id, p, len);
@@ -350,9 +347,8 @@ int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, s
     towerup_options_t to;
     if (towerup_options_read(opt, &to, err, errlen) < 0)
         return -1;
-    const towerup_board_t *board =
-        to.board ? towerup_board_get(to.board, err, errlen)
-                 : towerup_board_builtin(n == 2 ? "duo" : "standard");
+    const towerup_board_t *board = to.board ? towerup_board_get(to.board, err, errlen)
+                                            : towerup_board_builtin(n == 2 ? "duo" : "standard");
     if (!board)
         return -1;
     int nstart = to.start_floors;
@@ -367,8 +363,7 @@ int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, s
     }
     int max_start = n == 4 ? 5 : TOWERUP_MAX_START_FLOORS;
     if (nstart < 3 || nstart > max_start) {
-        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", nstart, n,
-                max_start);
+        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", nstart, n, max_start);
         return -1;
     }
     /* Shuffle; the market's and the extra cards' bottoms give the starting floors; the

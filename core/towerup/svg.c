@@ -9,13 +9,12 @@
 #include "core/svg.h"
 #include "towerup.h"
 
-#define CELL 80            /* px between neighbouring site coordinates */
-#define SITE 68            /* side of a site's square */
-#define TOP 44             /* y of the board's top edge */
-#define PLAYER_ROW 30      /* px per player row */
+#define CELL       80 /* px between neighbouring site coordinates */
+#define SITE       68 /* side of a site's square */
+#define TOP        44 /* y of the board's top edge */
+#define PLAYER_ROW 30 /* px per player row */
 
-static const char *const floor_fill[5] = {"#262626", "#9a9a9a", "#fbfbf5", "#8b5a2b",
-                                          "#e0c0ff"};
+static const char *const floor_fill[5] = {"#262626", "#9a9a9a", "#fbfbf5", "#8b5a2b", "#e0c0ff"};
 static const char *const area_fill[TOWERUP_AREA_COUNT] = {"#dbe8f6", "#f7e4c8", "#e0f0d8",
                                                           "#f5dbe7", "#e7e0f5"};
 static const char *const grey_fill[2] = {"#d4d4d4", "#c2c2c2"};
@@ -56,8 +55,7 @@ static void draw_tower(FILE *out, const towerup_state_t *s, int site, double cx,
                     "stroke=\"#222\" stroke-width=\"1\"/>\n",
                     cx - w / 2 - 3, y, cx + w / 2 + 3, y, cx, y - 13, svg_player_colour(owner));
         else /* a covered roof: a tag beside its floor */
-            fprintf(out,
-                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"6\" height=\"%.1f\" fill=\"%s\"/>\n",
+            fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"6\" height=\"%.1f\" fill=\"%s\"/>\n",
                     cx + w / 2 + 1, y, fh, svg_player_colour(owner));
     }
     char num[8];
@@ -141,7 +139,8 @@ static double draw_common(FILE *out, const towerup_state_t *s, double y)
     y += 34;
     int n = snprintf(line, sizeof line, "Objectives:");
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " %s", towerup_objective_id[s->objectives[i]]);
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                      towerup_objective_id[s->objectives[i]]);
     snprintf(line + n, sizeof line - (size_t)n, " \u00B7 reserve K%d G%d W%d B%d",
              towerup_reserve(s, 0), towerup_reserve(s, 1), towerup_reserve(s, 2),
              towerup_reserve(s, 3));
@@ -151,8 +150,8 @@ static double draw_common(FILE *out, const towerup_state_t *s, double y)
 
 static void draw_players(FILE *out, const towerup_state_t *s, double y)
 {
-    static const char *const heads[] = {"player", "score", "supply K G W B", "roofs",
-                                        "markers K G W B", "cone", "chips"};
+    static const char *const heads[] = {"player",          "score", "supply K G W B", "roofs",
+                                        "markers K G W B", "cone",  "chips"};
     static const double xs[] = {20, 120, 180, 360, 420, 600, 660};
     for (int i = 0; i < 7; i++)
         svg_text(out, xs[i], y, 12, "start", "#555", 1, heads[i]);
@@ -161,8 +160,8 @@ static void draw_players(FILE *out, const towerup_state_t *s, double y)
         bool moving = !towerup_is_over(s) && s->to_move == p;
         if (moving)
             fprintf(out,
-                    "<rect x=\"12\" y=\"%.1f\" width=\"776\" height=\"%d\" fill=\"#fff4cc\"/>\n",
-                    y, PLAYER_ROW - 2);
+                    "<rect x=\"12\" y=\"%.1f\" width=\"776\" height=\"%d\" fill=\"#fff4cc\"/>\n", y,
+                    PLAYER_ROW - 2);
         fprintf(out, "<circle cx=\"30\" cy=\"%.1f\" r=\"8\" fill=\"%s\"/>\n", y + 14,
                 svg_player_colour(p));
         char t[64];
@@ -208,8 +207,8 @@ int towerup_svg(const void *state, int observer, FILE *out)
     int height = (int)(TOP + board_h + 20 + 30 + 34 + 34 + 16 + s->players * PLAYER_ROW + 16);
     char title[128];
     if (towerup_is_over(s))
-        snprintf(title, sizeof title, "Tower Up \u00B7 %s \u00B7 game over after %d turns",
-                 b->name, s->turns);
+        snprintf(title, sizeof title, "Tower Up \u00B7 %s \u00B7 game over after %d turns", b->name,
+                 s->turns);
     else if (s->phase == TOWERUP_PHASE_SETUP)
         snprintf(title, sizeof title, "Tower Up \u00B7 %s \u00B7 set-up: %d starting floors left",
                  b->name, s->setup_count - s->setup_done);

@@ -11,7 +11,7 @@ const uint8_t towerup_star_count[TOWERUP_COLUMN_COUNT] = {0, 0, 1, 1, 2, 2, 2, 3
                                                           3, 3, 4, 4, 4, 5, 5, 5};
 const char towerup_colour_letter[5] = {'K', 'G', 'W', 'B', '*'};
 const char *const towerup_objective_id[TOWERUP_OBJECTIVE_COUNT] = {
-    "colors", "park", "areas", "lake", "connected",
+    "colors", "park", "areas",   "lake",    "connected",
     "brown",  "grey", "borders", "doubles", "heights"};
 
 /* The 44 cards of RULES.md 1.4: code, icons, vehicle, bottom, icons per colour, wilds

@@ -18,14 +18,14 @@
 
 #include "internal.h"
 
-#define MAX_GAINS 40 /* multisets of at most 4 floors over 4 colours: 35 */
-#define LANES_8 0x88880u /* 8 in the four net lanes of a take move */
+#define MAX_GAINS 40       /* multisets of at most 4 floors over 4 colours: 35 */
+#define LANES_8   0x88880u /* 8 in the four net lanes of a take move */
 /* Index bits of the net sets below: lanes 0, 1, 2 of a move, lane 0 most significant. */
 #define NET_SET_BITS 4096
 
 /* Gain vectors of a card's icons, each choice of wild / substitute followed. */
 typedef struct gains {
-    int count;            /* distinct gain vectors */
+    int count;             /* distinct gain vectors */
     uint32_t g[MAX_GAINS]; /* the vectors, colour c in bits 4c..4c+3 */
 } gains_t;
 
@@ -130,8 +130,7 @@ static inline unsigned net_index(move_t m)
  * Several gain vectors and back > 0 floors to return: the union of each gain's moves,
  * each once, in order of (net[0], net[1], net[2]).
  */
-static int union_emit(const gains_t *G, move_t base, const uint8_t *sup, int back,
-                      move_t *out)
+static int union_emit(const gains_t *G, move_t base, const uint8_t *sup, int back, move_t *out)
 {
     uint64_t set[NET_SET_BITS / 64];
     unsigned lo = NET_SET_BITS, hi = 0;
@@ -212,12 +211,12 @@ static int take_moves_general(const towerup_state_t *s, int slot, move_t *moves)
  * floors as gains; their net set depends only on w, back and min(supply[c], back), and
  * the wild list of that key holds each net as (net[c] + 8) << 4c.
  */
-#define ICONS_MAX 4       /* floor icons of a card the tables handle */
-#define BACK_MAX 4        /* floors to return after gaining 4 with a supply of 10 */
-#define WILD_MAX 2        /* wild icons of a card (the "**" cards) */
-#define RET_KEYS 978      /* sum over back 1..4 of (back + 1)^4 */
-#define RET_ENTRIES 9582  /* return vectors over all those keys */
-#define WILD_KEYS 115     /* sum over w 1..2, back 0..w of (back + 1)^4 */
+#define ICONS_MAX    4    /* floor icons of a card the tables handle */
+#define BACK_MAX     4    /* floors to return after gaining 4 with a supply of 10 */
+#define WILD_MAX     2    /* wild icons of a card (the "**" cards) */
+#define RET_KEYS     978  /* sum over back 1..4 of (back + 1)^4 */
+#define RET_ENTRIES  9582 /* return vectors over all those keys */
+#define WILD_KEYS    115  /* sum over w 1..2, back 0..w of (back + 1)^4 */
 #define WILD_ENTRIES 2407 /* nets over all those keys */
 
 /* What the tables need of a card. */
@@ -231,13 +230,13 @@ typedef struct card_info {
 } card_info_t;
 
 static card_info_t card_info[TOWERUP_CARD_COUNT];
-static uint16_t ret_key_base[BACK_MAX + 1];              /* first key of each back */
-static uint16_t ret_from[RET_KEYS + 1];                  /* each key's first entry */
-static uint16_t ret_list[RET_ENTRIES];                   /* return vectors, by key */
+static uint16_t ret_key_base[BACK_MAX + 1];                /* first key of each back */
+static uint16_t ret_from[RET_KEYS + 1];                    /* each key's first entry */
+static uint16_t ret_list[RET_ENTRIES];                     /* return vectors, by key */
 static uint16_t wild_key_base[WILD_MAX + 1][WILD_MAX + 1]; /* first key of (w, back) */
-static uint16_t wild_from[WILD_KEYS + 1];                /* each key's first entry */
-static uint16_t wild_list[WILD_ENTRIES];                 /* nets, by key */
-static atomic_int tables_state;                          /* 0 none, 1 being built, 2 built */
+static uint16_t wild_from[WILD_KEYS + 1];                  /* each key's first entry */
+static uint16_t wild_list[WILD_ENTRIES];                   /* nets, by key */
+static atomic_int tables_state;                            /* 0 none, 1 being built, 2 built */
 
 /* Key of (back, v) where v[c] <= back: v in base back + 1, colour 0 lowest. */
 static inline int lane_key(int back, const int *v)

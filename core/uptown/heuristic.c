@@ -17,66 +17,95 @@
 
 /* Weight indices, in the order of the table below. */
 enum {
-    W_JOIN, W_ISOLATED, W_SAVE, W_POT_RACK, W_POT_PILE, W_COV_RACK, W_COV_PILE, W_HORIZON,
-    W_DENY, W_DENY_COV, W_OPP_JOIN, W_CAPTURE, W_CAPTURE_MULTI, W_EXPOSE, W_FLEX, W_DOLLAR, W_DOLLAR_BASE,
-    W_EVAL_GROWTH, W_EVAL_UNCOVERED, W_EVAL_POT, W_EVAL_SCALE, W_EVAL_SPREAD, W_EVAL_CAPTURE,
+    W_JOIN,
+    W_ISOLATED,
+    W_SAVE,
+    W_POT_RACK,
+    W_POT_PILE,
+    W_COV_RACK,
+    W_COV_PILE,
+    W_HORIZON,
+    W_DENY,
+    W_DENY_COV,
+    W_OPP_JOIN,
+    W_CAPTURE,
+    W_CAPTURE_MULTI,
+    W_EXPOSE,
+    W_FLEX,
+    W_DOLLAR,
+    W_DOLLAR_BASE,
+    W_EVAL_GROWTH,
+    W_EVAL_UNCOVERED,
+    W_EVAL_POT,
+    W_EVAL_SCALE,
+    W_EVAL_SPREAD,
+    W_EVAL_CAPTURE,
     W_COUNT
 };
 
 static const heur_param_def_t uptown_params[W_COUNT] = {
     {"join", 1.0, 0.3, 3.0, 0.1, "per own group joined into another by the move"},
     {"isolated", 1.0, 0.3, 3.0, 0.1, "penalty for a tile next to none of its colour (new group)"},
-    {"save", 0.1, 0.0, 1.5, 0.05, "per own group single tiles could still save (pairs counted once)"},
-    {"pot_rack", 0.15, 0.0, 1.0, 0.03, "per join cell (empty, next to 2 own groups) per rack tile reaching"},
+    {"save", 0.1, 0.0, 1.5, 0.05,
+     "per own group single tiles could still save (pairs counted once)"},
+    {"pot_rack", 0.15, 0.0, 1.0, 0.03,
+     "per join cell (empty, next to 2 own groups) per rack tile reaching"},
     {"pot_pile", 0.08, 0.0, 0.5, 0.01, "per join cell per unplayed tile (not in rack) reaching it"},
     {"cov_rack", 0.075, 0.0, 1.0, 0.03, "per rack tile kind that can extend a group of its colour"},
     {"cov_pile", 0.04, 0.0, 0.5, 0.01, "per pile tile kind that can extend a group of its colour"},
-    {"horizon", 6.0, 1.0, 20.0, 1.0, "plays left under which potential and coverage shrink linearly"},
-    {"deny", 0.1, 0.0, 1.0, 0.03, "per opponent join cell blocked or broken, per their tile reaching"},
-    {"deny_cov", 0.05, 0.0, 0.5, 0.02, "per opponent kind whose last extension cell the move takes"},
+    {"horizon", 6.0, 1.0, 20.0, 1.0,
+     "plays left under which potential and coverage shrink linearly"},
+    {"deny", 0.1, 0.0, 1.0, 0.03,
+     "per opponent join cell blocked or broken, per their tile reaching"},
+    {"deny_cov", 0.05, 0.0, 0.5, 0.02,
+     "per opponent kind whose last extension cell the move takes"},
     {"opp_join", 1.0, 0.0, 3.0, 0.1, "penalty per opponent group removed by capturing a singleton"},
     {"capture", 0.02, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
-    {"capture_multi", 0.12, 0.0, 1.0, 0.03, "extra capture penalty with 3-5 players (ties likelier)"},
+    {"capture_multi", 0.12, 0.0, 1.0, 0.03,
+     "extra capture penalty with 3-5 players (ties likelier)"},
     {"expose", 0.0, 0.0, 0.3, 0.01, "penalty per opponent tile reaching a capturable new tile"},
     {"flex", 0.1, 0.0, 1.0, 0.03, "penalty for playing a tile with many extension cells"},
     {"dollar", 0.4, 0.0, 2.0, 0.1, "penalty for `$` when a non-`$` move scores as well"},
     {"dollar_base", 0.1, 0.0, 1.0, 0.05, "penalty for every `$` play"},
     {"eval_growth", 0.05, 0.0, 1.0, 0.05, "evaluate: expected new groups per play left"},
-    {"eval_uncovered", 0.15, 0.0, 1.5, 0.05, "evaluate: new groups per play per share of kinds unable to extend"},
-    {"eval_pot", 0.7, 0.0, 1.0, 0.05, "evaluate: groups saved per pair of groups one tile could join"},
-    {"eval_scale", 0.2, 0.05, 3.0, 0.05, "evaluate: logistic scale of group differences at the end"},
+    {"eval_uncovered", 0.15, 0.0, 1.5, 0.05,
+     "evaluate: new groups per play per share of kinds unable to extend"},
+    {"eval_pot", 0.7, 0.0, 1.0, 0.05,
+     "evaluate: groups saved per pair of groups one tile could join"},
+    {"eval_scale", 0.2, 0.05, 3.0, 0.05,
+     "evaluate: logistic scale of group differences at the end"},
     {"eval_spread", 0.2, 0.0, 2.0, 0.05, "evaluate: extra scale per square root of plays left"},
     {"eval_capture", 0.1, 0.0, 0.5, 0.02, "evaluate: groups per capture (tie-break)"},
 };
 
-#define NO_GROUP 0xFF
+#define NO_GROUP     0xFF
 #define MERGED_GROUP 0xFE /* label of the group a placement forms */
 
 /* What one colour's groups look like, and what its owner may still play. */
 typedef struct colour_info {
-    u128_t lib;       /* empty cells next to a group of the colour */
-    u128_t join2;     /* empty cells next to at least 2 of its groups */
-    u128_t join3;     /* ... at least 3 */
-    u128_t join4;     /* ... 4 */
-    uint32_t rack;    /* rack tiles (only for the mover's colours, else 0) */
-    uint32_t pile;    /* other unplayed tiles (all unplayed for opponents' colours) */
-    uint32_t cover;   /* unplayed kinds (not `$`) reaching a cell of lib */
-    int groups;       /* number of groups */
-    int plays_left;   /* plays the colour still has (0 when retired or done) */
-    double horizon;   /* factor of potential in [0, 1] from plays_left */
+    u128_t lib;     /* empty cells next to a group of the colour */
+    u128_t join2;   /* empty cells next to at least 2 of its groups */
+    u128_t join3;   /* ... at least 3 */
+    u128_t join4;   /* ... 4 */
+    uint32_t rack;  /* rack tiles (only for the mover's colours, else 0) */
+    uint32_t pile;  /* other unplayed tiles (all unplayed for opponents' colours) */
+    uint32_t cover; /* unplayed kinds (not `$`) reaching a cell of lib */
+    int groups;     /* number of groups */
+    int plays_left; /* plays the colour still has (0 when retired or done) */
+    double horizon; /* factor of potential in [0, 1] from plays_left */
 } colour_info_t;
 
 /* Per-position context shared by every move's score. */
 typedef struct uptown_ctx {
-    const uptown_state_t *s; /* the position */
-    uint8_t gid[UPTOWN_CELL_COUNT];  /* group label of each occupied cell, NO_GROUP if empty */
-    uint8_t gsize[UPTOWN_CELL_COUNT]; /* number of cells of each group label */
-    u128_t group[UPTOWN_CELL_COUNT];  /* cells of each group label */
-    int group_count;                  /* number of labels in use */
+    const uptown_state_t *s;              /* the position */
+    uint8_t gid[UPTOWN_CELL_COUNT];       /* group label of each occupied cell, NO_GROUP if empty */
+    uint8_t gsize[UPTOWN_CELL_COUNT];     /* number of cells of each group label */
+    u128_t group[UPTOWN_CELL_COUNT];      /* cells of each group label */
+    int group_count;                      /* number of labels in use */
     colour_info_t col[UPTOWN_COLOUR_MAX]; /* each colour */
-    unsigned own;                     /* colours of the player to move (bit per colour) */
-    unsigned opp;                     /* active colours of the other players */
-    double opp_scale;                 /* weight of one opponent's gain against the mover's */
+    unsigned own;                         /* colours of the player to move (bit per colour) */
+    unsigned opp;                         /* active colours of the other players */
+    double opp_scale;                     /* weight of one opponent's gain against the mover's */
 } uptown_ctx_t;
 
 /* The 4 tile kinds (column, row, box, `$`) that may stand on a cell. */
@@ -213,8 +242,8 @@ static inline int join_extra(const colour_info_t *ci, int cell)
  * Distinct groups of colour next to cell y, reading the labels in merge[0..nmerge) as
  * MERGED_GROUP and cell xcell (if >= 0) as holding label xlabel (NO_GROUP: not the colour).
  */
-static int adjacent_groups(const uptown_ctx_t *k, int y, int colour, const int *merge,
-                           int nmerge, int xcell, int xlabel)
+static int adjacent_groups(const uptown_ctx_t *k, int y, int colour, const int *merge, int nmerge,
+                           int xcell, int xlabel)
 {
     int nb[4], n = cell_neighbours(y, nb), seen[4], count = 0;
     for (int i = 0; i < n; i++) {
@@ -468,8 +497,7 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
  * The part that depends on tile t: what keeping it was worth, and its coverage change,
  * which score_cell counted as if t stayed unplayed.
  */
-static double tile_part(const uptown_ctx_t *k, int c, int t, int x, double keep,
-                        const double *w)
+static double tile_part(const uptown_ctx_t *k, int c, int t, int x, double keep, const double *w)
 {
     const colour_info_t *ci = &k->col[c];
     if (t == UPTOWN_TILE_DOLLAR)

@@ -16,15 +16,15 @@
 #include "core/bits.h"
 #include "core/game.h"
 
-#define UPTOWN_CELL_COUNT 81   /* cells of the 9x9 board */
-#define UPTOWN_TILE_COUNT 28   /* tiles of one colour */
-#define UPTOWN_COLOUR_MAX 5    /* most colours in a game (5 players, one colour each) */
-#define UPTOWN_RACK_SIZE 5     /* tiles in a full rack */
-#define UPTOWN_TURNS 24        /* turns per player with 3 to 5 players, plays per colour */
-#define UPTOWN_EMPTY 0xFF      /* cell[] value of an empty cell */
-#define UPTOWN_TILE_DOLLAR 27  /* the `$` tile */
-#define UPTOWN_ALL_TILES 0x0FFFFFFFu /* the 28 tiles of a colour as a mask */
-#define UPTOWN_BOARD_TEXT_MAX 91     /* buffer size of uptown_board_to_text */
+#define UPTOWN_CELL_COUNT     81   /* cells of the 9x9 board */
+#define UPTOWN_TILE_COUNT     28   /* tiles of one colour */
+#define UPTOWN_COLOUR_MAX     5    /* most colours in a game (5 players, one colour each) */
+#define UPTOWN_RACK_SIZE      5    /* tiles in a full rack */
+#define UPTOWN_TURNS          24   /* turns per player with 3 to 5 players, plays per colour */
+#define UPTOWN_EMPTY          0xFF /* cell[] value of an empty cell */
+#define UPTOWN_TILE_DOLLAR    27   /* the `$` tile */
+#define UPTOWN_ALL_TILES      0x0FFFFFFFu /* the 28 tiles of a colour as a mask */
+#define UPTOWN_BOARD_TEXT_MAX 91          /* buffer size of uptown_board_to_text */
 
 /* A move: bits 0-6 cell, 7-11 tile, 12-14 colour, 15 capture, 16 discard (cell 0). */
 #define UPTOWN_MOVE_CAPTURE (1u << 15)
@@ -57,11 +57,11 @@ _Static_assert(offsetof(uptown_state_t, pad_) + 14 == sizeof(uptown_state_t),
 
 /* What make() saves so that undo() restores the exact bytes. */
 typedef struct uptown_undo {
-    uint64_t hash;      /* key before the move */
-    uint8_t captured;   /* cell[] value of the captured tile, or UPTOWN_EMPTY */
-    uint8_t drew;       /* 1 if a tile was drawn */
-    uint8_t retired;    /* retired mask before the move */
-    uint8_t to_move;    /* player to move before the move */
+    uint64_t hash;    /* key before the move */
+    uint8_t captured; /* cell[] value of the captured tile, or UPTOWN_EMPTY */
+    uint8_t drew;     /* 1 if a tile was drawn */
+    uint8_t retired;  /* retired mask before the move */
+    uint8_t to_move;  /* player to move before the move */
 } uptown_undo_t;
 
 /* ---- set-up and rules ---- */
@@ -119,8 +119,7 @@ int uptown_cell_parse(const char *text);
 void uptown_board_to_text(const uptown_state_t *s, char *buf);
 void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf);
 /* The diagram of `skyline show` (game_api_t.diagram) into buf[len] (uptown_diagram.c). */
-void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf,
-                    size_t len);
+void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf, size_t len);
 /* A legal move in plain words (game_api_t.move_describe) into buf[len]. */
 void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t len);
 int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
@@ -128,8 +127,8 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
 
 /* Position notation (uptown_position.c, docs/NOTATION.md), as in game_api_t. */
 void uptown_position_write(const void *state, int observer, char *buf, size_t len);
-int uptown_position_read(void *state, const char *text, const game_options_t *opt,
-                         pcg32_t *rng, int *view, char *err, size_t errlen);
+int uptown_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
+                         int *view, char *err, size_t errlen);
 
 /* ---- hidden information ---- */
 
@@ -164,8 +163,8 @@ int uptown_record_position(const struct json_t *rec, int ply, void *state, char 
 /* ---- hot helpers ---- */
 
 #define UPTOWN_BIT(i) ((u128_t)1 << (i))
-#define UPTOWN_COL0                                                                        \
-    (UPTOWN_BIT(0) | UPTOWN_BIT(9) | UPTOWN_BIT(18) | UPTOWN_BIT(27) | UPTOWN_BIT(36) |    \
+#define UPTOWN_COL0                                                                                \
+    (UPTOWN_BIT(0) | UPTOWN_BIT(9) | UPTOWN_BIT(18) | UPTOWN_BIT(27) | UPTOWN_BIT(36) |            \
      UPTOWN_BIT(45) | UPTOWN_BIT(54) | UPTOWN_BIT(63) | UPTOWN_BIT(72))
 static const u128_t UPTOWN_BOARD = (((u128_t)1 << 81) - 1);
 static const u128_t UPTOWN_NOT_COL0 = (((u128_t)1 << 81) - 1) & ~UPTOWN_COL0;

@@ -13,7 +13,7 @@
  */
 #include "uptown.h"
 
-#define CELL_SLOTS (UPTOWN_CELL_COUNT + 1)
+#define CELL_SLOTS    (UPTOWN_CELL_COUNT + 1)
 #define CELL_FEATURES (UPTOWN_COLOUR_MAX + UPTOWN_TILE_COUNT)
 
 static int colours_for(int players) { return players == 2 ? 4 : players; }
@@ -27,8 +27,7 @@ int uptown_move_action(const void *state, move_t m)
 {
     (void)state;
     int slot = uptown_move_is_discard(m) ? UPTOWN_CELL_COUNT : uptown_move_cell(m);
-    return (uptown_move_colour(m) * UPTOWN_TILE_COUNT + uptown_move_tile(m)) * CELL_SLOTS +
-           slot;
+    return (uptown_move_colour(m) * UPTOWN_TILE_COUNT + uptown_move_tile(m)) * CELL_SLOTS + slot;
 }
 
 int uptown_observation_size(int players)

@@ -24,15 +24,9 @@ static void api_undo(void *state, move_t m, const void *undo) { uptown_undo(stat
 
 static bool api_is_terminal(const void *state) { return uptown_is_terminal(state); }
 
-static int api_to_move(const void *state)
-{
-    return ((const uptown_state_t *)state)->to_move;
-}
+static int api_to_move(const void *state) { return ((const uptown_state_t *)state)->to_move; }
 
-static int api_player_count(const void *state)
-{
-    return ((const uptown_state_t *)state)->players;
-}
+static int api_player_count(const void *state) { return ((const uptown_state_t *)state)->players; }
 
 static void api_result(const void *state, double *res) { uptown_result(state, res); }
 
@@ -78,8 +72,7 @@ static void api_scores(const void *state, double *scores)
         scores[p] = groups[p];
 }
 
-static void api_diagram(const void *state, int observer, unsigned flags, char *buf,
-                        size_t len)
+static void api_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
 {
     uptown_diagram(state, observer, flags, buf, len);
 }

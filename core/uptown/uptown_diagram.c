@@ -102,8 +102,7 @@ static void put_colour(textbuf_t *t, const uptown_state_t *s, int c, int observe
     textbuf_printf(t, "\n");
 }
 
-void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf,
-                    size_t len)
+void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf, size_t len)
 {
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);

@@ -52,10 +52,10 @@ void uptown_position_write(const void *state, int observer, char *buf, size_t le
     snprintf(buf, len, "%s", text);
 }
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        snprintf(err, errlen, __VA_ARGS__);                                                \
-        return -1;                                                                         \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
     } while (0)
 
 /* A whole number in [lo, hi] from all of text, or -1. */
@@ -85,8 +85,8 @@ static int read_tile(const char **p)
 }
 
 /* A tile set in tile order, each once ("-": empty), from text up to end. */
-static int read_tiles(const char *p, const char *end, uint32_t *set, const char *field,
-                      char *err, size_t errlen)
+static int read_tiles(const char *p, const char *end, uint32_t *set, const char *field, char *err,
+                      size_t errlen)
 {
     *set = 0;
     if (end - p == 1 && *p == '-')
@@ -127,8 +127,7 @@ static int read_grid(uptown_state_t *s, const char *g, char *err, size_t errlen)
             if (!(uptown_tile_cells[t] >> cell & 1))
                 FAIL("grid: tile %s may not stand on %s", uptown_tile_name(t), name);
             if (seen[c] >> t & 1)
-                FAIL("grid: tile %s of colour %d is on the board twice", uptown_tile_name(t),
-                     c);
+                FAIL("grid: tile %s of colour %d is on the board twice", uptown_tile_name(t), c);
             seen[c] |= 1u << t;
             s->cell[cell] = (uint8_t)(c << 5 | t);
         }
@@ -174,8 +173,7 @@ static int read_colour(uptown_state_t *s, int c, const char *text, unsigned seen
     int owner = uptown_colour_owner(s, c), plays = UPTOWN_TILE_COUNT - bits_count64(left);
     bool retired = s->players == 2 && plays == UPTOWN_TURNS;
     if (plays > UPTOWN_TURNS)
-        FAIL("%s: %d tiles played, more than the %d plays of a colour", field, plays,
-             UPTOWN_TURNS);
+        FAIL("%s: %d tiles played, more than the %d plays of a colour", field, plays, UPTOWN_TURNS);
     if (on_board & left)
         FAIL("%s: a tile on the board is listed as unplayed", field);
     int size = retired || (s->players > 2 && s->turns[owner] == UPTOWN_TURNS) ? 4 : 5;
@@ -219,8 +217,8 @@ static int read_colour(uptown_state_t *s, int c, const char *text, unsigned seen
     return 0;
 }
 
-int uptown_position_read(void *state, const char *text, const game_options_t *opt,
-                         pcg32_t *rng, int *view, char *err, size_t errlen)
+int uptown_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
+                         int *view, char *err, size_t errlen)
 {
     (void)opt;
     uptown_state_t *s = state;
@@ -237,7 +235,8 @@ int uptown_position_read(void *state, const char *text, const game_options_t *op
     s->colours = (uint8_t)(players == 2 ? 4 : players);
     if (n != 7 + s->colours)
         FAIL("position: uptown with %d players takes %d fields (uptown PLAYERS VIEW TURN "
-             "MOVES GRID CAPTURES and a field per colour), not %d", players, 7 + s->colours, n);
+             "MOVES GRID CAPTURES and a field per colour), not %d",
+             players, 7 + s->colours, n);
     int v = strcmp(f[2], "-") ? read_int(f[2], 0, players - 1) : -1;
     if (v < 0 && strcmp(f[2], "-"))
         FAIL("view: '%s' is not '-' or a player 0-%d", f[2], players - 1);
@@ -264,8 +263,8 @@ int uptown_position_read(void *state, const char *text, const game_options_t *op
     for (int c = 0; c < s->colours; c++) {
         if (read_colour(s, c, f[7 + c], seen_by, on_board[c], rng, err, errlen) < 0)
             return -1;
-        played += UPTOWN_TILE_COUNT - bits_count64(s->rack[c]) -
-                  (UPTOWN_TILE_COUNT - s->pile_pos[c]);
+        played +=
+            UPTOWN_TILE_COUNT - bits_count64(s->rack[c]) - (UPTOWN_TILE_COUNT - s->pile_pos[c]);
         placed += bits_count64(on_board[c]);
     }
     for (int p = 0; p < players; p++) {

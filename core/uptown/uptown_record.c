@@ -9,10 +9,10 @@
 #include "core/version.h"
 #include "uptown.h"
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        snprintf(err, errlen, __VA_ARGS__);                                                \
-        return -1;                                                                         \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
     } while (0)
 
 static json_t *int_array(const int *v, int n)
@@ -85,8 +85,8 @@ json_t *uptown_record_new(const void *initial, const game_options_t *opt, const 
 }
 
 /* Reads the piles of a record into piles[colours]. */
-static int read_piles(const json_t *rec, int colours, uint8_t piles[][UPTOWN_TILE_COUNT],
-                      char *err, size_t errlen)
+static int read_piles(const json_t *rec, int colours, uint8_t piles[][UPTOWN_TILE_COUNT], char *err,
+                      size_t errlen)
 {
     const json_t *a = json_object_get(rec, "piles");
     if (!json_is_array(a) || (int)json_array_size(a) != colours)
@@ -135,8 +135,7 @@ static void format_ints(const int *v, int n, char *buf, size_t len)
 }
 
 /* Compares the record's result with the position reached. */
-static int compare_result(const json_t *result, const uptown_state_t *s, char *err,
-                          size_t errlen)
+static int compare_result(const json_t *result, const uptown_state_t *s, char *err, size_t errlen)
 {
     if (!json_is_object(result))
         FAIL("record: result must be an object");
@@ -163,8 +162,7 @@ static int compare_result(const json_t *result, const uptown_state_t *s, char *e
 }
 
 /* The record's game after its first ply moves (-1: all) into s; the move count, or -1. */
-static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char *err,
-                        size_t errlen)
+static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char *err, size_t errlen)
 {
     if (!json_is_object(rec))
         FAIL("record: not a JSON object");
@@ -188,8 +186,7 @@ static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char 
     if (!json_is_integer(seed) || json_integer_value(seed) < 0)
         FAIL("record: seed must be a non-negative integer");
     const json_t *jf = json_object_get(rec, "first_player");
-    if (!json_is_integer(jf) || json_integer_value(jf) < 0 ||
-        json_integer_value(jf) >= players)
+    if (!json_is_integer(jf) || json_integer_value(jf) < 0 || json_integer_value(jf) >= players)
         FAIL("record: first_player must be an integer from 0 to %d", players - 1);
     uint8_t piles[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
     if (read_piles(rec, players == 2 ? 4 : players, piles, err, errlen))
@@ -231,8 +228,8 @@ static int replay_moves(const json_t *rec, int ply, uptown_state_t *s_out, char 
             if (!json_is_integer(jc))
                 FAIL("move %d (%s): legal_counts entry is not an integer", (int)i, text);
             if (json_integer_value(jc) != n)
-                FAIL("move %d (%s): legal_counts says %lld legal moves, the rules give %d",
-                     (int)i, text, (long long)json_integer_value(jc), n);
+                FAIL("move %d (%s): legal_counts says %lld legal moves, the rules give %d", (int)i,
+                     text, (long long)json_integer_value(jc), n);
         }
         move_t m;
         char why[GAME_ERR_MAX];
@@ -256,7 +253,8 @@ int uptown_record_replay(const json_t *rec, char *err, size_t errlen)
     if (move_count < 0)
         return -1;
     if (forfeit_record_has(rec))
-        return forfeit_record_check(rec, s.players, move_count, uptown_is_terminal(&s), err, errlen);
+        return forfeit_record_check(rec, s.players, move_count, uptown_is_terminal(&s), err,
+                                    errlen);
     if (!uptown_is_terminal(&s)) {
         if (move_count == 0)
             FAIL("record: no moves, but a game needs some");

@@ -18,12 +18,12 @@ static bool window_ok[512];
 
 /* Zobrist keys. */
 static uint64_t z_colour[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT]; /* a colour on a cell */
-static uint64_t z_kind[UPTOWN_TILE_COUNT][UPTOWN_CELL_COUNT];  /* a tile kind on a cell */
-static uint64_t z_rack[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];  /* a tile in a rack */
-static uint64_t z_to_move[GAME_MAX_PLAYERS];                   /* the player to move */
-static uint64_t z_captures[GAME_MAX_PLAYERS][128];             /* a player's capture count */
-static uint64_t z_retired[UPTOWN_COLOUR_MAX];                  /* a retired colour */
-static uint64_t z_moves[256];                                  /* the move count */
+static uint64_t z_kind[UPTOWN_TILE_COUNT][UPTOWN_CELL_COUNT];   /* a tile kind on a cell */
+static uint64_t z_rack[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];   /* a tile in a rack */
+static uint64_t z_to_move[GAME_MAX_PLAYERS];                    /* the player to move */
+static uint64_t z_captures[GAME_MAX_PLAYERS][128];              /* a player's capture count */
+static uint64_t z_retired[UPTOWN_COLOUR_MAX];                   /* a retired colour */
+static uint64_t z_moves[256];                                   /* the move count */
 
 /* pat: the 8 cells around a centre in cyclic order UL, U, UR, R, DR, D, DL, L. */
 static bool ring_pattern_ok(unsigned pat)
@@ -113,8 +113,8 @@ int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
         return -1;
     }
     if (first_player < 0 || first_player >= players) {
-        snprintf(err, errlen, "first player %d is not a player of a %d-player game.",
-                 first_player, players);
+        snprintf(err, errlen, "first player %d is not a player of a %d-player game.", first_player,
+                 players);
         return -1;
     }
     memset(s, 0, sizeof *s);
@@ -298,8 +298,9 @@ move_t uptown_random_move(const uptown_state_t *s, pcg32_t *rng)
     int pick = (int)pcg32_bounded(rng, (uint32_t)total), i = 0;
     while (pick >= counts[i])
         pick -= counts[i++];
-    int cell = pick < lo_counts[i] ? nth_bit64((uint64_t)cells[i], pick)
-                                   : 64 + nth_bit64((uint64_t)(cells[i] >> 64), pick - lo_counts[i]);
+    int cell = pick < lo_counts[i]
+                   ? nth_bit64((uint64_t)cells[i], pick)
+                   : 64 + nth_bit64((uint64_t)(cells[i] >> 64), pick - lo_counts[i]);
     return (bases[i] + (move_t)cell) | (s->occupied >> cell & 1 ? UPTOWN_MOVE_CAPTURE : 0);
 }
 
@@ -489,10 +490,10 @@ void uptown_recompute(uptown_state_t *s)
     s->hash = uptown_hash_full(s);
 }
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        snprintf(err, errlen, __VA_ARGS__);                                                \
-        return -1;                                                                         \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
     } while (0)
 
 /* Checks one colour's rack, pile, left set and board tiles. */
@@ -518,8 +519,7 @@ static int check_colour(const uptown_state_t *s, int c, char *err, size_t errlen
     int plays = s->pile_pos[c] - UPTOWN_RACK_SIZE + (bits_count64(s->rack[c]) == 4);
     int want_rack = retired || (s->players > 2 && s->turns[owner] == UPTOWN_TURNS) ? 4 : 5;
     if (bits_count64(s->rack[c]) != want_rack)
-        FAIL("colour %d: rack holds %d tiles, not %d", c, bits_count64(s->rack[c]),
-             want_rack);
+        FAIL("colour %d: rack holds %d tiles, not %d", c, bits_count64(s->rack[c]), want_rack);
     if (s->players > 2 && plays != s->turns[owner])
         FAIL("colour %d: %d plays but %d turns", c, plays, s->turns[owner]);
     if (s->players == 2 && retired != (plays == UPTOWN_TURNS))
@@ -537,8 +537,7 @@ int uptown_check(const uptown_state_t *s, char *err, size_t errlen)
         FAIL("player to move %d does not follow from %d moves", s->to_move, s->move_count);
     for (int p = 0; p < s->players; p++) {
         int want = s->move_count / s->players +
-                   ((p - s->first_player + s->players) % s->players <
-                    s->move_count % s->players);
+                   ((p - s->first_player + s->players) % s->players < s->move_count % s->players);
         if (s->turns[p] != want)
             FAIL("player %d played %d turns, expected %d", p, s->turns[p], want);
     }

@@ -8,10 +8,10 @@
 #include "core/svg.h"
 #include "uptown.h"
 
-#define CELL 58        /* px per cell */
-#define GRID_X 36      /* x of the grid's left edge */
-#define GRID_Y 64      /* y of the grid's top edge */
-#define PANEL_X 580    /* x of the player panels */
+#define CELL    58  /* px per cell */
+#define GRID_X  36  /* x of the grid's left edge */
+#define GRID_Y  64  /* y of the grid's top edge */
+#define PANEL_X 580 /* x of the player panels */
 
 static int popcount32(uint32_t x)
 {
@@ -34,8 +34,8 @@ static void draw_tile(FILE *out, double x, double y, double size, int c, int til
 
 static void draw_grid(FILE *out, const uptown_state_t *s)
 {
-    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#f6f1e4\"/>\n",
-            GRID_X, GRID_Y, 9 * CELL, 9 * CELL);
+    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#f6f1e4\"/>\n", GRID_X,
+            GRID_Y, 9 * CELL, 9 * CELL);
     for (int i = 0; i <= 9; i++) {
         double w = i % 3 ? 1 : 3;
         fprintf(out,
@@ -57,8 +57,8 @@ static void draw_grid(FILE *out, const uptown_state_t *s)
     for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
         int c = uptown_cell_colour(s, cell);
         if (c >= 0)
-            draw_tile(out, GRID_X + (cell % 9) * CELL + 4, GRID_Y + (cell / 9) * CELL + 4,
-                      CELL - 8, c, uptown_cell_tile(s, cell));
+            draw_tile(out, GRID_X + (cell % 9) * CELL + 4, GRID_Y + (cell / 9) * CELL + 4, CELL - 8,
+                      c, uptown_cell_tile(s, cell));
     }
 }
 

@@ -6,8 +6,8 @@
 #include "uptown.h"
 
 static const char *const tile_names[UPTOWN_TILE_COUNT] = {
-    "1",  "2",  "3",  "4",  "5",  "6",  "7",  "8",  "9",  "A",  "B",  "C",  "D", "E",
-    "F",  "G",  "H",  "I",  "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "$"};
+    "1", "2", "3", "4", "5",  "6",  "7",  "8",  "9",  "A",  "B",  "C",  "D",  "E",
+    "F", "G", "H", "I", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "$"};
 
 const char *uptown_tile_name(int tile)
 {
@@ -64,10 +64,10 @@ void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf)
              cell, uptown_move_is_capture(m) ? "x" : "");
 }
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        snprintf(err, errlen, __VA_ARGS__);                                                \
-        return -1;                                                                         \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
     } while (0)
 
 /* Why a well-formed placement or discard is illegal (err filled, -1); 0 if legal. */
@@ -135,8 +135,7 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
     } else {
         const char *at = strchr(p, '@');
         if (!at || at == p || (size_t)(at - p) >= sizeof tile_text)
-            FAIL("bad move text '%s': expected <tile>@<cell>, <tile>@<cell>x or -<tile>",
-                 shown);
+            FAIL("bad move text '%s': expected <tile>@<cell>, <tile>@<cell>x or -<tile>", shown);
         memcpy(tile_text, p, (size_t)(at - p));
         tile_text[at - p] = 0;
         int t = uptown_tile_parse(tile_text);
@@ -146,8 +145,7 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
         int cell = rest >= 2 ? uptown_cell_parse(at + 1) : -1;
         bool capture = rest == 3 && at[3] == 'x';
         if (cell < 0 || (rest != 2 && !capture))
-            FAIL("bad move text '%s': expected a cell A1..I9 after @, then x for a capture",
-                 shown);
+            FAIL("bad move text '%s': expected a cell A1..I9 after @, then x for a capture", shown);
         *m = uptown_move_place(colour, t, cell, capture);
     }
     if (explain_illegal(s, *m, err, errlen))

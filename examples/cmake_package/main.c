@@ -6,7 +6,8 @@
 #include "core/game.h"
 #include "core/rng.h"
 
-int main(void) {
+int main(void)
+{
     const char *games[] = {"towerup", "uptown"};
     for (int g = 0; g < 2; g++) {
         const game_api_t *api = game_find(games[g]);
