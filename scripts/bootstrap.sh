@@ -4,7 +4,8 @@
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
 # pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
 # rsvg-convert (librsvg2-bin) renders the SVG pictures in test_svg.
-# --clang adds clang with its OpenMP and sanitizer runtimes (CI's clang build).
+# --clang adds clang with its OpenMP and sanitizer runtimes and clang-format (CI's clang
+# build and format check).
 # --mpi adds Open MPI (mpirun and its headers) for the -DSKYLINE_MPI=ON build (docs/MPI.md).
 # --browser adds chromium, which the HTML viewer's test drives headless (CI passes it).
 set -euo pipefail
@@ -23,6 +24,7 @@ if [ "$browser" = 1 ]; then
 fi
 if [ "$clang" = 1 ]; then
   command -v clang >/dev/null || need+=(clang)
+  command -v clang-format >/dev/null || need+=(clang-format)
   dpkg -s libomp-dev >/dev/null 2>&1 || need+=(libomp-dev)
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
 fi
