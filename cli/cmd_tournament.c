@@ -253,6 +253,7 @@ int cmd_tournament(int argc, char **argv)
         if (root) {
             tournament_print_report(&cfg, format_name, &rep);
             tournament_report_free(&rep);
+            tournament_write_page(&cfg, viewers);
         }
         mpi_run_finish();
         return 0;
