@@ -88,7 +88,7 @@ static void draw_board(FILE *out, const towerup_state_t *s, double left)
         if (b->lake >> i & 1)
             fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#3b8fd9\"/>\n",
                     x + SITE - 10, y + 10);
-        char id[8];
+        char id[12]; /* any int */
         snprintf(id, sizeof id, "%d", i);
         svg_text(out, x + 4, y + SITE - 5, 11, "start", "#555", 0, id);
         if (s->site[i])
