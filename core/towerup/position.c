@@ -179,6 +179,17 @@ static int read_city(towerup_state_t *s, const char *text, char *err, size_t err
     }
     if (*p)
         FAIL("city: more sites than the board's %d, or a bad character", s->board->site_count);
+    /* A building grows one floor for each neighbour founded after it (RULES.md 1.6), so it
+       has at least height - 1 neighbouring buildings; a taller one could outgrow any site. */
+    uint64_t built = 0;
+    for (int i = 0; i < s->board->site_count; i++)
+        if (s->site[i])
+            built |= (uint64_t)1 << i;
+    for (int i = 0; i < s->board->site_count; i++) {
+        int h = s->site[i] & 15, n = __builtin_popcountll(s->board->nbr[i] & built);
+        if (s->site[i] && h - 1 > n)
+            FAIL("city: site %d has %d floors but only %d neighbouring buildings", i, h, n);
+    }
     return 0;
 }
 
