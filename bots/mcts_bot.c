@@ -166,6 +166,8 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_BACKUP: o->backup = iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN; break;
     case K_CHEAT: o->cheat = iv == 1; break;
     case K_CLOCK: mb->clock_ms = iv; break;
+    case K_PW: o->pw = dv; break;
+    case K_PW_A: o->pw_alpha = dv; break;
     default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
 }

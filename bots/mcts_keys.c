@@ -113,6 +113,12 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      "moves left + 2), the moves left being 30 less those made, at least 8; excludes "
      "`time`",
      NULL},
+    {"pw", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "C", NULL, "0",
+     "progressive widening: a node with v visits has at most ceil(C * v^`pw_a`) children "
+     "(at least 1), added best prior first (at random without a prior); 0: off",
+     NULL},
+    {"pw_a", MCTS_KEY_DOUBLE, 0, 1, NULL, "ALPHA", NULL, "0.5",
+     "the exponent of progressive widening (`pw`)", NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */

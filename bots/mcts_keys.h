@@ -45,6 +45,8 @@ enum {
     K_BACKUP,
     K_CHEAT,
     K_CLOCK,
+    K_PW,
+    K_PW_A,
     K_COUNT
 };
 

@@ -5,6 +5,7 @@
  * worker.c the iterations and threads, policy.h with policy_*.h the selection formula,
  * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h).
  */
+#include <math.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -255,6 +256,14 @@ static inline int mcts_moves_lookup(const mcts_thread_t *th, move_t mv)
         h = (h + 1) & (MCTS_HASH_SIZE - 1);
     }
     return -1;
+}
+
+/* Progressive widening: the most children legal now that a node with `visits` visits may
+   have, max(1, ceil(pw * visits^pw_alpha)) (a hair below an exact integer counts as it). */
+static inline int64_t mcts_pw_limit(const mcts_options_t *opt, int64_t visits)
+{
+    double l = ceil(opt->pw * pow((double)visits, opt->pw_alpha) - 1e-9);
+    return l < 1.0 ? 1 : l > 1e9 ? 1000000000 : (int64_t)l;
 }
 
 /* worker.c: runs the search's iterations from state on every thread (the trees and the

@@ -26,6 +26,8 @@ void mcts_options_default(mcts_options_t *opt)
     opt->parallel = MCTS_PARALLEL_TREE;
     opt->final = MCTS_FINAL_VISITS;
     opt->backup = MCTS_BACKUP_MAXN;
+    opt->pw = 0.0;
+    opt->pw_alpha = 0.5;
     opt->cheat = false;
     opt->memory_bytes = (size_t)256 << 20;
     opt->reuse = true;
@@ -54,6 +56,8 @@ static bool options_valid(const mcts_options_t *opt)
     if (opt->prior_form != MCTS_PRIOR_DECAY && opt->prior_form != MCTS_PRIOR_PUCT)
         return false;
     if (opt->backup != MCTS_BACKUP_MAXN && opt->backup != MCTS_BACKUP_PARANOID)
+        return false;
+    if (!(opt->pw >= 0.0 && opt->pw <= 1e9) || !(opt->pw_alpha >= 0.0 && opt->pw_alpha <= 1.0))
         return false;
     return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
 }

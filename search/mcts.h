@@ -107,6 +107,17 @@ typedef struct mcts_options {
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
     mcts_backup_t backup;     /* what the nodes keep of the results (max^n, paranoid) */
+    double pw;                /* progressive widening (Coulom 2007; progressive unpruning,
+                                 Chaslot et al. 2008): a node with v visits, this one
+                                 counted, has at most max(1, ceil(pw * v^pw_alpha))
+                                 children whose moves are legal in the iteration's
+                                 determinization; past that, the descent chooses among
+                                 them only. Below it an untried move is expanded as
+                                 without (fpu decides), best prior first with a prior
+                                 hook, else at random. Under hidden information a node may
+                                 hold more children in all, of moves legal in other
+                                 determinizations. 0: off */
+    double pw_alpha;          /* exponent of the widening, in [0, 1] */
     bool cheat;               /* a reference that sees hidden information: iterations
                                  search the given state itself, not determinizations */
     size_t memory_bytes;      /* cap on the node arena(s), in bytes */
@@ -153,7 +164,7 @@ typedef struct mcts mcts_t;
 /* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
    first), prior weight 0.5 in the PUCT form, virtual loss 0, sync 0 (auto), tree mode,
    unobserved off (below 64 visits when on), most visits, 256 MiB, reuse on, seed 1, no
-   hooks. With the heuristic prior, cutoff 8 + evaluate and fpu 0.3, the PUCT form at 0.5
+   widening (pw 0, pw_alpha 0.5), no hooks. With the heuristic prior, cutoff 8 + evaluate and fpu 0.3, the PUCT form at 0.5
    against the progressive bias at 1 (2 players, 3000 iterations, mean result against the
    heuristic bot): Tower Up 0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown
    0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */

@@ -98,17 +98,19 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
 /*
  * Adds the child for th->moves[i] under node. Returns the child, 0 if the node is being
  * expanded by another thread, another thread added that child since the caller walked the
- * children (visiting it now would count a visit without its availability), or the arena
- * is full.
+ * children (visiting it now would count a visit without its availability), the node has
+ * `cap` children or more (progressive widening: others were added since the walk), or the
+ * arena is full.
  */
 static uint32_t node_expand(mcts_t *m, mcts_thread_t *th, uint32_t node, move_t mv, int player,
-                            float prior)
+                            float prior, uint32_t cap)
 {
     mcts_node_t *n = &m->nodes[node];
     if (atomic_exchange_explicit(&n->busy, 1, memory_order_acquire) != 0)
         return 0;
-    uint32_t c = 0;
-    if (mcts_tree_find_child(m, node, mv) == 0)
+    uint32_t c = 0, count;
+    (void)mcts_kids(m, node, &count);
+    if (count < cap && mcts_tree_find_child(m, node, mv) == 0)
         c = mcts_tree_add_child(m, th, node, mv, player, prior);
     atomic_store_explicit(&n->busy, 0, memory_order_release);
     return c;
@@ -202,11 +204,18 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     double urgency = mcts_policy_urgency(&m->policy, tried_value, tried_visits, next_prior,
                                          best != 0, parent_visits);
-    if (untried > 0 && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
+    /* Progressive widening: the children legal now stay within the limit, also against
+       the other threads (node_expand refuses once the node has more children than seen). */
+    uint32_t cap = UINT32_MAX;
+    if (m->opt.pw > 0.0 && untried > 0) {
+        int64_t limit = mcts_pw_limit(&m->opt, seen_visits(m, own, node) + 1);
+        cap = matched < limit ? count + (uint32_t)(limit - matched) : 0;
+    }
+    if (untried > 0 && cap > count && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
         (best == 0 || urgency >= best_score)) {
         float prior, next;
         int i = pick_untried(m, th, n, untried, &prior, &next);
-        uint32_t child = node_expand(m, th, node, th->moves[i], player, prior);
+        uint32_t child = node_expand(m, th, node, th->moves[i], player, prior, cap);
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
             *expanded = true;
