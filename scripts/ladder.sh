@@ -40,6 +40,11 @@
 #   SCALING_GAMES_TOWERUP [200]  SCALING_GAMES_UPTOWN [100]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+esac
 
 # The bots of the 2-player ladder: the fixed references, mcts with its default keys
 # (the best preset), plain UCT, and one line per search variant.
@@ -103,6 +108,8 @@ note() { echo "ladder.sh: $*" >&2; }
 posint() { [[ $2 =~ ^[1-9][0-9]*$ ]] || die "$1 must be a positive integer, not '$2'"; }
 
 [ -x "$sk" ] || die "no skyline binary at $sk (build first or set SKYLINE)"
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
 for v in LADDER_ITERS:$iters LADDER_TIME:$time_ms LADDER_CYCLES:$cycles LADDER_SEED:$seed \
     LADDER_WORKERS:$workers; do
     posint "${v%%:*}" "${v#*:}"
@@ -150,11 +157,30 @@ cmdline() {
     echo "${out# }"
 }
 
+# probe_spec GAME PLAYERS SPEC: 0 if this build plays SPEC there, else 1 with $reason set.
+# A tournament that plays no game (shard 1 of 2 of one game) checks the spec for the game
+# as the real one does (and cheat=1 against --allow-cheat), before any file is touched;
+# the summary line on stdout says it was accepted.
+reason=
+probe_spec() {
+    local cheat=()
+    case $3 in *cheat=1*) cheat=(--allow-cheat) ;; esac
+    rm -f "$probe"/p.*
+    if "$sk" tournament --game "$1" --players "$2" --bot "$3" --bot random --games 1 \
+        --shard 1/2 --seed 1 --out "$probe/p.jsonl" --quiet "${cheat[@]}" >"$probe/out" \
+        2>"$probe/err" || grep -q '^tournament [0-9a-f]*:' "$probe/out"; then
+        return 0
+    fi
+    # The build's error line, without its prefix and the list of keys.
+    reason=$(grep -v '^skyline: note:' "$probe/err" | tail -1 |
+        sed "s/^skyline: //; s/^bot '[^']*': //; s/ (.*//")
+    reason=${reason:-refused}
+    return 1
+}
+
 run_ladder() {
     mkdir -p "$dir"
-    local probe md_body="" game players mode list spec s cheat reason name games
-    probe=$(mktemp -d)
-    trap 'rm -rf "$probe"' RETURN
+    local md_body="" game players mode list spec s name games
     local md="$dir/LADDER.md"
     for game in $games_list; do
         for players in $players_list; do
@@ -172,23 +198,11 @@ run_ladder() {
                     case $spec in *@C*) [ "$mode" = time ] || continue ;; esac
                     s=${spec//@B/$budget}
                     s=${s//@C/$((time_ms * $(own_moves "$game" "$players")))}
-                    cheat=()
-                    case $s in *cheat=1*) cheat=(--allow-cheat) ;; esac
-                    rm -f "$probe"/p.*
-                    # A tournament that plays no game (shard 1 of 2 of one game) checks the
-                    # spec for this game as the real one does, before any file is touched;
-                    # the summary line on stdout says it was accepted.
-                    if "$sk" tournament --game "$game" --players "$players" --bot "$s" \
-                        --bot random --games 1 --shard 1/2 --seed 1 --out "$probe/p.jsonl" \
-                        --quiet "${cheat[@]}" >"$probe/out" 2>"$probe/err" ||
-                        grep -q '^tournament [0-9a-f]*:' "$probe/out"; then
+                    if probe_spec "$game" "$players" "$s"; then
                         specs+=("$s")
                     else
-                        # The build's error line, without its prefix and the list of keys.
-                        reason=$(grep -v '^skyline: note:' "$probe/err" | tail -1 |
-                            sed "s/^skyline: //; s/^bot '[^']*': //; s/ (.*//")
-                        note "$name: skipped '$s': ${reason:-refused}"
-                        skipped+=("\`$s\`: ${reason:-refused}")
+                        note "$name: skipped '$s': $reason"
+                        skipped+=("\`$s\`: $reason")
                     fi
                 done
                 md_body+=$'\n'"### $game, $players players, "
@@ -295,6 +309,12 @@ run_scaling() {
         echo "(GAMES: towerup $gt, uptown $gu; N: $ns)."
         echo
         version_info
+        if probe_spec towerup 2 mcts:preset=best; then
+            echo "- \`mcts\` with no keys in this binary: its best preset (BOTS.md)"
+        else
+            echo "- \`mcts\` with no keys in this binary: plain UCT, random playouts (a build"
+            echo "  without the \`preset\` key, from before 2026-11-26 20:55)"
+        fi
         echo
         python3 "$here/scripts/ladder_tables.py" scaling "$sdir"
     } >"$sdir/SCALING.md"
@@ -304,6 +324,5 @@ run_scaling() {
 case ${1:-ladder} in
 ladder) run_ladder ;;
 scaling) run_scaling ;;
--h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' ;;
 *) die "unknown mode '$1' (ladder or scaling; see --help)" ;;
 esac

@@ -91,11 +91,13 @@ def step(path, strong):
     means = [sum(v) / len(v) for v in blocks.values()]
     s = sum(sum(v) for v in blocks.values()) / games
     k = len(means)
-    se = 0.0
+    se = None
     if k > 1:
         m = sum(means) / k
         se = math.sqrt(sum((x - m) ** 2 for x in means) / (k - 1) / k)
     elo = elo_of(s)
+    if se is None:
+        return games, s, None, elo, None, None, None
     lo = elo_of(max(s - Z * se, 0.0))
     hi = elo_of(min(s + Z * se, 1.0))
     elo_se = None if elo is None else 400 / math.log(10) * se / (s * (1 - s))
@@ -132,6 +134,11 @@ def scaling(folder, games):
                 broken = True
                 continue
             g, s, se, elo, lo, hi, elo_se = st
+            if se is None:  # one deal: no spread to measure
+                print("| %d vs %d | %d | %.3f (one deal: no interval) | %s | - |" % (
+                    2 * n, n, g, s, fmt_elo(elo)))
+                broken = True
+                continue
             if elo is None:
                 broken = True
             else:

@@ -74,7 +74,7 @@ expect_error "bad command" "unknown mode 'ladders'" bash "$ladder" ladders
 expect_error "no binary" 'no skyline binary' env SKYLINE=$tmp/none bash "$ladder"
 
 # 5. The scaling mode, tiny: 20 against 10 iterations; resumes; another binary refused.
-export SCALING_DIR=$tmp/s SCALING_NS=10 SCALING_GAMES_TOWERUP=4 SCALING_GAMES_UPTOWN=2
+export SCALING_DIR=$tmp/s SCALING_NS=10 SCALING_GAMES_TOWERUP=4 SCALING_GAMES_UPTOWN=4
 bash "$ladder" scaling >/dev/null 2>"$tmp/err5" && ok || fail "scaling: $(tail -3 "$tmp/err5")"
 check "scaling records" [ "$(wc -l <"$tmp/s/towerup-10.jsonl")" -eq 4 ]
 check "scaling exact command" grep -q '^tournament [0-9a-f]*: towerup, 2 players, 2 bots, roundrobin, seed 1 -> towerup-10.jsonl' "$tmp/s/towerup-10.txt"
@@ -103,6 +103,10 @@ echo "$out" | grep -qxF '| 500 vs 250 | 4 | 0.750 +- 0.490 | +191 [-182, +inf] |
 echo "$out" | grep -qxF '| 1000 vs 500 | 4 | 0.500 +- 0.000 | +0 [+0, +0] | +191 +- 454 |' && ok ||
     fail "scaling step 2: $out"
 echo "$out" | grep -q 'independent matches' && ok || fail "scaling: independence stated"
+{ rec 0 0 0 250; rec 1 1 1 250; } >"$tmp/h/uptown-250.jsonl"
+out=$(python3 "$src/scripts/ladder_tables.py" scaling "$tmp/h" uptown)
+echo "$out" | grep -qxF '| 500 vs 250 | 2 | 1.000 (one deal: no interval) | - | - |' && ok ||
+    fail "scaling: one deal: $out"
 echo nonsense >"$tmp/h/uptown-250.jsonl"
 expect_error "scaling table: not a record" 'uptown-250.jsonl:1: not a tournament record' \
     python3 "$src/scripts/ladder_tables.py" scaling "$tmp/h" uptown
