@@ -163,7 +163,9 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_PRIOR_W: o->prior_weight = dv; break;
     case K_PRIOR_FORM: o->prior_form = iv ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY; break;
     case K_CUTOFF: o->cutoff_depth = (int)iv; break;
-    case K_BACKUP: o->backup = iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN; break;
+    case K_BACKUP:
+        o->backup = iv == 2 ? MCTS_BACKUP_BRS : iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN;
+        break;
     case K_CHEAT: o->cheat = iv == 1; break;
     case K_CLOCK: mb->clock_ms = iv; break;
     case K_PW: o->pw = dv; break;

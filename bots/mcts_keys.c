@@ -14,7 +14,7 @@ static const char *const choice_rollout[] = {"random", "heuristic", NULL};
 static const char *const choice_prior[] = {"none", "heuristic", NULL};
 static const char *const choice_prior_form[] = {"decay", "puct", NULL};
 static const char *const choice_preset[] = {"best", "plain", NULL};
-static const char *const choice_backup[] = {"maxn", "paranoid", NULL};
+static const char *const choice_backup[] = {"maxn", "paranoid", "brs", NULL};
 
 const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"iters", MCTS_KEY_INT, 1, 2000000000, NULL, "N", NULL,
@@ -101,7 +101,10 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"backup", MCTS_KEY_CHOICE, 0, 0, choice_backup, NULL, NULL, "maxn",
      "what a node keeps: max^n, the result of the player who moved into it; paranoid, the "
      "searcher's result at its own moves and 1 minus it at the others' (they play as one "
-     "coalition against it; the same as max^n with 2 players)",
+     "coalition against it; the same as max^n with 2 players); brs, best-reply search "
+     "(BRS+): values as paranoid, but between two of the searcher's moves only one opponent, "
+     "chosen in the tree, moves in it, the others play the heuristic's best move (random "
+     "without a prior) outside it (the same as paranoid with 2 players)",
      NULL},
     {"cheat", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
      "1: a reference that sees hidden information (searches the true state, no "

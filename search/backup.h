@@ -17,7 +17,9 @@ static inline double mcts_backup_value(mcts_backup_t rule, const double *values,
                                        int observer)
 {
     switch (rule) {
-    case MCTS_BACKUP_PARANOID: return mcts_backup_paranoid(values, player, observer);
+    case MCTS_BACKUP_PARANOID:
+    case MCTS_BACKUP_BRS: /* the values of paranoid; the tree's shape is search/brs.h's */
+        return mcts_backup_paranoid(values, player, observer);
     case MCTS_BACKUP_MAXN:
     default: return mcts_backup_maxn(values, player, observer);
     }

@@ -55,7 +55,8 @@ static bool options_valid(const mcts_options_t *opt)
         return false;
     if (opt->prior_form != MCTS_PRIOR_DECAY && opt->prior_form != MCTS_PRIOR_PUCT)
         return false;
-    if (opt->backup != MCTS_BACKUP_MAXN && opt->backup != MCTS_BACKUP_PARANOID)
+    if (opt->backup != MCTS_BACKUP_MAXN && opt->backup != MCTS_BACKUP_PARANOID &&
+        opt->backup != MCTS_BACKUP_BRS)
         return false;
     if (!(opt->pw >= 0.0 && opt->pw <= 1e9) || !(opt->pw_alpha >= 0.0 && opt->pw_alpha <= 1.0))
         return false;

@@ -8,7 +8,8 @@
  * The tree is keyed by moves; a child's availability count (how often its move was legal
  * when its parent was visited) replaces the parent's visits in UCB. Each node keeps the mean
  * result (api->result, RULES 1.10) of the player who made the move into it (max^n; option
- * backup: paranoid keeps the observer's result, 1 minus it at other players' moves), so 2
+ * backup: paranoid keeps the observer's result, 1 minus it at other players' moves, and
+ * best-reply search also lets only one opponent move in the tree, search/brs.h), so 2
  * to 5 players work alike, and players need not alternate (api->to_move is always asked).
  *
  * Parallel with OpenMP: tree mode (one shared tree, C11 atomics, virtual loss) or root mode
@@ -61,9 +62,14 @@ typedef enum mcts_prior_form {
 
 /* What a node keeps of an iteration's result (search/backup.h). */
 typedef enum mcts_backup {
-    MCTS_BACKUP_MAXN = 0,    /* the result of the player who moved into the node (max^n) */
-    MCTS_BACKUP_PARANOID = 1 /* the observer's result at its moves, 1 minus it at the other
+    MCTS_BACKUP_MAXN = 0,     /* the result of the player who moved into the node (max^n) */
+    MCTS_BACKUP_PARANOID = 1, /* the observer's result at its moves, 1 minus it at the other
                                 players' (they are one coalition against it) */
+    MCTS_BACKUP_BRS = 2       /* best-reply search (BRS+, search/brs.h): values as paranoid,
+                                 but between two of the observer's moves only the opponent
+                                 chosen in the tree moves there, the others play a default
+                                 policy (best prior, else random) outside it; with 2 players
+                                 the same as paranoid */
 } mcts_backup_t;
 
 typedef enum mcts_final {
@@ -106,7 +112,8 @@ typedef struct mcts_options {
                                  several threads, else 1 (see below) */
     mcts_parallel_t parallel; /* tree or root parallelism */
     mcts_final_t final;       /* how the move to play is chosen */
-    mcts_backup_t backup;     /* what the nodes keep of the results (max^n, paranoid) */
+    mcts_backup_t backup;     /* what the nodes keep of the results (max^n, paranoid, and
+                                 best-reply search, which also shapes the tree) */
     double pw;                /* progressive widening (Coulom 2007; progressive unpruning,
                                  Chaslot et al. 2008): a node with v visits, this one
                                  counted, has at most max(1, ceil(pw * v^pw_alpha))

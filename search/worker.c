@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "search/backup.h"
+#include "search/brs.h"
 #include "search/internal.h"
 #include "search/policy.h"
 
@@ -67,7 +68,7 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
 {
     *prior = 0.0f;
     *next = 0.0f;
-    if (m->opt.prior) {
+    if (m->opt.prior && !mcts_brs_is_edge(th->moves[0])) {
         int best = -1;
         double best_p = 0.0, second_p = 0.0;
         m->opt.prior(m->api, th->state, th->moves, n, th->priors, m->opt.prior_ctx);
@@ -204,10 +205,13 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     double urgency = mcts_policy_urgency(&m->policy, tried_value, tried_visits, next_prior,
                                          best != 0, parent_visits);
+    bool replier_choice = mcts_brs_is_edge(th->moves[0]); /* BRS: every replier tried first */
+    if (replier_choice)
+        urgency = HUGE_VAL;
     /* Progressive widening: the children legal now stay within the limit, also against
        the other threads (node_expand refuses once the node has more children than seen). */
     uint32_t cap = UINT32_MAX;
-    if (m->opt.pw > 0.0 && untried > 0) {
+    if (m->opt.pw > 0.0 && untried > 0 && !replier_choice) {
         int64_t limit = mcts_pw_limit(&m->opt, seen_visits(m, own, node) + 1);
         cap = matched < limit ? count + (uint32_t)(limit - matched) : 0;
     }
@@ -345,18 +349,30 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     th->path_len = 1;
     uint32_t node = root;
     node_hold(m, th, root, false);
+    mcts_brs_t brs = {.replier = -1};
+    bool brs_on = m->opt.backup == MCTS_BACKUP_BRS && m->players > 2;
     while (th->path_len <= MCTS_MAX_DEPTH) {
         int n = api->gen_moves(s, th->moves);
         if (n == 0)
             break;
         int player = api->to_move(s);
+        /* Best-reply search: the opponents but one move outside the tree (search/brs.h). */
+        mcts_brs_step_t step =
+            brs_on ? mcts_brs_step(m, th, &brs, observer, player, &n) : MCTS_BRS_TREE;
+        if (step == MCTS_BRS_DEFAULT)
+            continue;
+        if (step == MCTS_BRS_END)
+            break;
         bool expanded;
         move_t mv;
         uint32_t child = node_choose(m, th, node, n, player, vl, &mv, &expanded);
         if (child == 0)
             break;
         node_hold(m, th, child, vl != 0);
-        api->make(s, mv, th->undo);
+        if (step == MCTS_BRS_CHOICE)
+            mcts_brs_chosen(&brs, mv);
+        else
+            api->make(s, mv, th->undo);
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
         th->path_len++;
