@@ -31,6 +31,7 @@ static const cli_command_t commands[] = {
     {"rate", cmd_rate, "ratings and tables from tournament record files"},
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
     {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
+    {"fit", cmd_fit, "fit heuristic weights to the results of recorded games, resumable"},
     {"quality", cmd_quality, "search quality per move against a reference search, resumable"},
     {"analyse", cmd_analyse, "a bot's choice and candidate moves in a position given as text"},
     {"engine", cmd_engine, "a built-in bot behind the Skyline Bot Protocol (docs/PROTOCOL.md)"},
