@@ -16,11 +16,13 @@
 #   tournament a doubling into SCALING_DIR/GAME-N.jsonl, then SCALING_DIR/SCALING.md.
 #
 # Expected cost of the default ladder, every variant landed (estimated 2026-11-26 from
-# move costs measured on the 2-vCPU development machine: mcts at 1000 iterations about
-# 4 ms a move in Tower Up, 12 ms in Uptown): about 50 CPU-minutes on one core, 3 cycles
-# (2 players: about 9 minutes a cycle for both games and modes; 3 players: about 6). The
-# equal-time half takes the same wall time on any machine. The scaling mode: about 15
-# CPU-minutes for Tower Up and 50 for Uptown. LADDER_TINY=1 (the test's): seconds.
+# games timed on the 2-vCPU development machine, the variants in their helpers' builds of
+# that evening; CPU seconds of one bot's moves in a 2-player Uptown game at 1000
+# iterations: mcts 0.6, tree=multi 1.1, pimc 0.8, rollout=mast 2.1, rollout=nst 8.4; Tower
+# Up about a sixth): about 55 CPU-minutes on one core, 3 cycles (2 players: about 12
+# minutes a cycle for both games and modes, 3 players: about 6). The equal-time half takes
+# the same wall time on any machine. The scaling mode: about 15 CPU-minutes for Tower Up
+# and 50 for Uptown. LADDER_TINY=1 (the test's): seconds.
 # Method, fairness and the tables: docs/LADDER.md.
 #
 # Variables (defaults in brackets):
