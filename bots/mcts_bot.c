@@ -258,6 +258,10 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
             return -1;
         }
     }
+    if (given[K_PW_A] && !(mb->opt.pw > 0.0)) {
+        snprintf(err, errlen, "key 'pw_a' needs pw= above 0 (progressive widening on)");
+        return -1;
+    }
     /* The search plays the cutoff's moves at random, whatever the rollout policy. */
     if (given[K_CUTOFF] && rollout_heur) {
         snprintf(err, errlen,

@@ -121,7 +121,7 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      "(at least 1), added best prior first (at random without a prior); 0: off",
      NULL},
     {"pw_a", MCTS_KEY_DOUBLE, 0, 1, NULL, "ALPHA", NULL, "0.5",
-     "the exponent of progressive widening (`pw`)", NULL},
+     "the exponent of progressive widening (only with `pw` above 0)", NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */

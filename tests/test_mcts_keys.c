@@ -69,7 +69,10 @@ static void check_row(char *row, const char *params_path)
     bool ranged = cell && sscanf(cell, " | from %31s to %31s |", lo, hi) == 2;
     /* Keys that need a heuristic hook get one; those that need a key get it. */
     char base[128] = "mcts";
-    const char *extra = needs[0] ? needs : !strcmp(name, "params") ? "prior=heuristic" : NULL;
+    const char *extra = needs[0]                  ? needs
+                        : !strcmp(name, "params") ? "prior=heuristic"
+                        : !strcmp(name, "pw_a")   ? "pw=1"
+                                                  : NULL;
     if (extra)
         snprintf(base, sizeof base, "mcts:%s", extra);
     const char *sep = extra ? "," : ":";

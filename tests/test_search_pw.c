@@ -408,6 +408,26 @@ static void test_games(void)
     }
 }
 
+/* The bot's keys: pw_a alone would change nothing and is refused. */
+static void test_keys(void)
+{
+    static const struct {
+        const char *spec; /* the bot spec */
+        bool ok;          /* accepted */
+    } cases[] = {
+        {"mcts:pw=1", true},           {"mcts:pw=0.5,pw_a=0.3", true}, {"mcts:pw_a=0.3", false},
+        {"mcts:pw=0,pw_a=0.3", false}, {"mcts:pw=-1", false},          {"mcts:pw=1,pw_a=2", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256] = "";
+        bot_t *b = bot_new(&towerup_api, cases[i].spec, 1, err, sizeof err);
+        CHECK_MSG((b != NULL) == cases[i].ok, "%s: %s", cases[i].spec, err);
+        if (!cases[i].ok)
+            CHECK_MSG(strstr(err, "pw") != NULL, "%s: %s", cases[i].spec, err);
+        bot_free(b);
+    }
+}
+
 /* Out-of-range options are refused. */
 static void test_options(void)
 {
@@ -441,6 +461,7 @@ int main(void)
     test_hidden();
     test_nim();
     test_games();
+    test_keys();
     test_options();
     return test_finish("test_search_pw");
 }
