@@ -16,7 +16,7 @@
  * between two of the observer's are tree moves. Values are paranoid's: the observer's
  * result at its moves, 1 minus it at the opponents' and at the replier choice. A kept tree
  * cannot be followed past an opponent's real move (no node is keyed by one), so the tree
- * is not reused from one move of the searcher to the next. With 2 players it is paranoid
+ * is reused only across the searcher's own consecutive moves. With 2 players it is paranoid
  * (search/backup_paranoid.h), the same search.
  */
 #include <stdbool.h>
