@@ -39,6 +39,7 @@ typedef struct fit_data {
     long skipped;          /* records skipped (forfeits: no result to learn from) */
     long seen;             /* positions read, duplicates included */
     long rebuilt;          /* records rebuilt ply by ply (their replay differed) */
+    int threads;           /* threads replaying records (1; the data do not depend on it) */
 } fit_data_t;
 
 /* Empty data of game api with players players. 0, or -1 (out of memory). */

@@ -14,6 +14,8 @@
 
 /* Most plies of one game the loader keeps at once (a longer game is refused). */
 #define FIT_MAX_PLIES 100000
+/* Records read at once, then replayed in parallel. */
+#define FIT_BATCH 256
 
 int fit_data_init(fit_data_t *d, const game_api_t *api, int players)
 {
@@ -22,6 +24,7 @@ int fit_data_init(fit_data_t *d, const game_api_t *api, int players)
     d->players = players;
     d->stride = (api->state_size + 15) / 16 * 16;
     d->table_cap = 1024;
+    d->threads = 1;
     d->table = calloc((size_t)d->table_cap, sizeof *d->table);
     return d->table ? 0 : -1;
 }
@@ -102,9 +105,9 @@ static int table_grow(fit_data_t *d)
     return 0;
 }
 
-int fit_data_add(fit_data_t *d, const void *state, const double *result)
+/* Adds one position with its key (merged with an equal one). 0 or -1. */
+static int data_add_keyed(fit_data_t *d, const void *state, uint64_t key, const double *result)
 {
-    uint64_t key = fit_data_key(d->api, state);
     d->seen++;
     long s = table_slot(d, key);
     if (d->table[s]) {
@@ -126,6 +129,11 @@ int fit_data_add(fit_data_t *d, const void *state, const double *result)
     d->key[i] = key;
     d->table[table_slot(d, key)] = i + 1;
     return 0;
+}
+
+int fit_data_add(fit_data_t *d, const void *state, const double *result)
+{
+    return data_add_keyed(d, state, fit_data_key(d->api, state), result);
 }
 
 double fit_data_label(const fit_data_t *d, long i, int q)
@@ -193,37 +201,63 @@ static int record_check(const fit_data_t *d, const json_t *rec, char *err, size_
     return 0;
 }
 
+/* One game's positions, collected (in parallel) before they are added (in file order). */
+typedef struct fit_game {
+    const char *line;             /* the record's text (not owned), or NULL: rec given */
+    size_t len;                   /* its length */
+    unsigned char *states;        /* kept positions, stride bytes apart */
+    uint64_t *keys;               /* their keys */
+    long count;                   /* kept positions */
+    long cap;                     /* room in states and keys */
+    double res[GAME_MAX_PLAYERS]; /* the game's result per player */
+    int status;                   /* 0 collected, 1 skipped (forfeit), -1 error in err */
+    bool rebuilt;                 /* rebuilt ply by ply */
+    char err[GAME_ERR_MAX];       /* what is wrong */
+} fit_game_t;
+
+/* Room for one more kept position in g: 0, or -1. */
+static int game_room(const fit_data_t *d, fit_game_t *g)
+{
+    if (g->count < g->cap)
+        return 0;
+    long cap = g->cap ? g->cap * 2 : 128;
+    unsigned char *states = realloc(g->states, (size_t)cap * d->stride);
+    if (!states)
+        return -1;
+    g->states = states;
+    uint64_t *keys = realloc(g->keys, (size_t)cap * sizeof *keys);
+    if (!keys)
+        return -1;
+    g->keys = keys;
+    g->cap = cap;
+    return 0;
+}
+
 /*
- * Replays the moves of rec from state, keeping plies 0, every, ... before the end in
- * buf (grown as needed, *nkeep of them); state ends at the game's end. 0, or -1 + err.
+ * Replays the moves of rec from state, keeping plies 0, every, ... before the end in g;
+ * state ends at the game's end. 0, or -1 with g->err.
  */
 static int record_walk(const fit_data_t *d, const json_t *rec, void *state, int every,
-                       unsigned char **buf, long *bufcap, long *nkeep, char *err, size_t errlen)
+                       fit_game_t *g)
 {
     const game_api_t *api = d->api;
     const json_t *moves = json_object_get(rec, "moves");
     size_t n = json_array_size(moves);
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
-    *nkeep = 0;
+    g->count = 0;
     if (n > FIT_MAX_PLIES) {
-        snprintf(err, errlen, "%zu moves: more than the %d a fit reads of one game", n,
+        snprintf(g->err, sizeof g->err, "%zu moves: more than the %d a fit reads of one game", n,
                  FIT_MAX_PLIES);
         return -1;
     }
     for (size_t i = 0; i <= n; i++) {
         bool over = api->is_terminal(state);
         if (i % (size_t)every == 0 && !over) {
-            if (*nkeep == *bufcap) {
-                long cap = *bufcap ? *bufcap * 2 : 256;
-                unsigned char *nb = realloc(*buf, (size_t)cap * d->stride);
-                if (!nb) {
-                    snprintf(err, errlen, "out of memory");
-                    return -1;
-                }
-                *buf = nb;
-                *bufcap = cap;
+            if (game_room(d, g)) {
+                snprintf(g->err, sizeof g->err, "out of memory");
+                return -1;
             }
-            api->copy(*buf + (size_t)(*nkeep)++ * d->stride, state);
+            api->copy(g->states + (size_t)g->count++ * d->stride, state);
         }
         if (i == n)
             break;
@@ -231,17 +265,17 @@ static int record_walk(const fit_data_t *d, const json_t *rec, void *state, int 
         char why[GAME_ERR_MAX], shown[INPUT_EXCERPT_MAX];
         move_t m;
         if (!text) {
-            snprintf(err, errlen, "move %zu is not a string", i);
+            snprintf(g->err, sizeof g->err, "move %zu is not a string", i);
             return -1;
         }
         if (over) {
-            snprintf(err, errlen, "move %zu (%s): the game is already over", i,
+            snprintf(g->err, sizeof g->err, "move %zu (%s): the game is already over", i,
                      input_escape(text, shown, sizeof shown));
             return -1;
         }
         if (api->move_from_text(state, text, &m, why, sizeof why)) {
-            snprintf(err, errlen, "move %zu (%s): %s", i, input_escape(text, shown, sizeof shown),
-                     why);
+            snprintf(g->err, sizeof g->err, "move %zu (%s): %.400s", i,
+                     input_escape(text, shown, sizeof shown), why);
             return -1;
         }
         api->make(state, m, undo);
@@ -249,62 +283,152 @@ static int record_walk(const fit_data_t *d, const json_t *rec, void *state, int 
     return 0;
 }
 
-/*
- * The positions of a record are replayed with make from its start, which is exact when
- * the game's chance events after the start follow from the state (every game skyline
- * plays). A record whose later chance events differ (a Tower Up reshuffle written by
- * another program) is seen at the end, where the state differs from the record's own
- * replay; then each kept ply is rebuilt with record_position.
- */
-int fit_data_add_record(fit_data_t *d, const json_t *rec, int every, char *err, size_t errlen)
+/* The slow, exact way: every kept ply of rec rebuilt with record_position, the game's
+   end into state. 0, or -1 with g->err (an illegal move, a game that does not end). */
+static int record_rebuild(const fit_data_t *d, const json_t *rec, void *state, int every,
+                          fit_game_t *g)
 {
     const game_api_t *api = d->api;
-    if (record_check(d, rec, err, errlen))
+    int n = api->record_position(rec, -1, state, g->err, sizeof g->err);
+    if (n < 0)
         return -1;
+    if (!api->is_terminal(state)) {
+        snprintf(g->err, sizeof g->err, "the game is not over after its moves");
+        return -1;
+    }
+    g->count = 0;
+    g->rebuilt = true;
+    for (int ply = 0; ply < n; ply += every) {
+        if (game_room(d, g)) {
+            snprintf(g->err, sizeof g->err, "out of memory");
+            return -1;
+        }
+        if (api->record_position(rec, ply, g->states + (size_t)g->count++ * d->stride, g->err,
+                                 sizeof g->err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/*
+ * Collects the positions of record rec into g (g->status says how it went). The positions
+ * are replayed with make from the record's start (fast), which is exact when the game's
+ * chance events after the start follow from that state. Where they do not (a Tower Up
+ * reshuffle: record_position sets the drawn pile from the record), the replay ends
+ * elsewhere than the record's own, or meets a move it finds illegal; then every kept ply
+ * is rebuilt from the record with record_position.
+ */
+static void game_collect(const fit_data_t *d, const json_t *rec, int every, fit_game_t *g)
+{
+    const game_api_t *api = d->api;
+    g->status = -1;
+    if (record_check(d, rec, g->err, sizeof g->err))
+        return;
     if (forfeit_record_has(rec)) {
+        g->status = 1;
+        return;
+    }
+    unsigned char *state = calloc(2, d->stride);
+    if (!state) {
+        snprintf(g->err, sizeof g->err, "out of memory");
+        return;
+    }
+    unsigned char *check = state + d->stride;
+    if (record_start(api, rec, state, g->err, sizeof g->err))
+        goto done;
+    bool exact = record_walk(d, rec, state, every, g) == 0;
+    if (api->record_position) {
+        char why[GAME_ERR_MAX];
+        exact = exact && api->is_terminal(state) &&
+                api->record_position(rec, -1, check, why, sizeof why) >= 0 &&
+                api->hash_full(check) == api->hash_full(state);
+        if (!exact && record_rebuild(d, rec, state, every, g))
+            goto done;
+    } else if (!exact) {
+        goto done;
+    } else if (!api->is_terminal(state)) {
+        snprintf(g->err, sizeof g->err, "the game is not over after its moves");
+        goto done;
+    }
+    api->result(state, g->res);
+    for (long k = 0; k < g->count; k++)
+        g->keys[k] = fit_data_key(api, g->states + (size_t)k * d->stride);
+    g->status = 0;
+done:
+    free(state);
+}
+
+/* Adds a collected game to d: 0, or -1 with err filled (the game's error or memory). */
+static int game_add(fit_data_t *d, const fit_game_t *g, char *err, size_t errlen)
+{
+    if (g->status < 0) {
+        snprintf(err, errlen, "%s", g->err);
+        return -1;
+    }
+    if (g->status == 1) {
         d->skipped++;
         return 0;
     }
-    int rc = -1;
-    unsigned char *state = calloc(2, d->stride), *buf = NULL;
-    long bufcap = 0, nkeep = 0;
-    if (!state) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    unsigned char *check = state + d->stride;
-    if (record_start(api, rec, state, err, errlen) ||
-        record_walk(d, rec, state, every, &buf, &bufcap, &nkeep, err, errlen))
-        goto done;
-    if (!api->is_terminal(state)) {
-        snprintf(err, errlen, "the game is not over after its moves");
-        goto done;
-    }
-    if (api->record_position) {
-        if (api->record_position(rec, -1, check, err, errlen) < 0)
-            goto done;
-        if (api->hash_full(check) != api->hash_full(state)) {
-            /* The slow, exact way: every kept ply from the record itself. */
-            d->rebuilt++;
-            long k = 0;
-            for (long ply = 0; k < nkeep; ply += every, k++)
-                if (api->record_position(rec, (int)ply, buf + (size_t)k * d->stride, err, errlen) <
-                    0)
-                    goto done;
-        }
-    }
-    double res[GAME_MAX_PLAYERS];
-    api->result(state, res);
-    for (long k = 0; k < nkeep; k++)
-        if (fit_data_add(d, buf + (size_t)k * d->stride, res)) {
+    for (long k = 0; k < g->count; k++)
+        if (data_add_keyed(d, g->states + (size_t)k * d->stride, g->keys[k], g->res)) {
             snprintf(err, errlen, "out of memory");
-            goto done;
+            return -1;
         }
     d->games++;
-    rc = 0;
-done:
-    free(state);
-    free(buf);
+    d->rebuilt += g->rebuilt;
+    return 0;
+}
+
+static void game_free(fit_game_t *g)
+{
+    free(g->states);
+    free(g->keys);
+    memset(g, 0, sizeof *g);
+}
+
+int fit_data_add_record(fit_data_t *d, const json_t *rec, int every, char *err, size_t errlen)
+{
+    fit_game_t g;
+    memset(&g, 0, sizeof g);
+    game_collect(d, rec, every, &g);
+    int rc = game_add(d, &g, err, errlen);
+    game_free(&g);
+    return rc;
+}
+
+/* Parses and collects game g from its line (run by the workers). */
+static void game_from_line(const fit_data_t *d, int every, fit_game_t *g)
+{
+    json_error_t jerr;
+    json_t *rec = json_loadb(g->line, g->len, 0, &jerr);
+    if (!rec || !json_is_object(rec)) {
+        g->status = -1;
+        snprintf(g->err, sizeof g->err, "not a JSON record (%s)",
+                 rec ? "not an object" : jerr.text);
+    } else {
+        game_collect(d, rec, every, g);
+    }
+    json_decref(rec);
+}
+
+/* Collects games[n] (from lines lineno[n]) in parallel, then adds them in file order: 0,
+   or -1 with err "FILE:LINE: what" for the first that fails. */
+static int games_flush(fit_data_t *d, fit_game_t *games, long *lineno, int n, int every,
+                       const char *name, char *err, size_t errlen)
+{
+    int threads = d->threads > 0 ? d->threads : 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int i = 0; i < n; i++)
+        game_from_line(d, every, &games[i]);
+    int rc = 0;
+    char what[GAME_ERR_MAX];
+    for (int i = 0; i < n; i++) {
+        if (rc == 0 && game_add(d, &games[i], what, sizeof what)) {
+            snprintf(err, errlen, "%s:%ld: %s", name, lineno[i], what);
+            rc = -1;
+        }
+        game_free(&games[i]);
+    }
     return rc;
 }
 
@@ -313,34 +437,41 @@ int fit_data_add_file(fit_data_t *d, const char *path, int every, char *err, siz
     FILE *f = input_open(path, "r", "record file", err, errlen);
     if (!f)
         return -1;
-    char name[128], what[GAME_ERR_MAX];
+    char name[128];
     input_escape(path, name, sizeof name);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        if (strspn(line, " \t\r\n") == (size_t)len)
-            continue;
-        json_error_t jerr;
-        json_t *rec = json_loadb(line, (size_t)len, 0, &jerr);
-        if (!rec || !json_is_object(rec)) {
-            snprintf(err, errlen, "%s:%ld: not a JSON record (%s)", name, lineno,
-                     rec ? "not an object" : jerr.text);
-            rc = -1;
-        } else if (fit_data_add_record(d, rec, every, what, sizeof what)) {
-            snprintf(err, errlen, "%s:%ld: %s", name, lineno, what);
-            rc = -1;
-        }
-        json_decref(rec);
+    char *lines[FIT_BATCH] = {0};
+    size_t caps[FIT_BATCH] = {0};
+    long lineno[FIT_BATCH];
+    fit_game_t *games = calloc(FIT_BATCH, sizeof *games);
+    if (!games) {
+        fclose(f);
+        snprintf(err, errlen, "out of memory");
+        return -1;
     }
+    long line = 0;
+    int n = 0, rc = 0;
+    ssize_t len;
+    while (rc == 0 && (len = getline(&lines[n], &caps[n], f)) >= 0) {
+        line++;
+        if (strspn(lines[n], " \t\r\n") == (size_t)len)
+            continue;
+        games[n].line = lines[n];
+        games[n].len = (size_t)len;
+        lineno[n] = line;
+        if (++n == FIT_BATCH) {
+            rc = games_flush(d, games, lineno, n, every, name, err, errlen);
+            n = 0;
+        }
+    }
+    if (rc == 0 && n)
+        rc = games_flush(d, games, lineno, n, every, name, err, errlen);
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "%s: cannot read the record file", name);
         rc = -1;
     }
-    free(line);
+    for (int i = 0; i < FIT_BATCH; i++)
+        free(lines[i]);
+    free(games);
     fclose(f);
     return rc;
 }

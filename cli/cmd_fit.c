@@ -310,12 +310,14 @@ int cmd_fit(int argc, char **argv)
         cli_die("--resume: no checkpoint at %s", ckpt);
 
     double t0 = fit_now();
+    clock_t c0 = clock();
     if (fit_data_init(&d, g.api, g.opt.players))
         cli_die("out of memory");
+    d.threads = cfg.threads;
     for (int f = 0; f < o.record_count; f++)
         if (fit_data_add_file(&d, o.records[f], o.every, err, sizeof err))
             cli_die("%s", err);
-    double t_load = fit_now() - t0;
+    double t_load = fit_now() - t0, c_load = (double)(clock() - c0) / CLOCKS_PER_SEC;
     if (d.count == 0)
         cli_die("no positions in the records (%ld games read)", d.games);
     if (!o.spec_path)
@@ -332,11 +334,14 @@ int cmd_fit(int argc, char **argv)
 
     /* Every input is accepted: what the fit works on. */
     fprintf(stderr,
-            "fit: %ld positions (%ld read, duplicates merged) from %ld games in %.1f s "
-            "(%.0f positions/s)",
-            d.count, d.seen, d.games, t_load, (double)d.seen / (t_load > 0 ? t_load : 1e-9));
+            "fit: %ld positions (%ld read, duplicates merged) from %ld games in %.1f s, "
+            "%.1f s CPU (%.0f positions/s)",
+            d.count, d.seen, d.games, t_load, c_load,
+            (double)d.seen / (t_load > 0 ? t_load : 1e-9));
     if (d.skipped)
         fprintf(stderr, "; %ld forfeited games skipped", d.skipped);
+    if (d.rebuilt)
+        fprintf(stderr, "; %ld records rebuilt ply by ply", d.rebuilt);
     fprintf(stderr, "\nfit: %d of %d weights fitted:", cfg.count, h->param_count);
     for (int c = 0; c < cfg.count; c++)
         fprintf(stderr, " %s", h->params[cfg.index[c]].name);
@@ -358,13 +363,15 @@ int cmd_fit(int argc, char **argv)
             return 0;
         }
         double t1 = fit_now();
+        clock_t c1 = clock();
         fit_epoch(&run, &d, &cfg);
         fit_weights(&run, &cfg, &w);
         fit_write_params(h, &w, o.out);
         if (fit_save(&run, &cfg, tag, ckpt, err, sizeof err))
             cli_die("%s", err);
-        fprintf(stderr, "fit: epoch %d/%d: loss train %.6f held-out %.6f (%.1f s)\n", run.epoch,
-                cfg.epochs, run.train_loss, run.held_loss, fit_now() - t1);
+        fprintf(stderr, "fit: epoch %d/%d: loss train %.6f held-out %.6f (%.1f s, %.1f s CPU)\n",
+                run.epoch, cfg.epochs, run.train_loss, run.held_loss, fit_now() - t1,
+                (double)(clock() - c1) / CLOCKS_PER_SEC);
     }
     fit_weights(&run, &cfg, &w);
     fit_write_params(h, &w, o.out);

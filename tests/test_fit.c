@@ -3,8 +3,10 @@
  * evaluation with known weights (through the link, plus noise), it finds the link's scale
  * and gets back near the known weights from other start values; the same fit gives the
  * same bits with 1 or 2 threads and when stopped, checkpointed and resumed; duplicates
- * are merged with their labels averaged; a checkpoint of other inputs is refused.
+ * are merged with their labels averaged; a checkpoint of other inputs is refused; a
+ * record whose chance events the engine would not draw is rebuilt from the record.
  */
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,12 +223,68 @@ static void test_merge(const game_api_t *api)
     fit_data_free(&d);
 }
 
+/*
+ * A record whose reshuffles differ from what the engine would draw (its seed changed) is
+ * rebuilt ply by ply from the record: the same positions as the record as written.
+ */
+static void test_rebuild(const game_api_t *api)
+{
+    unsigned char *s = calloc(1, api->state_size), *init = calloc(1, api->state_size);
+    move_t *moves = malloc(4000 * sizeof *moves), legal[GAME_MAX_MOVES];
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    pcg32_t rng;
+    pcg32_seed(&rng, 1, 2);
+    json_t *rec = NULL;
+    for (uint64_t seed = 1; seed < 40 && !rec; seed++) {
+        game_options_t opt;
+        game_options_default(&opt);
+        opt.players = 2;
+        opt.seed = seed;
+        char err[GAME_ERR_MAX];
+        CHECK(api->new_game(s, &opt, err, sizeof err) == 0);
+        api->copy(init, s);
+        int n = 0, k;
+        while (n < 4000 && (k = api->gen_moves(s, legal)) > 0) {
+            moves[n] = legal[pcg32_bounded(&rng, (uint32_t)k)];
+            api->make(s, moves[n++], undo);
+        }
+        rec = api->record_new(init, &opt, moves, n, NULL, NULL);
+        if (json_array_size(json_object_get(rec, "reshuffles")) == 0) {
+            json_decref(rec);
+            rec = NULL;
+        }
+    }
+    CHECK(rec != NULL);
+    fit_data_t a, b;
+    char err[GAME_ERR_MAX];
+    CHECK(fit_data_init(&a, api, 2) == 0 && fit_data_init(&b, api, 2) == 0);
+    CHECK(fit_data_add_record(&a, rec, 1, err, sizeof err) == 0);
+    json_object_set_new(rec, "seed", json_integer(987654321));
+    CHECK(fit_data_add_record(&b, rec, 1, err, sizeof err) == 0);
+    CHECK_EQ_INT(b.rebuilt, 1);
+    CHECK(a.count == b.count && a.count > 10);
+    CHECK(memcmp(a.key, b.key, (size_t)a.count * sizeof *a.key) == 0);
+    /* Each kept position is the record's own at that ply. */
+    for (long i = 0; i < b.count; i++) {
+        CHECK(api->record_position(rec, (int)i, s, err, sizeof err) >= 0);
+        CHECK(fit_data_key(api, s) == b.key[i]);
+    }
+    CHECK(fit_data_hash(&a) == fit_data_hash(&b));
+    json_decref(rec);
+    fit_data_free(&a);
+    fit_data_free(&b);
+    free(s);
+    free(init);
+    free(moves);
+}
+
 int main(void)
 {
     const game_api_t *tu = game_find("towerup"), *ut = game_find("uptown");
     CHECK(tu && ut && tu->heuristic && ut->heuristic);
     test_merge(tu);
     test_merge(ut);
+    test_rebuild(tu);
     test_recovery(tu);
     test_resume(tu, 3);
     test_resume(ut, 2);
