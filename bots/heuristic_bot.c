@@ -1,7 +1,8 @@
 /*
  * heuristic: plays from the game heuristic's move scores, without looking ahead. Keys:
  * params=FILE (weights), any weight name (overrides the file and the defaults, whatever the
- * key order), temp=T (0: argmax with random tie-break; > 0: softmax of score / T).
+ * key order), temp=T (0: argmax with random tie-break; > 0: softmax of score / T), eps=E
+ * (a share E of the moves uniformly random: exploration for generating training records).
  * score_moves reads only what the player to move sees, so the real state is scored.
  */
 #include <math.h>
@@ -20,6 +21,7 @@ typedef struct heuristic_bot {
     const heuristic_t *h; /* the game's heuristic */
     heur_params_t w;      /* its weights */
     double temp;          /* softmax temperature, 0: argmax */
+    double eps;           /* share of uniformly random moves, 0: none */
     move_t *moves;        /* legal moves, GAME_MAX_MOVES entries */
     double *scores;       /* their scores, GAME_MAX_MOVES entries */
 } heuristic_bot_t;
@@ -52,6 +54,9 @@ static int heuristic_keys(bot_t *b, heuristic_bot_t *hb, const bot_spec_t *spec,
         if (!strcmp(key, "temp")) {
             if (bot_spec_double(key, value, 0.0, 1e9, &hb->temp, err, errlen))
                 return -1;
+        } else if (!strcmp(key, "eps")) {
+            if (bot_spec_double(key, value, 0.0, 1.0, &hb->eps, err, errlen))
+                return -1;
         } else if ((i = heur_param_find(h, key)) >= 0) {
             if (bot_spec_double(key, value, -1e12, 1e12, &hb->w.value[i], err, errlen))
                 return -1;
@@ -59,7 +64,7 @@ static int heuristic_keys(bot_t *b, heuristic_bot_t *hb, const bot_spec_t *spec,
             char names[GAME_ERR_MAX], shown[INPUT_EXCERPT_MAX];
             heur_param_names(h, names, sizeof names);
             snprintf(err, errlen,
-                     "unknown key '%s' (heuristic takes params=FILE, temp=T and the %s "
+                     "unknown key '%s' (heuristic takes params=FILE, temp=T, eps=E and the %s "
                      "weights: %.380s)",
                      input_escape(key, shown, sizeof shown), b->api->name, names);
             return -1;
@@ -105,6 +110,9 @@ static move_t heuristic_choose(bot_t *b, const void *state)
         return 0; /* bot_choose never asks: no move to pick */
     if (n == 1)
         return hb->moves[0];
+    /* Drawn only with eps > 0, so that the default play is what it was without the key. */
+    if (hb->eps > 0.0 && pcg32_double(&b->rng) < hb->eps)
+        return hb->moves[pcg32_bounded(&b->rng, (uint32_t)n)];
     hb->h->score_moves(state, hb->moves, n, &hb->w, hb->scores);
     double top = hb->scores[0];
     int best = 0, ties = 1;
@@ -141,7 +149,7 @@ static move_t heuristic_choose(bot_t *b, const void *state)
 const bot_kind_t bot_kind_heuristic = {
     .name = "heuristic",
     .help = "heuristic: best heuristic move score; keys: params=FILE, temp=T (softmax, 0 = "
-            "argmax), any weight name=value",
+            "argmax), eps=E (share of random moves), any weight name=value",
     .init = heuristic_init,
     .choose = heuristic_choose,
     .destroy = heuristic_destroy,
