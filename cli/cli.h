@@ -46,6 +46,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_generate(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_quality(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);

@@ -30,6 +30,7 @@ static const cli_command_t commands[] = {
     {"tournament", cmd_tournament, "fair multi-player tournament with records, SPRT and resume"},
     {"rate", cmd_rate, "ratings and tables from tournament record files"},
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
+    {"generate", cmd_generate, "self-play of one bot in every seat: training records, resumable"},
     {"tune", cmd_tune, "SPSA tuning of a bot's heuristic weights, resumable"},
     {"fit", cmd_fit, "fit heuristic weights to the results of recorded games, resumable"},
     {"quality", cmd_quality, "search quality per move against a reference search, resumable"},

@@ -1,0 +1,345 @@
+/*
+ * skyline generate: self-play of one bot spec in every seat, for training records (the
+ * records `skyline fit` reads). Game i of K uses seed S+i (as play); every record gets a
+ * "generate" key {"config": hash of the game, its options and the spec}. The record file
+ * is locked while the command runs, and resumed: the games whose seed the file already
+ * holds (for the same configuration) are not played again. Games run on W worker threads,
+ * each with its own bots; records are appended in the order games finish.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena/config_options.h"
+#include "arena/match.h"
+#include "arena/tournament.h"
+#include "cli/cli.h"
+#include "core/lines.h"
+
+/* Length of the configuration hash in hex digits. */
+#define GEN_HASH_LEN 16
+
+/* A generate run: what is played, what is done, and the file. */
+typedef struct gen {
+    const game_api_t *api;       /* the game */
+    game_options_t opt;          /* its options; opt.seed is the first game's seed */
+    const char *spec;            /* the bot in every seat */
+    long games;                  /* K: seeds S .. S+K-1 */
+    char hash[GEN_HASH_LEN + 1]; /* configuration hash */
+    bool *done;                  /* per game i < K: the file holds it */
+    long *todo;                  /* the games this run plays, ascending */
+    long todo_count;             /* their number */
+    long next;                   /* next entry of todo to hand out (under lock) */
+    long played;                 /* games played and written (under lock) */
+    long moves;                  /* moves in the games played (under lock) */
+    lines_file_t file;           /* the record file, locked */
+    pthread_mutex_t lock;        /* guards next, played, moves, failed, err and the file */
+    bool failed;                 /* a worker failed: err says why, the others stop */
+    char err[GAME_ERR_MAX * 2];  /* the first failure */
+    int progress;                /* 0: none, 1: a line every 10 s, 2: a line kept updated */
+    double start, last_progress; /* monotonic seconds: start, last progress line */
+} gen_t;
+
+static const char generate_help[] =
+    "usage: skyline generate --bot SPEC --games K --out FILE [options]\n"
+    "Self-play for training records (skyline fit): SPEC plays every seat; game i of K uses\n"
+    "seed S+i. Appends one JSON record per game to FILE (FORMATS.md section 4) with a\n"
+    "\"generate\" key {config}. Running the same command again resumes: games whose seed\n"
+    "FILE holds are not replayed; a larger --games or another --seed adds games. Give the\n"
+    "bot some exploration, e.g. heuristic:temp=0.3 or heuristic:eps=0.1 (bots/BOTS.md).\n"
+    "%s"
+    "  --bot SPEC              the bot of every seat (required)\n"
+    "  --games K               games (seeds S to S+K-1)\n"
+    "  --out FILE              record file: appended to, resumed from\n"
+    "  --workers W             games played at once (default: cores / the bot's threads)\n"
+    "  --quiet                 no progress lines\n";
+
+static double gen_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t gen_fnv(uint64_t h, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        h ^= *p;
+        h *= 0x100000001b3ULL;
+    }
+    /* A separator byte that never occurs in text, so fields cannot run into each other. */
+    h ^= 0xffu;
+    return h * 0x100000001b3ULL;
+}
+
+/* The configuration hash: the game, its options (not the seed) and the spec. */
+static void gen_config_hash(gen_t *g)
+{
+    char buf[128];
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = gen_fnv(h, "skyline-generate-1");
+    h = gen_fnv(h, g->api->name);
+    config_options_t o;
+    config_options_read(&g->opt, &o);
+    snprintf(buf, sizeof buf, "players=%d first=%d floors=%d setup=%d", g->opt.players,
+             g->opt.first_player, o.start_floors, o.setup_random);
+    h = gen_fnv(h, buf);
+    h = gen_fnv(h, o.board ? o.board : "-");
+    h = gen_fnv(h, o.objectives ? o.objectives : "-");
+    for (int i = 0; i < o.extra_count; i++)
+        h = gen_fnv(h, o.extra[i]);
+    h = gen_fnv(h, g->spec);
+    snprintf(g->hash, sizeof g->hash, "%016llx", (unsigned long long)rng_mix64(h));
+}
+
+/* Checks one stored record against this run and marks its game done: 0, or -1 with err. */
+static int gen_load_record(gen_t *g, const char *path, const char *line, long lineno, char *err,
+                           size_t errlen)
+{
+    json_error_t jerr;
+    json_t *rec = json_loads(line, 0, &jerr);
+    int rc = -1;
+    const char *hash =
+        json_string_value(json_object_get(json_object_get(rec, "generate"), "config"));
+    json_t *seed = json_object_get(rec, "seed");
+    if (!json_is_object(rec)) {
+        snprintf(err, errlen, "%s:%ld: not a JSON record; refusing to append to this file", path,
+                 lineno);
+    } else if (!hash || !json_is_integer(seed) || json_integer_value(seed) < 0) {
+        snprintf(err, errlen,
+                 "%s:%ld: a record without a generate key and seed; this file was not written "
+                 "by skyline generate, use another --out",
+                 path, lineno);
+    } else if (strcmp(hash, g->hash)) {
+        snprintf(err, errlen,
+                 "%s holds games of another game, option or bot (config %s, this one %s): use "
+                 "another --out or the same options",
+                 path, hash, g->hash);
+    } else {
+        uint64_t s = (uint64_t)json_integer_value(seed);
+        if (s >= g->opt.seed && s - g->opt.seed < (uint64_t)g->games)
+            g->done[s - g->opt.seed] = true;
+        rc = 0;
+    }
+    json_decref(rec);
+    return rc;
+}
+
+/* Opens and locks the file, reads the games it holds, cuts off a last line cut short. */
+static int gen_open_file(gen_t *g, const char *path, char *err, size_t errlen)
+{
+    if (lines_file_open(&g->file, path, err, errlen))
+        return -1;
+    lines_reader_t r;
+    lines_init(&r, g->file.in);
+    int rc, got;
+    while ((rc = got = lines_next(&r)) > 0 && !r.cut) {
+        if (r.len == 0)
+            continue;
+        if ((rc = gen_load_record(g, path, r.text, r.lineno, err, errlen)))
+            break;
+    }
+    if (got < 0)
+        lines_error(&r, path, err, errlen);
+    lines_free(&r);
+    if (rc < 0 || got < 0)
+        return -1;
+    return lines_file_drop_cut(&g->file, err, errlen);
+}
+
+/* A progress line (under the lock): games done of K, speed, positions so far. */
+static void gen_progress(gen_t *g, bool final)
+{
+    double now = gen_now();
+    if (!g->progress || (!final && now - g->last_progress < (g->progress == 2 ? 0.25 : 10)))
+        return;
+    g->last_progress = now;
+    double el = now - g->start;
+    long done = g->games - g->todo_count + g->played;
+    fprintf(stderr, "%sgames %ld/%ld  %.2f games/s  %ld moves played%s",
+            g->progress == 2 ? "\r" : "", done, g->games, el > 0 ? (double)g->played / el : 0.0,
+            g->moves, g->progress == 2 && !final ? "" : "\n");
+    fflush(stderr);
+}
+
+/* Records the first failure and stops the workers (under the lock). */
+static void gen_fail(gen_t *g, const char *msg)
+{
+    if (!g->failed)
+        snprintf(g->err, sizeof g->err, "%s", msg);
+    g->failed = true;
+}
+
+/* One worker: its own bots, games taken from the todo list until none is left. */
+static void *gen_worker(void *arg)
+{
+    gen_t *g = arg;
+    int np = g->opt.players;
+    bot_t *bots[GAME_MAX_PLAYERS] = {0};
+    char err[GAME_ERR_MAX];
+    bool ok = true;
+    for (int s = 0; s < np && ok; s++)
+        ok = (bots[s] = bot_new(g->api, g->spec, (uint64_t)s, err, sizeof err)) != NULL;
+    if (!ok) {
+        pthread_mutex_lock(&g->lock);
+        gen_fail(g, err);
+        pthread_mutex_unlock(&g->lock);
+    }
+    while (ok) {
+        pthread_mutex_lock(&g->lock);
+        long k = g->failed || g->next == g->todo_count ? -1 : g->todo[g->next++];
+        pthread_mutex_unlock(&g->lock);
+        if (k < 0)
+            break;
+        game_options_t opt = g->opt;
+        opt.seed = g->opt.seed + (uint64_t)k;
+        match_result_t r;
+        char *line = NULL;
+        if (match_play(g->api, &opt, bots, false, &r, err, sizeof err)) {
+            ok = false;
+        } else {
+            json_object_set_new(r.record, "generate", json_pack("{s:s}", "config", g->hash));
+            line = json_dumps(r.record, JSON_COMPACT);
+            json_decref(r.record);
+            size_t len = line ? strlen(line) : 0;
+            char *grown = line ? realloc(line, len + 2) : NULL;
+            if (grown) {
+                line = grown;
+                memcpy(line + len, "\n", 2);
+            } else {
+                snprintf(err, sizeof err, "out of memory");
+                ok = false;
+            }
+        }
+        pthread_mutex_lock(&g->lock);
+        if (ok && !g->failed && lines_file_write(&g->file, line, strlen(line))) {
+            snprintf(err, sizeof err, "cannot write to record file '%s': %s", g->file.path,
+                     strerror(errno));
+            ok = false;
+        }
+        if (!ok)
+            gen_fail(g, err);
+        else if (!g->failed) {
+            g->played++;
+            g->moves += r.moves;
+            gen_progress(g, false);
+        }
+        pthread_mutex_unlock(&g->lock);
+        free(line);
+    }
+    for (int s = 0; s < np; s++)
+        bot_free(bots[s]);
+    return NULL;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    cli_game_t cg;
+    cli_game_init(&cg);
+    const char *spec = NULL, *out = NULL;
+    long games = 0, workers = 0;
+    bool quiet = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_game_option(&cg, argc, argv, &i))
+            continue;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf(generate_help, cli_game_help);
+            return 0;
+        } else if (!strcmp(a, "--bot")) {
+            if (spec)
+                cli_die("generate takes one --bot (it plays every seat)");
+            spec = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--games")) {
+            games = cli_int(a, cli_value(argc, argv, &i), 1, 100000000L);
+        } else if (!strcmp(a, "--out")) {
+            out = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--workers")) {
+            workers = cli_int(a, cli_value(argc, argv, &i), 1, 256);
+        } else if (!strcmp(a, "--quiet")) {
+            quiet = true;
+        } else {
+            cli_die("generate: unknown option '%s' (see skyline generate --help)", a);
+        }
+    }
+    cli_game_finish(&cg);
+    if (!spec)
+        cli_die("generate needs --bot SPEC (the bot of every seat)");
+    if (!games)
+        cli_die("generate needs --games K");
+    if (!out)
+        cli_die("generate needs --out FILE (the record file, resumed if it exists)");
+    if (cg.opt.seed > (uint64_t)(LONG_MAX - (games - 1)))
+        cli_die("--seed %llu: the seeds of %ld games would pass %ld, the largest seed",
+                (unsigned long long)cg.opt.seed, games, LONG_MAX);
+
+    /* A bad spec or bad game options fail now, before the file is touched. */
+    if (!strcmp(spec, "human") || !strncmp(spec, "human:", 6))
+        cli_die("generate plays bots only, not 'human'");
+    char err[GAME_ERR_MAX * 2];
+    bot_t *probe = bot_new(cg.api, spec, 0, err, sizeof err);
+    if (!probe)
+        cli_die("%s", err);
+    int threads = probe->threads;
+    bot_free(probe);
+    void *state = malloc(cg.api->state_size);
+    if (!state)
+        cli_die("out of memory");
+    if (cg.api->new_game(state, &cg.opt, err, sizeof err))
+        cli_die("%s", err);
+    free(state);
+
+    gen_t g = {.api = cg.api, .opt = cg.opt, .spec = spec, .games = games};
+    g.file.fd = -1;
+    gen_config_hash(&g);
+    g.done = calloc((size_t)games, sizeof *g.done);
+    g.todo = malloc((size_t)games * sizeof *g.todo);
+    if (!g.done || !g.todo)
+        cli_die("out of memory");
+    if (gen_open_file(&g, out, err, sizeof err))
+        cli_die("%s", err);
+    for (long k = 0; k < games; k++)
+        if (!g.done[k])
+            g.todo[g.todo_count++] = k;
+    if (!workers)
+        workers = tournament_default_workers(threads);
+    if (workers > g.todo_count)
+        workers = g.todo_count > 0 ? g.todo_count : 1;
+    g.progress = quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
+    g.start = g.last_progress = gen_now();
+    pthread_mutex_init(&g.lock, NULL);
+    pthread_t tids[256];
+    long started = 0;
+    for (; started < workers; started++)
+        if (pthread_create(&tids[started], NULL, gen_worker, &g))
+            break;
+    if (!started)
+        gen_worker(&g);
+    for (long w = 0; w < started; w++)
+        pthread_join(tids[w], NULL);
+    pthread_mutex_destroy(&g.lock);
+    double seconds = gen_now() - g.start;
+    if (!g.failed && g.played)
+        gen_progress(&g, true);
+    if (lines_file_close(&g.file) && !g.failed)
+        cli_die("cannot write to record file '%s': %s", out, strerror(errno));
+    if (g.failed)
+        cli_die("%s", g.err);
+    printf("generate %s: %s, %d players, %s, seeds %llu to %llu -> %s\n", g.hash, cg.api->name,
+           cg.opt.players, spec, (unsigned long long)cg.opt.seed,
+           (unsigned long long)(cg.opt.seed + (uint64_t)games - 1), out);
+    printf("%ld of %ld games done (%ld resumed, %ld played by %ld worker%s in %.1f s, %ld "
+           "moves)\n",
+           games - g.todo_count + g.played, games, games - g.todo_count, g.played,
+           started ? started : 1, started == 1 ? "" : "s", seconds, g.moves);
+    free(g.done);
+    free(g.todo);
+    return 0;
+}
