@@ -70,6 +70,15 @@ static double fit_number(const char *opt, const char *value, double lo, double h
     return x;
 }
 
+/* A held-out loss as text into buf[16]: "none" when no position is held out. */
+static const char *fit_held(const fit_run_t *run, double loss, char *buf)
+{
+    if (run->held_count == 0)
+        return "none";
+    snprintf(buf, 16, "%.6f", loss);
+    return buf;
+}
+
 /* FNV-1a of text, continuing from h. */
 static uint64_t fit_fnv(uint64_t h, const char *text)
 {
@@ -295,6 +304,7 @@ int cmd_fit(int argc, char **argv)
     cli_game_finish(&g);
     cfg.seed = g.opt.seed;
     const heuristic_t *h = heuristic_for(g.api);
+    char h1[16], h2[16];
     if (!h)
         cli_die("%s has no heuristic to fit", g.api->name);
     cfg.heur = h;
@@ -352,9 +362,9 @@ int cmd_fit(int argc, char **argv)
     else
         fprintf(stderr,
                 "fit: %ld training, %ld held-out positions; K = %.4g (%s); start loss train "
-                "%.6f held-out %.6f\n",
+                "%.6f held-out %s\n",
                 run.train_count, run.held_count, run.k, cfg.k > 0 ? "given" : "fitted",
-                run.start_train, run.start_held);
+                run.start_train, fit_held(&run, run.start_held, h1));
     heur_params_t w;
     for (int done = 0; run.epoch < cfg.epochs; done++) {
         if (o.stop_after && done == o.stop_after) {
@@ -369,16 +379,17 @@ int cmd_fit(int argc, char **argv)
         fit_write_params(h, &w, o.out);
         if (fit_save(&run, &cfg, tag, ckpt, err, sizeof err))
             cli_die("%s", err);
-        fprintf(stderr, "fit: epoch %d/%d: loss train %.6f held-out %.6f (%.1f s, %.1f s CPU)\n",
-                run.epoch, cfg.epochs, run.train_loss, run.held_loss, fit_now() - t1,
-                (double)(clock() - c1) / CLOCKS_PER_SEC);
+        fprintf(stderr, "fit: epoch %d/%d: loss train %.6f held-out %s (%.1f s, %.1f s CPU)\n",
+                run.epoch, cfg.epochs, run.train_loss, fit_held(&run, run.held_loss, h1),
+                fit_now() - t1, (double)(clock() - c1) / CLOCKS_PER_SEC);
     }
     fit_weights(&run, &cfg, &w);
     fit_write_params(h, &w, o.out);
     remove(ckpt);
-    printf("K %.6g; held-out loss: start %.6f, fitted %.6f (%ld positions); train loss: start "
+    printf("K %.6g; held-out loss: start %s, fitted %s (%ld positions); train loss: start "
            "%.6f, fitted %.6f\n",
-           run.k, run.start_held, run.held_loss, run.held_count, run.start_train, run.train_loss);
+           run.k, fit_held(&run, run.start_held, h1), fit_held(&run, run.held_loss, h2),
+           run.held_count, run.start_train, run.train_loss);
     printf("wrote %s (load it with heuristic:params=%s)\n", o.out, o.out);
     fit_run_free(&run);
     fit_data_free(&d);

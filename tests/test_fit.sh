@@ -50,8 +50,10 @@ printf '# a subset\neval_scale 0.3 0.05 3 0.05\neval_pot 0.5 0 1 0.05\n' >"$tmp/
     && ok || fail "uptown fit: $(cat "$tmp/err")"
 grep -q "2 of [0-9]* weights fitted: eval_scale eval_pot" "$tmp/err" && ok || fail "spec: $(cat "$tmp/err")"
 "$skyline" fit --game uptown --players 2 --records "$tmp/ut2.jsonl" --start "$tmp/ut.params" \
-    --epochs 1 --k 1 --holdout 0 --out "$tmp/ut2.params" >/dev/null 2>"$tmp/err" \
+    --epochs 1 --k 1 --holdout 0 --out "$tmp/ut2.params" >"$tmp/out" 2>"$tmp/err" \
     && ok || fail "uptown --start: $(cat "$tmp/err")"
+grep -q "^K 1; held-out loss: start none, fitted none (0 positions)" "$tmp/out" && ok \
+    || fail "no held-out positions: $(cat "$tmp/out")"
 "$skyline" play --game uptown --players 2 --bot "greedy:params=$tmp/ut2.params" --bot random \
     --games 1 >/dev/null 2>&1 && ok || fail "uptown fitted file does not play"
 
