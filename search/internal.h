@@ -2,7 +2,8 @@
 /*
  * Private to search/: the node arena, the shared tree and per-thread scratch. The files:
  * mcts.c the public interface (options, searcher, the search and its root statistics),
- * worker.c the iterations and threads, policy.h with policy_*.h the selection formula,
+ * worker.c the iterations and threads, multi.c the iteration of the multiple-tree search
+ * (one tree per player), policy.h with policy_*.h the selection formula,
  * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h).
  */
 #include <math.h>
@@ -192,7 +193,8 @@ struct mcts {
     _Atomic uint64_t started; /* bumped (release) by the caller before the region */
     _Atomic int finished;     /* bumped (release) by each worker when it is done */
     alignas(MCTS_CACHE_LINE) uint32_t roots[MCTS_MAX_THREADS]; /* root per tree, 0: none */
-    int root_count;               /* trees in use: 1 in tree mode, threads in root mode */
+    int root_count;               /* trees in use: 1 in tree mode, threads in root mode,
+                                     players with tree multi (roots[p]: player p's) */
     int observer;                 /* player to move at the root of the kept tree, -1: none */
     move_t *pending;              /* moves told by mcts_advance since the last search */
     int pending_count;            /* entries of pending */
@@ -269,6 +271,19 @@ static inline int64_t mcts_pw_limit(const mcts_options_t *opt, int64_t visits)
 /* worker.c: runs the search's iterations from state on every thread (the trees and the
    threads' rng and counters are ready) and returns when the budget is spent. */
 void mcts_workers_run(mcts_t *m, const void *state, int observer);
+
+/* worker.c, for multi.c: one step of the descent at node (th->moves[0..n) legal, player
+   to move): the child chosen or just added (*expanded), 0 to leave the tree; a pass of
+   node i (virtual loss when vl); the iteration's result into th->values. */
+uint32_t mcts_worker_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player, int vl,
+                            move_t *mv, bool *expanded);
+void mcts_worker_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl);
+void mcts_worker_simulate(mcts_t *m, mcts_thread_t *th);
+
+/* multi.c: one iteration of the multiple-tree search (option tree multi), into th's
+   pending counts; m->roots[p] is player p's tree. */
+void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, int observer,
+                          int vl);
 
 /* tree.c */
 uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior);

@@ -60,6 +60,10 @@ static bool options_valid(const mcts_options_t *opt)
         return false;
     if (!(opt->pw >= 0.0 && opt->pw <= 1e9) || !(opt->pw_alpha >= 0.0 && opt->pw_alpha <= 1.0))
         return false;
+    /* One tree per player and per thread would split the iterations among too many trees. */
+    if (opt->tree != MCTS_TREE_SINGLE &&
+        (opt->tree != MCTS_TREE_MULTI || opt->parallel != MCTS_PARALLEL_TREE))
+        return false;
     return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
 }
 
@@ -211,7 +215,8 @@ static int stat_compare(const void *a, const void *b)
     return x->move < y->move ? -1 : x->move > y->move ? 1 : 0;
 }
 
-/* Root statistics of the n legal moves (in m->root_stats), summed over the trees. */
+/* Root statistics of the n legal moves (in m->root_stats), summed over the trees (tree
+   multi: the observer's tree only). */
 static void collect_root_stats(mcts_t *m, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -219,7 +224,7 @@ static void collect_root_stats(mcts_t *m, int n)
         long visits = 0;
         int64_t sum = 0;
         for (int r = 0; r < m->root_count; r++) {
-            if (m->roots[r] == 0)
+            if (m->roots[r] == 0 || (m->opt.tree == MCTS_TREE_MULTI && r != m->observer))
                 continue;
             uint32_t c = mcts_tree_find_child(m, m->roots[r], st->move);
             if (c == 0)
@@ -307,7 +312,9 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
         st.reused = tree_prepare(m, observer, players, n);
         m->observer = observer;
         m->players = players;
-        m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads : 1;
+        m->root_count = m->opt.parallel == MCTS_PARALLEL_ROOT ? m->opt.threads
+                        : m->opt.tree == MCTS_TREE_MULTI      ? players
+                                                              : 1;
         for (int r = 0; r < m->root_count; r++)
             if (m->roots[r] == 0)
                 m->roots[r] = mcts_tree_alloc(m, NULL, -1, 0.0f);

@@ -72,6 +72,27 @@ typedef enum mcts_backup {
                                  the same as paranoid */
 } mcts_backup_t;
 
+/*
+ * Which trees the search grows (option tree). Single: one tree for the observer, holding
+ * every player's moves (the default). Multi: multiple-tree IS-MCTS (Cowling, Powley and
+ * Whitehouse 2012; TAG's "MultiTree"), one tree per player holding only that player's
+ * own moves: a player's node is the information set of its next decision, which the
+ * other players' moves and chance lead to without branching its tree. In an iteration
+ * every player walks down its own tree while it is to move (UCB over availability, as
+ * in the single tree) until it expands a node, then plays random moves; once every
+ * player has left its tree the iteration is finished as usual (rollout, or cut-off and
+ * evaluate), and each tree's path nodes keep their owner's value of the result (the
+ * backup rule applied to the owner). The move is chosen from the observer's tree.
+ * In the Skyline games every move is public, so a tree branching on every player's
+ * moves would be the single tree; keeping only its own moves, a player's tree
+ * reaches deeper into its own plans at the price of not telling apart what the others
+ * did. Tree parallelism only (refused with root parallelism); no tree reuse.
+ */
+typedef enum mcts_tree {
+    MCTS_TREE_SINGLE = 0, /* one tree of every player's moves, for the observer */
+    MCTS_TREE_MULTI = 1   /* one tree per player of its own moves (search/multi.c) */
+} mcts_tree_t;
+
 typedef enum mcts_final {
     MCTS_FINAL_VISITS = 0, /* play the root move with most visits (ties: better mean) */
     MCTS_FINAL_MEAN = 1    /* play the root move with the best mean among well-visited ones */
@@ -125,11 +146,13 @@ typedef struct mcts_options {
                                  hold more children in all, of moves legal in other
                                  determinizations. 0: off */
     double pw_alpha;          /* exponent of the widening, in [0, 1] */
+    mcts_tree_t tree;         /* one tree, or one per player of its own moves (above) */
     bool cheat;               /* a reference that sees hidden information: iterations
                                  search the given state itself, not determinizations */
     size_t memory_bytes;      /* cap on the node arena(s), in bytes */
     bool reuse;               /* keep the subtree of the moves told by mcts_advance
-                                 (tree mode only: root mode always starts afresh) */
+                                 (tree mode with tree single only: root mode and
+                                 tree multi always start afresh) */
     uint64_t seed;            /* fixes all randomness of a single-thread search */
 
     mcts_rollout_fn rollout;      /* NULL: api->playout */
@@ -153,7 +176,8 @@ typedef struct mcts_move_stat {
 typedef struct mcts_stats {
     long iterations;        /* iterations run by this search */
     long nodes;             /* nodes in the arena(s) at the end (reused ones included) */
-    int max_depth;          /* deepest tree node reached, in moves below the root */
+    int max_depth;          /* deepest tree node reached, in moves below the root (tree
+                               multi: in its owner's moves, deepest of the trees) */
     long unobserved_passes; /* node passes counted as unobserved for the other threads
                                (options unobserved and unobserved_below), all threads */
     double seconds;         /* wall time of the search */
@@ -208,9 +232,10 @@ void mcts_reset(mcts_t *m);
 void mcts_free(mcts_t *m);
 
 /*
- * Checks the tree after a search (for tests and debug builds): no virtual loss or busy flag
- * left, sums within [0, visits], availabilities >= visits, children visited at most as often
- * as their parent, one child per move, every allocated node in a tree. 0, or -1 with err
- * filled. Not to be called while a search runs.
+ * Checks every tree after a search (for tests and debug builds): no virtual loss or busy
+ * flag left, sums within [0, visits], availabilities >= visits, children visited at most as
+ * often as their parent, one child per move, every allocated node in a tree, and with tree
+ * multi only its owner's moves in a player's tree. 0, or -1 with err filled. Not to be
+ * called while a search runs.
  */
 int mcts_check(const mcts_t *m, char *err, size_t errlen);

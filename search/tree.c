@@ -391,7 +391,10 @@ int mcts_check(const mcts_t *m, char *err, size_t errlen)
             rc = check_node(m, n, &count, err, errlen);
             const mcts_edge_t *e = mcts_kids(m, n, &count);
             for (uint32_t j = 0; j < count && rc == 0; j++) {
-                if (top >= used)
+                if (m->opt.tree == MCTS_TREE_MULTI && m->nodes[e[j].child].player != r)
+                    rc = check_fail(err, errlen, "another player's move in a player's tree",
+                                    e[j].child);
+                else if (top >= used)
                     rc = check_fail(err, errlen, "a cycle in the tree", n);
                 else
                     stack[top++] = e[j].child;

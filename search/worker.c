@@ -455,7 +455,13 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
             atomic_store_explicit(&m->stop, true, memory_order_relaxed);
             break;
         }
-        run_iteration(m, th, root_state, root, observer, vl);
+        if (m->opt.tree == MCTS_TREE_MULTI) {
+            mcts_multi_iteration(m, th, root_state, observer, vl);
+            if (++th->batch >= m->sync)
+                publish(m, th);
+        } else {
+            run_iteration(m, th, root_state, root, observer, vl);
+        }
         left--;
     }
     publish(m, th);
@@ -477,3 +483,17 @@ void mcts_workers_run(mcts_t *m, const void *state, int observer)
     }
     (void)atomic_load_explicit(&m->finished, memory_order_acquire);
 }
+
+/* The steps of an iteration, for the multiple-tree search (search/multi.c). */
+uint32_t mcts_worker_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player, int vl,
+                            move_t *mv, bool *expanded)
+{
+    return node_choose(m, th, node, n, player, vl, mv, expanded);
+}
+
+void mcts_worker_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
+{
+    node_hold(m, th, i, vl);
+}
+
+void mcts_worker_simulate(mcts_t *m, mcts_thread_t *th) { simulate(m, th); }

@@ -2,7 +2,8 @@
  * The search's availability bookkeeping against the obvious count. Built with the search
  * sources compiled once more with MCTS_AVAIL_REFERENCE, where every node also counts its
  * availability in one shared counter, child by child, and mcts_check compares it exactly
- * with the sum of the threads' own counts (one and two threads, tree and root modes).
+ * with the sum of the threads' own counts (one and two threads, tree and root modes, and
+ * the multiple-tree search).
  * Tower Up (hidden draw order), Uptown (hidden racks) and the toy trick game, whole games
  * with tree reuse, so that subtree compaction (which moves the threads' counts) is
  * exercised too.
@@ -24,6 +25,9 @@ typedef struct any_state {
     alignas(16) unsigned char bytes[2048];
 } any_state_t;
 
+/* The tree option of the searches (the multiple-tree runs set it). */
+static mcts_tree_t run_tree = MCTS_TREE_SINGLE;
+
 /* Plays one whole game of api, every move searched by one searcher with reuse. */
 static void play_checked(const game_api_t *api, void *s, int threads, mcts_parallel_t mode,
                          int sync, long iterations, uint64_t seed, const char *what)
@@ -35,6 +39,7 @@ static void play_checked(const game_api_t *api, void *s, int threads, mcts_paral
     opt.parallel = mode;
     opt.iterations = iterations;
     opt.seed = seed;
+    opt.tree = run_tree;
     mcts_t *m = mcts_new(api, &opt);
     CHECK(m != NULL);
     if (!m)
@@ -91,6 +96,17 @@ int main(void)
             trick_deal(&t, seed);
             play_checked(&trick_api, &t, threads, pm, sync, 500, seed, "trick");
         }
+    }
+    /* The multiple-tree search (one tree per player, no reuse): one and two threads. */
+    run_tree = MCTS_TREE_MULTI;
+    for (int threads = 1; threads <= 2; threads++) {
+        new_game(&towerup_api, &s, 3, 5);
+        play_checked(&towerup_api, &s, threads, MCTS_PARALLEL_TREE, 0, 300, 5, "towerup multi");
+        new_game(&uptown_api, &s, 4, 6);
+        play_checked(&uptown_api, &s, threads, MCTS_PARALLEL_TREE, 0, 300, 6, "uptown multi");
+        trick_state_t t;
+        trick_deal(&t, 7);
+        play_checked(&trick_api, &t, threads, MCTS_PARALLEL_TREE, 0, 500, 7, "trick multi");
     }
     return test_finish("test_search_avail");
 }
