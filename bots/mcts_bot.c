@@ -170,6 +170,7 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_CLOCK: mb->clock_ms = iv; break;
     case K_PW: o->pw = dv; break;
     case K_PW_A: o->pw_alpha = dv; break;
+    case K_TREE: o->tree = iv ? MCTS_TREE_MULTI : MCTS_TREE_SINGLE; break;
     default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
 }
@@ -232,6 +233,14 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
     }
     if (best && !given[K_FPU])
         mb->opt.fpu = MCTS_BOT_BEST_FPU;
+    if (mb->opt.tree == MCTS_TREE_MULTI && mb->opt.parallel == MCTS_PARALLEL_ROOT) {
+        snprintf(err, errlen, "keys 'tree=multi' and 'parallel=root' exclude each other");
+        return -1;
+    }
+    if (mb->opt.tree == MCTS_TREE_MULTI && mb->opt.backup == MCTS_BACKUP_BRS) {
+        snprintf(err, errlen, "keys 'tree=multi' and 'backup=brs' exclude each other");
+        return -1;
+    }
     if (given[K_CLOCK] && given[K_TIME]) {
         snprintf(err, errlen, "keys 'clock' and 'time' exclude each other");
         return -1;

@@ -15,6 +15,7 @@ static const char *const choice_prior[] = {"none", "heuristic", NULL};
 static const char *const choice_prior_form[] = {"decay", "puct", NULL};
 static const char *const choice_preset[] = {"best", "plain", NULL};
 static const char *const choice_backup[] = {"maxn", "paranoid", "brs", NULL};
+static const char *const choice_tree[] = {"single", "multi", NULL};
 
 const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"iters", MCTS_KEY_INT, 1, 2000000000, NULL, "N", NULL,
@@ -122,6 +123,11 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      NULL},
     {"pw_a", MCTS_KEY_DOUBLE, 0, 1, NULL, "ALPHA", NULL, "0.5",
      "the exponent of progressive widening (only with `pw` above 0)", NULL},
+    {"tree", MCTS_KEY_CHOICE, 0, 0, choice_tree, NULL, NULL, "single",
+     "one tree of every player's moves for the searcher, or multi: one tree per player of "
+     "its own moves only (multiple-tree IS-MCTS, below); excludes `parallel=root` and "
+     "`backup=brs`, no tree reuse",
+     NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */

@@ -47,6 +47,7 @@ enum {
     K_CLOCK,
     K_PW,
     K_PW_A,
+    K_TREE,
     K_COUNT
 };
 
