@@ -60,9 +60,11 @@ static bool options_valid(const mcts_options_t *opt)
         return false;
     if (!(opt->pw >= 0.0 && opt->pw <= 1e9) || !(opt->pw_alpha >= 0.0 && opt->pw_alpha <= 1.0))
         return false;
-    /* One tree per player and per thread would split the iterations among too many trees. */
+    /* Tree multi: one tree per player and per thread would split the iterations among too
+       many trees, and best-reply search is a shape of the single tree. */
     if (opt->tree != MCTS_TREE_SINGLE &&
-        (opt->tree != MCTS_TREE_MULTI || opt->parallel != MCTS_PARALLEL_TREE))
+        (opt->tree != MCTS_TREE_MULTI || opt->parallel != MCTS_PARALLEL_TREE ||
+         opt->backup == MCTS_BACKUP_BRS))
         return false;
     return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
 }

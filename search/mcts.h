@@ -86,7 +86,8 @@ typedef enum mcts_backup {
  * In the Skyline games every move is public, so a tree branching on every player's
  * moves would be the single tree; keeping only its own moves, a player's tree
  * reaches deeper into its own plans at the price of not telling apart what the others
- * did. Tree parallelism only (refused with root parallelism); no tree reuse.
+ * did. Tree parallelism only (refused with root parallelism), refused with backup brs (a
+ * shape of the single tree); no tree reuse.
  */
 typedef enum mcts_tree {
     MCTS_TREE_SINGLE = 0, /* one tree of every player's moves, for the observer */

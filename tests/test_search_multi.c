@@ -10,7 +10,7 @@
  *  - backups: max^n and paranoid each give their answer in the coalition game;
  *  - legal full games of Tower Up, Uptown (2 and 3 players) and Connect Four with two
  *    threads, the trees checked after every search, and through the bot's keys;
- *  - refused with root parallelism.
+ *  - refused with root parallelism and with best-reply search.
  */
 #include <stdalign.h>
 #include <string.h>
@@ -409,7 +409,7 @@ static void test_full_games(void)
 }
 
 /* The bot's key: a legal game with the default preset (prior and cut-off hooks) and two
-   threads; refused with root parallelism. */
+   threads; refused with root parallelism and with best-reply search. */
 static void test_bot_key(void)
 {
     char err[GAME_ERR_MAX];
@@ -449,8 +449,14 @@ static void test_bot_key(void)
     bot_t *r = bot_new(&towerup_api, "mcts:tree=multi,parallel=root", 1, err, sizeof err);
     CHECK(r == NULL && strstr(err, "parallel=root") && !strchr(err, '\n'));
     bot_free(r);
+    r = bot_new(&towerup_api, "mcts:backup=brs,tree=multi", 1, err, sizeof err);
+    CHECK(r == NULL && strstr(err, "backup=brs") && !strchr(err, '\n'));
+    bot_free(r);
     mcts_options_t opt = multi_options(100, 1, 2);
     opt.parallel = MCTS_PARALLEL_ROOT;
+    CHECK(mcts_new(&towerup_api, &opt) == NULL);
+    opt = multi_options(100, 1, 2);
+    opt.backup = MCTS_BACKUP_BRS;
     CHECK(mcts_new(&towerup_api, &opt) == NULL);
 }
 
