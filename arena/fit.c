@@ -384,13 +384,15 @@ int fit_save(const fit_run_t *run, const fit_config_t *cfg, const char *tag, con
                   "start_train", run->start_train, "start_held", run->start_held, "train_loss",
                   run->train_loss, "held_loss", run->held_loss);
     char tmp[1200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    bool fits = snprintf(tmp, sizeof tmp, "%s.tmp", path) < (int)sizeof tmp;
     int rc =
-        j ? json_dump_file(j, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
-          : -1;
+        j && fits
+            ? json_dump_file(j, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
+            : -1;
     json_decref(j);
     if (rc || rename(tmp, path)) {
-        remove(tmp);
+        if (fits)
+            remove(tmp);
         snprintf(err, errlen, "cannot write the checkpoint '%s'", path);
         return -1;
     }

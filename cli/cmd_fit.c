@@ -53,11 +53,25 @@ static void fit_check_own(const char *path)
 static void fit_write_params(const heuristic_t *h, const heur_params_t *w, const char *path)
 {
     char tmp[1200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        cli_die("parameter file path too long: '%.60s...'", path);
     if (heur_params_save(h, w, tmp) || rename(tmp, path)) {
         remove(tmp);
         cli_die("cannot write parameter file '%s'", path);
     }
+}
+
+/* Fails now, not after the records are read, if path.tmp cannot be written (what names
+   path in the message). */
+static void fit_check_writable(const char *path, const char *what)
+{
+    char tmp[1300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        cli_die("cannot write %s '%s' (its folder is missing or not writable)", what, path);
+    fclose(f);
+    remove(tmp);
 }
 
 /* A number option: finite, in [lo, hi]. */
@@ -285,6 +299,8 @@ static void fit_parse(int argc, char **argv, cli_game_t *g, fit_opts_t *o, fit_c
         cli_die("fit needs --records FILE... (game records to fit to)");
     if (!o->out)
         cli_die("fit needs --out FILE (the parameter file to write)");
+    if (strlen(o->out) > 1000 || (o->ckpt && strlen(o->ckpt) > 1000))
+        cli_die("--out and --checkpoint take paths of at most 1000 bytes");
 }
 
 int cmd_fit(int argc, char **argv)
@@ -318,6 +334,8 @@ int cmd_fit(int argc, char **argv)
         cli_die("%s exists: give --resume to go on with that fit, or remove it", ckpt);
     if (o.resume && access(ckpt, F_OK) != 0)
         cli_die("--resume: no checkpoint at %s", ckpt);
+    fit_check_writable(o.out, "parameter file");
+    fit_check_writable(ckpt, "checkpoint");
 
     double t0 = fit_now();
     clock_t c0 = clock();

@@ -92,6 +92,10 @@ expect_error "no records" "--records" "$skyline" fit --game uptown --players 2 -
 expect_error "unknown option" "unknown option '--frob'" "$skyline" fit --frob
 expect_error "no heuristic" "connect4 has no heuristic" "$skyline" fit --game connect4 \
     --players 2 --records "$tmp/ut2.jsonl" --out "$tmp/x.params"
+expect_error "out in a missing folder" "cannot write parameter file" "$skyline" fit --game uptown \
+    --players 2 --records "$tmp/ut2.jsonl" --out "$tmp/no/such/dir/x.params"
+expect_error "checkpoint in a missing folder" "cannot write checkpoint" "$skyline" fit --game uptown \
+    --players 2 --records "$tmp/ut2.jsonl" --out "$tmp/x.params" --checkpoint "$tmp/no/x.ckpt"
 echo "my notes" >"$tmp/notes.txt"
 expect_error "foreign out" "refusing to overwrite" "$skyline" fit --game uptown --players 2 \
     --records "$tmp/ut2.jsonl" --out "$tmp/notes.txt"
