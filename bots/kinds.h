@@ -6,5 +6,6 @@ extern const bot_kind_t bot_kind_random;
 extern const bot_kind_t bot_kind_greedy;
 extern const bot_kind_t bot_kind_heuristic;
 extern const bot_kind_t bot_kind_mcts;
+extern const bot_kind_t bot_kind_pimc;
 extern const bot_kind_t bot_kind_ext;
 extern const bot_kind_t bot_kind_human;

@@ -42,6 +42,7 @@ static const char *const legal_specs[] = {
     "mcts:iters=60,threads=2,sync=1",
     "mcts:iters=60,threads=2,sync=64,vloss=0",
     "mcts:iters=60,threads=2,unobs=1,unobs_below=16",
+    "pimc:dets=3,iters=60,threads=2",
     NULL,
 };
 
@@ -55,6 +56,7 @@ static const char *const peek_specs[] = {
     "mcts:iters=40,rollout=heuristic",
     "mcts:iters=60,prior=heuristic",
     "mcts:iters=100,cutoff=2",
+    "pimc:dets=3,iters=90",
     NULL,
 };
 
