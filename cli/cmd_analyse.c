@@ -13,7 +13,7 @@ static const char analyse_help[] =
     "usage: skyline analyse --position TEXT --bot SPEC [--as P] [--seed S] [--top K]\n"
     "                       [--game G] [--board FILE] [--option KEY=VALUE]\n"
     "Prints the move the bot chooses in a position given in notation (docs/NOTATION.md)\n"
-    "and, for an mcts bot, its candidate moves with visits and mean results.\n"
+    "and, for a searching bot (mcts, pimc), its candidate moves with visits and mean results.\n"
     "  --position TEXT   the position, as its VIEW player sees it (required)\n"
     "  --bot SPEC        the bot to ask (FORMATS.md §6), e.g. mcts:iters=5000 (required)\n"
     "  --as P            the player whose move it is, checked (default: the player to move);\n"
@@ -83,7 +83,7 @@ static void analyse_parse(analyse_args_t *a, int argc, char **argv)
 /* The candidate moves of the bot's last search, if it searched. */
 static void print_candidates(const bot_t *bot, const game_api_t *api, const void *s, long top)
 {
-    const mcts_stats_t *st = mcts_bot_last_stats(bot);
+    const mcts_stats_t *st = bot_last_search(bot);
     if (!st)
         return;
     printf("search: %ld iterations, %ld nodes, depth %d\n", st->iterations, st->nodes,
