@@ -25,6 +25,9 @@
 /* Budget when neither iters= nor time= is given. */
 #define MCTS_BOT_DEFAULT_ITERS 1000
 #define MCTS_BOT_DEFAULT_EPS   0.1
+/* The RAVE equivalence parameter that grave= turns on when rave= is not given. */
+#define MCTS_BOT_GRAVE_RAVE 300.0
+
 /* The best preset for a game with a heuristic: cut-off depth and first-play urgency. */
 #define MCTS_BOT_BEST_CUTOFF 8
 #define MCTS_BOT_BEST_FPU    0.3
@@ -171,6 +174,11 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_PW: o->pw = dv; break;
     case K_PW_A: o->pw_alpha = dv; break;
     case K_TREE: o->tree = iv ? MCTS_TREE_MULTI : MCTS_TREE_SINGLE; break;
+    case K_MAST_TEMP: o->mast_temp = dv; break;
+    case K_NST_EPS: o->nst_eps = dv; break;
+    case K_NST_MIN: o->nst_min = (int)iv; break;
+    case K_RAVE: o->rave_k = dv; break;
+    case K_GRAVE: o->grave_ref = (int)iv; break;
     default: break; /* rollout, prior, params: their hooks are set once all keys are read */
     }
 }
@@ -221,13 +229,19 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         }
     }
     bool rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 1;
+    /* MAST and NST: the search plays and records the moves (search/amaf.h). */
+    bool rollout_mast = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 2;
+    bool rollout_nst = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 3;
+    mb->opt.playout = rollout_mast  ? MCTS_PLAYOUT_MAST
+                      : rollout_nst ? MCTS_PLAYOUT_NST
+                                    : MCTS_PLAYOUT_HOOK;
     bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == 1;
     /* The best preset fills in the keys not given (a game without a heuristic: none). */
     bool best = h && !(given[K_PRESET] && chosen[K_PRESET] == 1);
     bool cutoff = given[K_CUTOFF];
     if (best && !given[K_PRIOR])
         prior_heur = true;
-    if (best && !given[K_CUTOFF] && !rollout_heur) {
+    if (best && !given[K_CUTOFF] && !rollout_heur && !rollout_mast && !rollout_nst) {
         mb->opt.cutoff_depth = MCTS_BOT_BEST_CUTOFF;
         cutoff = true;
     }
@@ -261,7 +275,9 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         if (!given[t] || !needs)
             continue;
         bool met = (!strcmp(needs, "rollout=heuristic") && rollout_heur) ||
-                   (!strcmp(needs, "prior=heuristic") && prior_heur);
+                   (!strcmp(needs, "prior=heuristic") && prior_heur) ||
+                   (!strcmp(needs, "rollout=mast") && rollout_mast) ||
+                   (!strcmp(needs, "rollout=nst") && rollout_nst);
         if (!met) {
             snprintf(err, errlen, "key '%s' needs %s", mcts_keys[t].name, needs);
             return -1;
@@ -276,6 +292,32 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         snprintf(err, errlen,
                  "keys 'cutoff' and 'rollout=heuristic' exclude each other "
                  "(cutoff plays random moves before evaluate)");
+        return -1;
+    }
+    if (given[K_GRAVE] && !given[K_RAVE])
+        mb->opt.rave_k = MCTS_BOT_GRAVE_RAVE;
+    if (given[K_GRAVE] && !(mb->opt.rave_k > 0.0)) {
+        snprintf(err, errlen, "key 'grave' needs rave=K with K > 0");
+        return -1;
+    }
+    /* RAVE records the playout's moves, which the heuristic rollout does not report. */
+    if (mb->opt.rave_k > 0.0 && rollout_heur) {
+        snprintf(err, errlen,
+                 "keys 'rave' and 'rollout=heuristic' exclude each other "
+                 "(heuristic rollouts do not report their moves)");
+        return -1;
+    }
+    if ((mb->opt.rave_k > 0.0 || rollout_mast || rollout_nst) &&
+        mb->opt.backup == MCTS_BACKUP_BRS) {
+        snprintf(err, errlen,
+                 "key 'backup=brs' excludes 'rave', 'grave' and 'rollout=mast|nst' (its moves "
+                 "outside the tree are not recorded)");
+        return -1;
+    }
+    if ((mb->opt.rave_k > 0.0 || rollout_mast || rollout_nst) && mb->opt.tree == MCTS_TREE_MULTI) {
+        snprintf(err, errlen,
+                 "key 'tree=multi' excludes 'rave', 'grave' and 'rollout=mast|nst' (they "
+                 "record the path of one tree)");
         return -1;
     }
     bool uses_heuristic = rollout_heur || prior_heur || cutoff;

@@ -10,7 +10,7 @@
 static const char *const choice_bool[] = {"0", "1", NULL};
 static const char *const choice_parallel[] = {"tree", "root", NULL};
 static const char *const choice_final[] = {"visits", "mean", NULL};
-static const char *const choice_rollout[] = {"random", "heuristic", NULL};
+static const char *const choice_rollout[] = {"random", "heuristic", "mast", "nst", NULL};
 static const char *const choice_prior[] = {"none", "heuristic", NULL};
 static const char *const choice_prior_form[] = {"decay", "puct", NULL};
 static const char *const choice_preset[] = {"best", "plain", NULL};
@@ -69,7 +69,10 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"reuse", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "1",
      "keep the subtree of the moves played since the last search (tree mode)", NULL},
     {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
-     "playouts: the game's random playout, or epsilon-greedy on `score_moves`", NULL},
+     "playouts: the game's random playout, epsilon-greedy on `score_moves`, MAST (a softmax "
+     "over each move's mean result) or NST (epsilon-greedy on the means of move n-grams); "
+     "`mast` and `nst` also choose the moves before a cutoff",
+     "see \"MAST and NST\" below"},
     {"eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
      "heuristic rollouts: share of uniformly random moves", NULL},
     {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
@@ -84,8 +87,8 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
     {"prior_form", MCTS_KEY_CHOICE, 0, 0, choice_prior_form, NULL, "prior=heuristic", "puct",
      "bias `prior_w * prior / (visits + 1)`, or PUCT: that times sqrt(parent's visits)", NULL},
     {"cutoff", MCTS_KEY_INT, 0, 100000, NULL, "D", NULL,
-     "8 (`preset=best` with a heuristic, unless `rollout=heuristic`), else none (full "
-     "playouts)",
+     "8 (`preset=best` with a heuristic, unless `rollout=heuristic`, `mast` or `nst`), else "
+     "none (full playouts)",
      "after the tree, D random moves, then the heuristic's `evaluate` gives the result (no "
      "playout to the end); `cutoff=0` evaluates the leaf; excludes `rollout=heuristic`",
      NULL},
@@ -127,6 +130,23 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      "one tree of every player's moves for the searcher, or multi: one tree per player of "
      "its own moves only (multiple-tree IS-MCTS, below); excludes `parallel=root` and "
      "`backup=brs`, no tree reuse",
+     NULL},
+    {"mast_temp", MCTS_KEY_DOUBLE, 1e-6, 1e6, NULL, "X", "rollout=mast", "0.1",
+     "MAST: temperature of the softmax over the moves' mean results (in [0, 1]; an unseen "
+     "move counts 0.5)",
+     NULL},
+    {"nst_eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=nst", "0.1",
+     "NST: share of uniformly random moves", NULL},
+    {"nst_min", MCTS_KEY_INT, 1, 1000000000, NULL, "N", "rollout=nst", "7",
+     "NST: n-grams of 2 or 3 moves count in a move's score once seen N times", NULL},
+    {"rave", MCTS_KEY_DOUBLE, 0, 1e9, NULL, "K", NULL, "0",
+     "RAVE: a child's mean is blended with its AMAF mean by beta = sqrt(K / (3 visits + K)); "
+     "0: off; excludes `rollout=heuristic`",
+     "see \"RAVE and GRAVE\" below"},
+    {"grave", MCTS_KEY_INT, 0, 1000000000, NULL, "REF", NULL, "0",
+     "GRAVE: the AMAF statistics of a move are the closest path node's with the same player "
+     "to move and at least REF visits (0: the node's own); turns RAVE on (`rave=300` unless "
+     "`rave` is given; `rave=0` is refused)",
      NULL},
 };
 

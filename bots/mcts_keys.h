@@ -48,6 +48,11 @@ enum {
     K_PW,
     K_PW_A,
     K_TREE,
+    K_MAST_TEMP,
+    K_NST_EPS,
+    K_NST_MIN,
+    K_RAVE,
+    K_GRAVE,
     K_COUNT
 };
 

@@ -164,6 +164,8 @@ typedef struct mcts_thread {
     uint32_t slot_stamp[MCTS_HASH_SIZE];    /* slot in use iff equal to stamp */
     move_t slot_move[MCTS_HASH_SIZE];       /* move stored in the slot */
     uint16_t slot_index[MCTS_HASH_SIZE];    /* its index in moves */
+    struct mcts_trace *trace;               /* the iteration's moves and the MAST/NST
+                                               tables (search/amaf.h), NULL unless needed */
 } mcts_thread_t;
 
 struct mcts {
@@ -205,6 +207,7 @@ struct mcts {
     double deadline;              /* monotonic time at which to stop, 0: none */
     int players;                  /* player count of the searched state */
     uint64_t root_moves_key;      /* order-free key of the legal moves of the searched state */
+    struct mcts_amaf *amaf;       /* AMAF statistics per arena node (RAVE), NULL: off */
 };
 
 /* The children of node n: *count edges from the returned pointer (acquire). */

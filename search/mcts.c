@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/amaf.h"
 #include "search/internal.h"
 #include "search/policy.h"
 
@@ -35,6 +36,9 @@ void mcts_options_default(mcts_options_t *opt)
     /* PUCT at 0.5 beat the progressive bias at 1 in both games (search/mcts.h). */
     opt->prior_weight = 0.5;
     opt->prior_form = MCTS_PRIOR_PUCT;
+    opt->mast_temp = 0.1;
+    opt->nst_eps = 0.1;
+    opt->nst_min = 7;
 }
 
 static bool options_valid(const mcts_options_t *opt)
@@ -66,6 +70,8 @@ static bool options_valid(const mcts_options_t *opt)
         (opt->tree != MCTS_TREE_MULTI || opt->parallel != MCTS_PARALLEL_TREE ||
          opt->backup == MCTS_BACKUP_BRS))
         return false;
+    if (!mcts_variants_valid(opt))
+        return false;
     return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
 }
 
@@ -77,6 +83,7 @@ static void thread_free(mcts_thread_t *th)
     free(th->undo);
     free(th->local);
     free(th->touched);
+    free(th->trace);
     free(th);
 }
 
@@ -133,7 +140,7 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     /* At most the cap, but never fewer nodes than a root per tree and a few children. */
     size_t cap =
         opt->memory_bytes / (sizeof(mcts_node_t) + MCTS_EDGES_PER_NODE * sizeof(mcts_edge_t) +
-                             (size_t)opt->threads * sizeof(mcts_local_t));
+                             (size_t)opt->threads * sizeof(mcts_local_t) + mcts_amaf_bytes(opt));
     size_t least = 2 * (size_t)opt->threads + 8;
     if (cap < least)
         cap = least;
@@ -160,6 +167,10 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
             return NULL;
         }
     }
+    if (mcts_variants_alloc(m)) {
+        mcts_free(m);
+        return NULL;
+    }
     mcts_tree_clear(m);
     return m;
 }
@@ -174,6 +185,7 @@ void mcts_free(mcts_t *m)
     free(m->threads);
     free(m->nodes);
     free(m->edges);
+    free(m->amaf);
     free(m->root_stats);
     free(m->pending);
     free(m);
@@ -336,6 +348,8 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
                 th->iterations = 0;
                 th->max_depth = 0;
                 th->unobserved_passes = 0;
+                if (th->trace)
+                    mcts_trace_new_search(th->trace);
             }
             mcts_workers_run(m, state, observer);
             for (int t = 0; t < m->opt.threads; t++) {

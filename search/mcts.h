@@ -93,6 +93,13 @@ typedef enum mcts_tree {
     MCTS_TREE_SINGLE = 0, /* one tree of every player's moves, for the observer */
     MCTS_TREE_MULTI = 1   /* one tree per player of its own moves (search/multi.c) */
 } mcts_tree_t;
+/* How the search picks playout moves itself, when it records them (search/rollout_mast.c). */
+typedef enum mcts_playout {
+    MCTS_PLAYOUT_HOOK = 0, /* the rollout hook, else api->playout, else random moves (with
+                              rave_k > 0: random moves, played and recorded by the search) */
+    MCTS_PLAYOUT_MAST = 1, /* MAST: a softmax over the mean result of each (player, move) */
+    MCTS_PLAYOUT_NST = 2   /* NST: epsilon-greedy on the means of the move's n-grams */
+} mcts_playout_t;
 
 typedef enum mcts_final {
     MCTS_FINAL_VISITS = 0, /* play the root move with most visits (ties: better mean) */
@@ -165,6 +172,22 @@ typedef struct mcts_options {
     int cutoff_depth;             /* with evaluate: random moves played past the leaf first */
     mcts_evaluate_fn evaluate;    /* NULL: rollouts go to the end of the game */
     void *evaluate_ctx;           /* passed to evaluate */
+
+    /* Variants that record every move of an iteration (tree part and playout; with
+       evaluate, the cutoff moves): the search then plays the playout move by move itself,
+       so they exclude the rollout hook (search/amaf.h). */
+    mcts_playout_t playout; /* how playout (and cutoff) moves are chosen: MAST and NST keep a
+                               table per thread, emptied at the start of every search */
+    double mast_temp;       /* MAST: temperature of the softmax over the means in [0, 1],
+                               > 0 (default 0.1; an unseen move counts 0.5) */
+    double nst_eps;         /* NST: share of uniformly random moves, in [0, 1] (default 0.1) */
+    int nst_min;            /* NST: n-grams of 2 and 3 moves seen fewer times than this are
+                               left out of a move's score, >= 1 (default 7) */
+    double rave_k;          /* RAVE: equivalence parameter K, a child's mean blended with its
+                               AMAF mean by beta = sqrt(K / (3 visits + K)); 0: off */
+    int grave_ref;          /* GRAVE (with rave_k > 0): the AMAF statistics of a move are
+                               those of the closest node on the path with the same player
+                               to move and at least this many visits; 0: the node's own */
 } mcts_options_t;
 
 /* Statistics of one root move. */
@@ -199,7 +222,8 @@ typedef struct mcts mcts_t;
    widening (pw 0, pw_alpha 0.5), no hooks. With the heuristic prior, cutoff 8 + evaluate and fpu 0.3, the PUCT form at 0.5
    against the progressive bias at 1 (2 players, 3000 iterations, mean result against the
    heuristic bot): Tower Up 0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown
-   0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */
+   0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). Variants off: playout by the hook, MAST
+   temperature 0.1, NST epsilon 0.1 and minimum count 7, RAVE and GRAVE off. */
 void mcts_options_default(mcts_options_t *opt);
 
 /*

@@ -15,7 +15,9 @@
 
 /* The selection formulas. */
 typedef enum mcts_policy_id {
-    MCTS_POLICY_UCB = 0 /* UCB1 over availability with a prior bias (search/policy_ucb.h) */
+    MCTS_POLICY_UCB = 0, /* UCB1 over availability with a prior bias (search/policy_ucb.h) */
+    MCTS_POLICY_RAVE = 1 /* the same with the mean blended with the AMAF mean (RAVE, GRAVE:
+                            search/policy_rave.h) */
 } mcts_policy_id_t;
 
 /* A policy and its constants, fixed for a searcher (made by mcts_policy_init). */
@@ -28,6 +30,7 @@ typedef struct mcts_policy {
     double prior_weight;          /* weight of the prior's bias */
     mcts_prior_form_t prior_form; /* how the bias shrinks with visits */
     int virtual_loss;             /* losses per other thread inside a child */
+    double rave_k;                /* RAVE equivalence parameter (MCTS_POLICY_RAVE) */
 } mcts_policy_t;
 
 /* One child as the selecting thread sees it. */
@@ -41,27 +44,32 @@ typedef struct mcts_child_view {
     int32_t unseen;        /* other threads' unobserved passes of the child (0 unless counted) */
     int32_t parent_unseen; /* the same of the parent (0 unless counted) */
     float prior;           /* the prior of the child's move (0 without a prior hook) */
+    int32_t amaf_visits;   /* AMAF visits of the child's move (RAVE; else 0) */
+    double amaf_value;     /* the mover's AMAF results summed over them */
 } mcts_child_view_t;
 
 /* The policy of a searcher with options opt. */
 static inline void mcts_policy_init(mcts_policy_t *p, const mcts_options_t *opt)
 {
-    *p = (mcts_policy_t){.id = MCTS_POLICY_UCB,
+    *p = (mcts_policy_t){.id = opt->rave_k > 0.0 ? MCTS_POLICY_RAVE : MCTS_POLICY_UCB,
                          .c = opt->c,
                          .fpu = opt->fpu,
                          .fpu_relative = opt->fpu_relative,
                          .prior = opt->prior != NULL,
                          .prior_weight = opt->prior_weight,
                          .prior_form = opt->prior_form,
-                         .virtual_loss = opt->virtual_loss};
+                         .virtual_loss = opt->virtual_loss,
+                         .rave_k = opt->rave_k};
 }
 
 #include "search/policy_ucb.h"
+#include "search/policy_rave.h"
 
 /* Score of a child whose move is legal now: the descent takes the highest. */
 static inline double mcts_policy_score(const mcts_policy_t *p, const mcts_child_view_t *v)
 {
     switch (p->id) {
+    case MCTS_POLICY_RAVE: return mcts_rave_score(p, v);
     case MCTS_POLICY_UCB:
     default: return mcts_ucb_score(p, v);
     }
@@ -79,6 +87,7 @@ static inline double mcts_policy_urgency(const mcts_policy_t *p, double tried_va
                                          int32_t parent_visits)
 {
     switch (p->id) {
+    case MCTS_POLICY_RAVE:
     case MCTS_POLICY_UCB:
     default:
         return mcts_ucb_urgency(p, tried_value, tried_visits, next_prior, any_tried, parent_visits);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "search/amaf.h"
 #include "search/internal.h"
 
 double mcts_clock_now(void)
@@ -54,6 +55,8 @@ uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior)
     n->prior = prior;
     atomic_store_explicit(&n->next_prior, 0.0f, memory_order_relaxed);
     n->player = (int8_t)player;
+    if (m->amaf)
+        mcts_amaf_clear(m, (uint32_t)i);
     return (uint32_t)i;
 }
 
@@ -230,6 +233,8 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     d->prior = prior;
     atomic_store_explicit(&d->next_prior, next_prior, memory_order_relaxed);
     d->player = player;
+    if (m->amaf)
+        mcts_amaf_move(m, src, dst);
 }
 
 /*

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/amaf.h"
 #include "search/backup.h"
 #include "search/brs.h"
 #include "search/internal.h"
@@ -34,7 +35,7 @@ static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t 
  * nothing new is counted) are the other threads'; parent_unseen is the parent's.
  */
 static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share, int vl,
-                          int32_t parent_unseen)
+                          int32_t parent_unseen, int i)
 {
     const mcts_node_t *c = &m->nodes[ci];
     const mcts_local_t *e = mcts_local(m, th, ci);
@@ -56,6 +57,7 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
         v.parent_unseen = parent_unseen;
     }
     v.prior = c->prior;
+    mcts_amaf_view(m, th, ci, i, &v);
     return mcts_policy_score(&m->policy, &v);
 }
 
@@ -177,11 +179,13 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         int32_t others = mcts_unobserved(parent) - own->pend_unobs;
         parent_unseen = others > 0 ? others : 0;
     }
+    if (m->opt.grave_ref > 0)
+        mcts_grave_prepare(m, th, node, n, player);
     for (int i = 0; i < n; i++) {
         uint32_t ci = th->child_of[i];
         if (!ci)
             continue;
-        double s = child_score(m, th, ci, share, vl, parent_unseen);
+        double s = child_score(m, th, ci, share, vl, parent_unseen, i);
         if (m->policy.fpu_relative) {
             const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
             tried_sum += seen_sum(m, e, ci);
@@ -239,6 +243,10 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
 {
     const game_api_t *api = m->api;
     void *s = th->state;
+    if (th->trace) { /* the moves are recorded (search/amaf.h) */
+        mcts_trace_simulate(m, th);
+        return;
+    }
     if (!api->is_terminal(s)) {
         if (m->opt.evaluate) {
             for (int d = 0; d < m->opt.cutoff_depth; d++) {
@@ -347,6 +355,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     th->path[0] = root;
     th->path_player[0] = -1;
     th->path_len = 1;
+    if (th->trace)
+        mcts_trace_start(th->trace);
     uint32_t node = root;
     node_hold(m, th, root, false);
     mcts_brs_t brs = {.replier = -1};
@@ -373,6 +383,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
             mcts_brs_chosen(&brs, mv);
         else
             api->make(s, mv, th->undo);
+        if (th->trace)
+            mcts_trace_push(th->trace, mv, player);
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
         th->path_len++;
@@ -384,6 +396,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         th->max_depth = th->path_len - 1;
 
     simulate(m, th);
+    if (th->trace)
+        mcts_trace_learn(m, th, observer);
 
     /* Back up into th's pending counts (all path nodes are held, so current). */
     for (int i = 1; i < th->path_len; i++) {
