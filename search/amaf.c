@@ -76,6 +76,13 @@ void mcts_amaf_move(mcts_t *m, uint32_t src, uint32_t dst)
     atomic_store_explicit(&m->amaf[dst].visits, visits, memory_order_relaxed);
 }
 
+bool mcts_amaf_sane(const mcts_t *m, uint32_t i)
+{
+    int64_t visits = atomic_load_explicit(&m->amaf[i].visits, memory_order_relaxed);
+    int64_t sum = atomic_load_explicit(&m->amaf[i].sum, memory_order_relaxed);
+    return visits >= 0 && sum >= 0 && sum <= visits * MCTS_VALUE_ONE;
+}
+
 /* The key of (player, mv) in the trace's set and the MAST table (never 0). */
 static inline uint64_t player_move_key(int player, move_t mv)
 {

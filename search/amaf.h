@@ -127,6 +127,8 @@ void mcts_grave_prepare(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n
 void mcts_amaf_clear(mcts_t *m, uint32_t i);
 /* amaf.c: copies node src's AMAF statistics to dst (tree compaction). */
 void mcts_amaf_move(mcts_t *m, uint32_t src, uint32_t dst);
+/* amaf.c: node i's AMAF sum lies in [0, its AMAF visits] (mcts_check). */
+bool mcts_amaf_sane(const mcts_t *m, uint32_t i);
 
 /* The AMAF statistics that score child ci, the child of legal move i, into v (nothing
    unless RAVE is on). */

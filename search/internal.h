@@ -4,7 +4,9 @@
  * mcts.c the public interface (options, searcher, the search and its root statistics),
  * worker.c the iterations and threads, multi.c the iteration of the multiple-tree search
  * (one tree per player), policy.h with policy_*.h the selection formula,
- * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h).
+ * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h), amaf.c
+ * and rollout_mast.c the variants that record every move of an iteration (amaf.h: RAVE,
+ * GRAVE, MAST, NST).
  */
 #include <math.h>
 #include <stdalign.h>

@@ -338,6 +338,8 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
         return check_fail(err, errlen, "still marked busy", n);
     if (visits < 0 || sum < 0 || sum > visits * MCTS_VALUE_ONE)
         return check_fail(err, errlen, "result sum outside [0, visits]", n);
+    if (m->amaf && !mcts_amaf_sane(m, n))
+        return check_fail(err, errlen, "AMAF sum outside [0, AMAF visits]", n);
     int64_t child_visits = 0;
     uint64_t k = atomic_load_explicit(&x->kids, memory_order_relaxed);
     *count = (uint32_t)k;
