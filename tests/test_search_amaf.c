@@ -503,7 +503,7 @@ static void play_game(const game_api_t *api, int players, const variant_t *v, ui
     mcts_options_t opt;
     mcts_options_default(&opt);
     opt.threads = 2;
-    opt.iterations = 80;
+    opt.iterations = 40;
     opt.seed = seed;
     opt.playout = v->playout;
     opt.rave_k = v->rave_k;
@@ -520,7 +520,7 @@ static void play_game(const game_api_t *api, int players, const variant_t *v, ui
         return;
     move_t moves[GAME_MAX_MOVES];
     int plies = 0;
-    while (!api->is_terminal(&s) && plies < 400) {
+    while (!api->is_terminal(&s) && plies < 2000) {
         move_t mv = mcts_search(m, &s, NULL);
         int rc = mcts_check(m, err, sizeof err);
         CHECK_MSG(rc == 0, "%s %s, ply %d: %s", api->name, v->name, plies, err);
