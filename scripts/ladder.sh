@@ -59,7 +59,7 @@ mcts:rollout=mast,@B
 mcts:rollout=nst,@B
 mcts:rave=300,@B
 mcts:grave=50,@B
-mcts:pw=2,@B
+mcts:preset=plain,pw=1,@B
 mcts:tree=multi,@B
 pimc:@B
 mcts:clock=@C
