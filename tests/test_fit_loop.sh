@@ -2,7 +2,8 @@
 # scripts/fit_loop.sh in a tiny mode: every command echoed, round 2 generating and fitting
 # from round 1's weights, the check a tournament of the fitted bot on other deals, every
 # file kept; run again it resumes without playing or fitting anything again. Without a
-# fit command in the build it makes round 1's records and says so.
+# fit command in the build it makes round 1's records and says so. The parameter files
+# kept in docs/params/ load.
 set -u
 skyline=$1
 source "$2/tests/cli_lib.sh"
@@ -38,6 +39,14 @@ if "$skyline" fit --help >/dev/null 2>&1; then
 else
     grep -q "no fit command" "$tmp/err" && ok || fail "no note about the missing fit"
 fi
+
+# The parameter files kept as data (docs/params/GAME-Pp-HOW.params) load for their game.
+for f in "$2"/docs/params/*.params; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f")
+    "$skyline" play --game "${name%%-*}" --players "$(echo "$name" | sed -E 's/^[a-z0-9]+-([0-9])p-.*/\1/')" \
+        --bot "heuristic:params=$f" --quiet >/dev/null 2>"$tmp/err" && ok || fail "$name: $(cat "$tmp/err")"
+done
 
 expect_error "no dir" "required" env SKYLINE="$skyline" bash "$loop" --game towerup --players 2
 expect_error "bad number" "--games needs a whole number" env SKYLINE="$skyline" bash "$loop" \
