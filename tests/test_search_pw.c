@@ -232,11 +232,16 @@ static void test_limit(void)
                           (unsigned)w.root_kids, root_limit);
                 /* With fpu 10 a move is expanded whenever the limit lets it: the limit is
                    what stops the growth (fpu 0.3 with the prior expands more rarely). */
+                /* With two threads a thread sees the other's results up to a batch of
+                   iterations late (sync 64), so its last limit may be that much lower. */
                 if (!with_prior) {
                     CHECK_MSG(w.at_limit > 0, "%s: no node at its limit", what);
+                    long lag = threads > 1 ? 2 * 64 : 0;
+                    long low = limit_of(opt.pw, opt.pw_alpha, st.iterations - lag);
                     long want = root_limit < 60 ? root_limit : 60;
-                    CHECK_MSG((long)w.root_kids == want, "%s: root %u, limit %ld", what,
-                              (unsigned)w.root_kids, root_limit);
+                    long least = low < 60 ? low : 60;
+                    CHECK_MSG((long)w.root_kids >= least && (long)w.root_kids <= want,
+                              "%s: root %u, limit %ld", what, (unsigned)w.root_kids, root_limit);
                 }
                 int visited = 0;
                 for (int i = 0; i < st.root_move_count; i++)
