@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
+#include "bots/heuristic.h"
 #include "core/input.h"
 
 _Noreturn void cli_die(const char *fmt, ...)
@@ -196,4 +198,21 @@ void cli_game_finish(cli_game_t *g)
     char err[GAME_ERR_MAX];
     if (game_options_check(g->api, &g->opt, err, sizeof err))
         cli_die("%s", err);
+}
+
+void cli_check_params_out(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = getline(&line, &cap, f);
+    bool own = len <= 0 || (line[0] == '#' && strstr(line, HEUR_PARAMS_HEADER_MARK));
+    free(line);
+    fclose(f);
+    if (!own)
+        cli_die("%s exists and is not a parameter file written by skyline; refusing to "
+                "overwrite it (give another --out)",
+                path);
 }

@@ -35,6 +35,10 @@ void cli_game_finish(cli_game_t *g);
 /* Help text lines for the game options (the games from the registry). */
 const char *cli_game_help_text(void);
 #define cli_game_help cli_game_help_text()
+/* Refuses (one line, exit 2) to overwrite path unless it is missing, empty or a parameter
+   file that skyline wrote (its first line is the writer's header): an --out pointed at
+   records or notes by mistake must not destroy them (tune, fit). */
+void cli_check_params_out(const char *path);
 /* The names of the registered games for messages: "towerup, uptown, ...". */
 const char *cli_game_names(void);
 

@@ -28,27 +28,6 @@ static double fit_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/*
- * Refuses to overwrite path unless it is missing, empty or a parameter file that skyline
- * wrote (its first line is the writer's header), as tune --out does.
- */
-static void fit_check_own(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, f);
-    bool own = len <= 0 || (line[0] == '#' && strstr(line, HEUR_PARAMS_HEADER_MARK));
-    free(line);
-    fclose(f);
-    if (!own)
-        cli_die("%s exists and is not a parameter file written by skyline; refusing to "
-                "overwrite it (give another --out)",
-                path);
-}
-
 /* Writes w to path through a temporary file and a rename: never half a file. */
 static void fit_write_params(const heuristic_t *h, const heur_params_t *w, const char *path)
 {
@@ -327,7 +306,7 @@ int cmd_fit(int argc, char **argv)
     fit_start_weights(h, g.api, o.bot_text, o.start_path, &cfg.start);
     if (o.spec_path)
         fit_choose_spec(&cfg, o.spec_path, o.start_path != NULL);
-    fit_check_own(o.out);
+    cli_check_params_out(o.out);
     char ckpt[1200], err[GAME_ERR_MAX];
     snprintf(ckpt, sizeof ckpt, "%s%s", o.ckpt ? o.ckpt : o.out, o.ckpt ? "" : ".ckpt");
     if (!o.resume && access(ckpt, F_OK) == 0)

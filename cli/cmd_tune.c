@@ -187,28 +187,6 @@ static double tune_eval(const double *plus, const double *minus, int count, long
 }
 
 /*
- * Refuses to overwrite path unless it is missing, empty or a parameter file that skyline
- * wrote (its first line is the writer's header): --out pointed at records or notes by
- * mistake must not destroy them.
- */
-static void tune_check_own(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, f);
-    bool own = len <= 0 || (line[0] == '#' && strstr(line, HEUR_PARAMS_HEADER_MARK));
-    free(line);
-    fclose(f);
-    if (!own)
-        cli_die("%s exists and is not a parameter file written by skyline; refusing to "
-                "overwrite it (give another --out)",
-                path);
-}
-
-/*
  * Opens the iteration log FILE.log.jsonl for appending after iteration k: the lines of
  * iterations 1..k are kept, later ones (written before a checkpoint that an interruption
  * lost) and a last line cut short are dropped, so a resumed run adds each iteration once.
@@ -463,9 +441,9 @@ int cmd_tune(int argc, char **argv)
     const char *rank_suffix = t.rank ? ".rank" : "";
     snprintf(t.path_plus, sizeof t.path_plus, "%s.plus%s%.0d", out, rank_suffix, t.rank);
     snprintf(t.path_minus, sizeof t.path_minus, "%s.minus%s%.0d", out, rank_suffix, t.rank);
-    tune_check_own(out);
-    tune_check_own(t.path_plus);
-    tune_check_own(t.path_minus);
+    cli_check_params_out(out);
+    cli_check_params_out(t.path_plus);
+    cli_check_params_out(t.path_minus);
     tune_spec_with_params(&spec, t.path_plus, t.spec_plus, sizeof t.spec_plus);
     tune_spec_with_params(&spec, t.path_minus, t.spec_minus, sizeof t.spec_minus);
     /* Check every bot spec now, so a bad one fails before any game. */
