@@ -2,6 +2,8 @@
 # Installs what the build and the tests need from Debian's packages, if it is missing
 # (python3 runs scripts/strength_speedup.py in its test, scripts/bench.sh and the fake
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
+# python3-numpy its arrays; python3-venv and python3-pip docs/PYTHON.md's installs, which
+# tests/test_python_install.sh runs;
 # pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
 # rsvg-convert (librsvg2-bin) renders the SVG pictures in test_svg.
 # --clang adds clang with its OpenMP and sanitizer runtimes and clang-format (CI's clang
@@ -39,6 +41,9 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev)
 command -v python3 >/dev/null || need+=(python3)
 /usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
+/usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
+/usr/bin/python3 -c "import venv, ensurepip" 2>/dev/null || need+=(python3-venv)
+/usr/bin/python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 command -v pgrep >/dev/null || need+=(procps)
 command -v tmux >/dev/null || need+=(tmux)
 command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
