@@ -389,8 +389,9 @@ int rating_table_compute(const rating_game_t *games, long game_count, int bot_co
         }
         t->order[k] = i;
     }
-    if (bootstrap > 0 && game_count > 0 &&
-        rating_table_bootstrap(games, game_count, bootstrap, seed, elo, t)) {
+    if ((bootstrap > 0 && game_count > 0 &&
+         rating_table_bootstrap(games, game_count, bootstrap, seed, elo, t)) ||
+        rating_table_groups(t)) {
         free(elo);
         rating_table_free(t);
         return -1;
@@ -405,6 +406,7 @@ void rating_table_free(rating_table_t *t)
     free(t->pair_score);
     free(t->pair_count);
     free(t->order);
+    free(t->group);
     memset(t, 0, sizeof *t);
 }
 
@@ -531,6 +533,35 @@ static int rating_json_ints(const json_t *a, int n, long lo, long hi, int *out)
     return 0;
 }
 
+/*
+ * The tournament key of a record, if it has one: {"index", "config", "bots"}; "bots" (per
+ * seat, the bot's place in the --bot list) is absent from files written before it existed.
+ */
+static int rating_record_tournament(const json_t *t, rating_game_t *g, char *err, size_t errlen)
+{
+    const char *config = json_string_value(json_object_get(t, "config"));
+    const json_t *index = json_object_get(t, "index");
+    if (config && json_is_integer(index) && json_integer_value(index) >= 0) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(config, &end, 16);
+        if (!errno && end != config && !*end) {
+            g->keyed = true;
+            g->config = (uint64_t)v;
+            g->index = (long)json_integer_value(index);
+        }
+    }
+    const json_t *bots = json_object_get(t, "bots");
+    if (bots && rating_json_ints(bots, g->players, 0, 1000000, g->listed)) {
+        snprintf(err, errlen, "record's \"tournament\" \"bots\" is not a list of %d places",
+                 g->players);
+        return -1;
+    }
+    for (int s = 0; bots && s < g->players; s++)
+        g->listed[s]++;
+    return 0;
+}
+
 int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const char *spec),
                             void *ctx, rating_game_t *g, char *err, size_t errlen)
 {
@@ -562,6 +593,8 @@ int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const ch
             return -1;
         }
     }
+    if (rating_record_tournament(json_object_get(rec, "tournament"), g, err, errlen))
+        return -1;
     const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
     if (json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < n) {
         g->forfeit = true;

@@ -31,6 +31,11 @@ typedef struct rating_game {
     bool has_scores;                 /* scores were in the record */
     bool forfeit;                    /* the game ended by a forfeit (core/forfeit.h) */
     int forfeit_seat;                /* the seat that forfeited, if forfeit */
+    int listed[GAME_MAX_PLAYERS];    /* per seat, 1 + its bot's place in the tournament's
+                                        --bot list ("tournament":{"bots"}), 0: not known */
+    bool keyed;                      /* a tournament game: config and index are its key */
+    uint64_t config;                 /* its tournament's configuration hash */
+    long index;                      /* its game index in that tournament */
 } rating_game_t;
 
 /* A's outcome against B inside one game: 1 if A ranked better, 1/2 tied, 0 worse. */
@@ -62,7 +67,31 @@ typedef struct rating_table {
     double *pair_score; /* A's mean outcome against B in games where both sat */
     long *pair_count;   /* number of A-versus-B outcomes */
     int *order;         /* bot ids sorted by rating, best first */
+    int *group;         /* per bot: its group (bots that scored against each other, directly
+                           or through others), numbered down the table; -1: no games */
+    int group_count;    /* groups: more than one means the games leave some gap unbounded */
 } rating_table_t;
+
+/*
+ * Groups the bots of t (bots reaching each other through "scored at least a tie against")
+ * and drops what the games do not bound: an interval of a rating whose gap to the anchor
+ * crosses groups, and the LOS of neighbours in different groups. Called by
+ * rating_table_compute; 0, or -1 if out of memory.
+ */
+int rating_table_groups(rating_table_t *t);
+
+/* The gap between group k and group k + 1 of a table. */
+typedef struct rating_separation {
+    long comparisons;   /* in-game comparisons between the two groups' bots */
+    bool upper_won;     /* group k won them all (else group k + 1 did) */
+    double score_bound; /* one-sided 95% lower bound of the winners' mean score: 0.05^(1/n) */
+    double elo_bound;   /* the same on the Elo scale */
+} rating_separation_t;
+
+/* Fills s for the gap below group k: 0, or -1 if there is no group k + 1. */
+int rating_separation(const rating_table_t *t, int k, rating_separation_t *s);
+/* Prints the separation note (nothing when the table has one group); labels by bot id. */
+void rating_separation_print(FILE *out, const rating_table_t *t, const char *const *labels);
 
 /*
  * The 95% interval half-width of a mean result from n results, their sum and sum of
@@ -74,6 +103,18 @@ double rating_mean_ci95(long n, double sum, double sum2);
 
 /* A bot's short label from its id: 0 "A" ... 25 "Z", 26 "AA" ... (buf: RATING_LABEL_MAX). */
 void rating_label(int id, char *buf);
+
+/*
+ * The one labelling rule of every table (tournament summary, rate, report): a bot that a
+ * tournament record places (rating_game_t.listed) is labelled by its place in the --bot
+ * list (place 0 "A", 1 "B" ...); bots that no record places (older tournament files, play
+ * records) follow, in bot id order (order of first appearance). Two bots claiming one place
+ * (files of two tournaments) take the next free labels. Fills labels[id] and, if order is
+ * not NULL, order[k] = the bot with the k-th label (so order[0] is the SPRT's A). Returns 0,
+ * or -1 if out of memory.
+ */
+int rating_labels(const rating_game_t *games, long game_count, int bot_count,
+                  char (*labels)[RATING_LABEL_MAX], int *order);
 
 /*
  * Fits Bradley-Terry strengths on the Elo scale to the pairwise outcomes inside the games

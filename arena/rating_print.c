@@ -35,7 +35,7 @@ void rating_table_print(FILE *out, const rating_table_t *t, const char *const *s
         int i = t->order[k];
         const rating_bot_t *b = &t->bots[i];
         char ci[16] = "-", los[16] = "-", result[40] = "-", rank[16] = "-";
-        if (bootstrap > 0 && i != t->anchor)
+        if (bootstrap > 0 && i != t->anchor && isfinite(b->elo_ci95))
             snprintf(ci, sizeof ci, "%.0f", b->elo_ci95);
         if (isfinite(b->los_next))
             snprintf(los, sizeof los, "%.1f%%", 100 * b->los_next);
@@ -61,6 +61,7 @@ void rating_table_print(FILE *out, const rating_table_t *t, const char *const *s
     if (no_ci)
         fprintf(out, "(a result without +- has no interval: fewer than two seats, or every "
                      "result the same)\n");
+    rating_separation_print(out, t, labels);
     long forfeits = 0;
     for (int i = 0; i < nb; i++)
         forfeits += t->bots[i].forfeits;

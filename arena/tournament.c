@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -209,6 +210,8 @@ typedef struct tour {
     double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
     long seat_count[TOURNAMENT_MAX_BOTS];   /* seats per bot (shard games done) */
     long forfeits[TOURNAMENT_MAX_BOTS];     /* games forfeited per bot (shard games done) */
+    double score_sum[TOURNAMENT_MAX_BOTS];  /* game-specific scores per bot (shard games done) */
+    long scored[TOURNAMENT_MAX_BOTS];       /* seats with a score per bot (shard games done) */
     long shard_games;                       /* games of [0, K) in the shard */
     long shard_done;                        /* of those, finished */
     long played;                            /* finished by this run */
@@ -241,9 +244,25 @@ static void tour_rank_get(const tour_t *t, long index, int *ranks)
         ranks[s] = 1 + (int)((t->done[index] >> (3 * s)) & 7u);
 }
 
+/* A record's game-specific scores (Tower Up scores, Uptown groups): true if it has them. */
+static bool tour_record_scores(const tournament_config_t *cfg, const json_t *rec, double *scores)
+{
+    const char *key = cfg->api->score_key;
+    const json_t *sc = key ? json_object_get(json_object_get(rec, "result"), key) : NULL;
+    if (json_array_size(sc) != (size_t)cfg->opt.players)
+        return false;
+    for (int s = 0; s < cfg->opt.players; s++) {
+        if (!json_is_number(json_array_get(sc, (size_t)s)))
+            return false;
+        scores[s] = json_number_value(json_array_get(sc, (size_t)s));
+    }
+    return true;
+}
+
 /* Marks a game finished with its ranks (forfeit: the seat that forfeited it, or -1) and
-   adds it to the standings. Under the lock. */
-static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit)
+   scores (NULL: none) and adds it to the standings. Under the lock. */
+static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit,
+                           const double *scores)
 {
     int np = t->cfg->opt.players, bots[GAME_MAX_PLAYERS];
     uint16_t v = TOUR_DONE;
@@ -257,6 +276,10 @@ static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit)
     for (int s = 0; s < np; s++) {
         t->result_sum[bots[s]] += res[s];
         t->seat_count[bots[s]]++;
+        if (scores) {
+            t->score_sum[bots[s]] += scores[s];
+            t->scored[bots[s]]++;
+        }
     }
     if (forfeit >= 0)
         t->forfeits[bots[forfeit]]++;
@@ -342,6 +365,7 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
     }
     json_t *seats = json_object_get(rec, "seats");
     json_t *ranks = json_object_get(json_object_get(rec, "result"), "ranks");
+    json_t *places = json_object_get(tj, "bots"); /* absent from older files */
     int bots[GAME_MAX_PLAYERS], rk[GAME_MAX_PLAYERS];
     uint64_t seed;
     tournament_schedule_game(&t->sched, index, &seed, bots);
@@ -350,7 +374,10 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
         const char *spec = json_string_value(json_array_get(seats, (size_t)s));
         json_t *r = json_array_get(ranks, (size_t)s);
         ok = spec && !strcmp(spec, cfg->specs[bots[s]]) && json_is_integer(r) &&
-             json_integer_value(r) >= 1 && json_integer_value(r) <= np;
+             json_integer_value(r) >= 1 && json_integer_value(r) <= np &&
+             (!places || (json_array_size(places) == (size_t)np &&
+                          json_is_integer(json_array_get(places, (size_t)s)) &&
+                          json_integer_value(json_array_get(places, (size_t)s)) == bots[s]));
         rk[s] = ok ? (int)json_integer_value(r) : 0;
     }
     if (!ok) {
@@ -362,8 +389,10 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
     int forfeit = json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < np
                       ? (int)json_integer_value(fs)
                       : -1;
+    double scores[GAME_MAX_PLAYERS];
+    bool scored = tour_record_scores(cfg, rec, scores);
     if (!(t->done[index] & TOUR_DONE) && tour_in_shard(t, index))
-        tour_mark_done(t, index, rk, forfeit);
+        tour_mark_done(t, index, rk, forfeit, scored ? scores : NULL);
     else if (!(t->done[index] & TOUR_DONE))
         t->done[index] = TOUR_DONE; /* another shard's game in this file: not replayed */
     rc = 0;
@@ -523,8 +552,14 @@ int tournament_game_play(const tournament_config_t *cfg, const tournament_schedu
     match_result_t r;
     if (match_play_search(cfg->api, &opt, bots, false, cfg->record_search, &r, err, errlen))
         return -1;
-    json_object_set_new(r.record, "tournament",
-                        json_pack("{s:I,s:s}", "index", (json_int_t)index, "config", hash));
+    /* "bots": each seat's place in the --bot list, so that every reader labels the bots in
+       --bot order (rating_labels). */
+    json_t *places = json_array();
+    for (int s = 0; s < np; s++)
+        json_array_append_new(places, json_integer(seat_bots[s]));
+    json_object_set_new(
+        r.record, "tournament",
+        json_pack("{s:I,s:s,s:o}", "index", (json_int_t)index, "config", hash, "bots", places));
     char *text = json_dumps(r.record, JSON_COMPACT);
     json_decref(r.record);
     size_t len = text ? strlen(text) : 0;
@@ -556,7 +591,11 @@ static int tour_write_game(tour_t *t, long index, const char *line, const int *r
         fsync(t->file.fd);
         t->last_sync = now;
     }
-    tour_mark_done(t, index, ranks, forfeit);
+    double scores[GAME_MAX_PLAYERS];
+    json_t *rec = json_loads(line, 0, NULL);
+    bool scored = rec && tour_record_scores(t->cfg, rec, scores);
+    json_decref(rec);
+    tour_mark_done(t, index, ranks, forfeit, scored ? scores : NULL);
     t->played++;
     tour_sprt_advance(t);
     tour_progress(t, false);
@@ -645,13 +684,21 @@ static int tour_report_table(tour_t *t, tournament_report_t *rep)
         uint64_t seed;
         tournament_schedule_game(&t->sched, i, &seed, g->bots);
         tour_rank_get(t, i, g->ranks);
+        for (int s = 0; s < g->players; s++)
+            g->listed[s] = g->bots[s] + 1;
+        g->keyed = true;
+        g->config = strtoull(t->hash, NULL, 16);
+        g->index = i;
     }
     /* The rule and resamples of skyline rate, over the games in index order as rate
        sorts them: rate on the file prints the same ratings and intervals. */
     int rc = rating_table_compute(games, n, cfg->bot_count, RATING_ANCHOR_MEAN,
                                   RATING_BOOTSTRAP_DEFAULT, RATING_BOOTSTRAP_SEED, &rep->table);
-    for (int b = 0; rc == 0 && b < cfg->bot_count; b++)
+    for (int b = 0; rc == 0 && b < cfg->bot_count; b++) {
         rep->table.bots[b].forfeits = t->forfeits[b];
+        rep->table.bots[b].scored = t->scored[b];
+        rep->table.bots[b].mean_score = t->scored[b] ? t->score_sum[b] / (double)t->scored[b] : NAN;
+    }
     free(games);
     return rc;
 }

@@ -45,6 +45,8 @@ typedef struct rate_data {
     long key_count;                        /* their number */
     char game[16];                         /* the game name, from the first record */
     long by_players[GAME_MAX_PLAYERS + 1]; /* games per player count */
+    int players;                           /* --players N: only games of N players, 0: all */
+    long left_out[GAME_MAX_PLAYERS + 1];   /* games of other player counts, per count */
 } rate_data_t;
 
 static int rate_lookup(void *ctx, const char *spec)
@@ -60,10 +62,22 @@ static int rate_lookup(void *ctx, const char *spec)
     return b->count++;
 }
 
+/* Options followed by a value (the file arguments are the others). */
+static bool rate_takes_value(const char *a)
+{
+    static const char *const with_value[] = {"--anchor", "--bootstrap", "--html",
+                                             "--sprt",   "--viewers",   "--players"};
+    for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
+        if (!strcmp(a, with_value[k]))
+            return true;
+    return false;
+}
+
 static void rate_usage(void)
 {
     printf(
         "usage: skyline rate FILE... [--json] [--anchor SPEC] [--bootstrap N]\n"
+        "                    [--players N | --pool-players]\n"
         "Reads game records (JSON Lines, e.g. from skyline tournament or play --record) and\n"
         "prints per bot: rating, games, mean game result with 95%% CI, mean rank and mean\n"
         "score (Tower Up scores, Uptown groups); the likelihood of superiority over the next\n"
@@ -71,8 +85,11 @@ static void rate_usage(void)
         "Ratings: Bradley-Terry over the pairwise outcomes inside each game (maximum likelihood),\n"
         "on the Elo scale, the mean of the bots at 0 (as in skyline tournament's summary);\n"
         "error bars and LOS from a bootstrap over games (tournament games in index order).\n"
-        "Bots get labels A, B, ... in order of first appearance; the standings give each\n"
-        "label's full spec.\n"
+        "Bots get labels A, B, ... in the tournament's --bot order (files without it: in\n"
+        "order of first appearance); the standings give each label's full spec.\n"
+        "Games of different player counts are refused unless one is chosen or pooled:\n"
+        "  --players N     rate only the games of N players\n"
+        "  --pool-players  rate games of every player count together, in one model\n"
         "  --json          one JSON object instead of tables\n"
         "  --anchor SPEC   rate this bot 0 instead of the mean\n"
         "  --bootstrap N   bootstrap resamples (default %d, 0: no error bars)\n"
@@ -98,6 +115,13 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
     else if (strcmp(d->game, game))
         cli_die("%s:%ld: a %s record among %s records: rate one game at a time", path, lineno, game,
                 d->game);
+    const json_t *pj = json_object_get(rec, "players");
+    if (d->players && json_is_integer(pj) && json_integer_value(pj) != d->players &&
+        json_integer_value(pj) >= 2 && json_integer_value(pj) <= GAME_MAX_PLAYERS) {
+        d->left_out[json_integer_value(pj)]++; /* another player count: not rated */
+        json_decref(rec);
+        return;
+    }
     if (d->count == d->cap) {
         d->cap = d->cap ? 2 * d->cap : 1024;
         d->games = realloc(d->games, sizeof *d->games * (size_t)d->cap);
@@ -241,8 +265,23 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
                       rate_number(b->result), "result_ci95", rate_number(b->result_ci95),
                       "mean_rank", rate_number(b->mean_rank), "mean_score",
                       rate_number(b->mean_score), "forfeits", (json_int_t)b->forfeits));
+        json_object_set_new(json_array_get(bots, (size_t)k), "group",
+                            t->group[i] >= 0 ? json_integer(t->group[i]) : json_null());
     }
     json_object_set_new(out, "bots", bots);
+    json_t *gaps = json_array();
+    for (int k = 0; k + 1 < t->group_count; k++) {
+        rating_separation_t sep;
+        rating_separation(t, k, &sep);
+        bool c = sep.comparisons > 0;
+        json_array_append_new(gaps,
+                              json_pack("{s:i,s:i,s:I,s:o,s:o,s:o}", "upper", k, "lower", k + 1,
+                                        "comparisons", (json_int_t)sep.comparisons, "upper_won",
+                                        c ? json_boolean(sep.upper_won) : json_null(),
+                                        "score_bound", rate_number(c ? sep.score_bound : NAN),
+                                        "elo_bound", rate_number(c ? sep.elo_bound : NAN)));
+    }
+    json_object_set_new(out, "separations", gaps);
     json_t *pairs = json_array();
     int nb = t->bot_count;
     for (int x = 0; x < nb; x++)
@@ -272,7 +311,14 @@ static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int b
             printf("%s%d players: %ld", sep, p, d->by_players[p]);
             sep = ", ";
         }
-    printf("), %d bots\n", t->bot_count);
+    printf("), %d bots", t->bot_count);
+    sep = "; left out:";
+    for (int p = 2; p <= GAME_MAX_PLAYERS; p++)
+        if (d->left_out[p]) {
+            printf("%s %ld games of %d players", sep, d->left_out[p], p);
+            sep = ",";
+        }
+    printf("\n");
     const char *names[RATE_MAX_BOTS];
     for (int b = 0; b < t->bot_count; b++)
         names[b] = labels[b];
@@ -286,7 +332,8 @@ int cmd_rate(int argc, char **argv)
     rating_sprt_t sprt;
     bool has_sprt = false;
     long viewers = VIEWER_REPORT_VIEWERS;
-    int bootstrap = RATING_BOOTSTRAP_DEFAULT, files = 0;
+    int bootstrap = RATING_BOOTSTRAP_DEFAULT, files = 0, players = 0;
+    bool pool = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -302,6 +349,10 @@ int cmd_rate(int argc, char **argv)
             viewers = cli_int(a, cli_value(argc, argv, &i), 0, 1000000000L);
         } else if (!strcmp(a, "--html")) {
             html = cli_value(argc, argv, &i);
+        } else if (!strcmp(a, "--players")) {
+            players = (int)cli_int(a, cli_value(argc, argv, &i), 2, GAME_MAX_PLAYERS);
+        } else if (!strcmp(a, "--pool-players")) {
+            pool = true;
         } else if (!strcmp(a, "--sprt")) {
             char err[GAME_ERR_MAX];
             if (rating_sprt_parse(cli_value(argc, argv, &i), &sprt, err, sizeof err))
@@ -315,18 +366,33 @@ int cmd_rate(int argc, char **argv)
     }
     if (!files)
         cli_die("rate needs at least one record file (skyline rate FILE...)");
+    if (pool && players)
+        cli_die("rate: --players N and --pool-players exclude each other");
     rate_data_t d;
     memset(&d, 0, sizeof d);
+    d.players = players;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
-            !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt") ||
-            !strcmp(argv[i], "--viewers"))
+        if (rate_takes_value(argv[i]))
             i++;
         else if (argv[i][0] != '-' || !argv[i][1])
             rate_read_file(&d, argv[i], i);
     }
+    if (!d.count && players)
+        cli_die("the record files hold no game of %d players", players);
     if (!d.count)
         cli_die("the record files hold no game");
+    int counts = 0, first = 0;
+    for (int p = 2; p <= GAME_MAX_PLAYERS; p++)
+        if (d.by_players[p] && !counts++)
+            first = p;
+    if (counts > 1 && !pool) {
+        int second = first + 1;
+        while (!d.by_players[second])
+            second++;
+        cli_die("rate: the files hold games of %d and of %d players, whose ratings differ: "
+                "rate one count with --players N, or all together with --pool-players",
+                first, second);
+    }
     rate_check_duplicates(&d, argv);
     rate_sort_games(&d);
     int anchor = RATING_ANCHOR_MEAN;
@@ -343,8 +409,8 @@ int cmd_rate(int argc, char **argv)
                              RATING_BOOTSTRAP_SEED, &t))
         cli_die("out of memory");
     char labels[RATE_MAX_BOTS][RATING_LABEL_MAX];
-    for (int b = 0; b < d.bots.count; b++)
-        rating_label(b, labels[b]);
+    if (rating_labels(d.games, d.count, d.bots.count, labels, NULL))
+        cli_die("out of memory");
     if (json)
         rate_print_json(&d, &t, bootstrap, labels);
     else
@@ -354,9 +420,7 @@ int cmd_rate(int argc, char **argv)
         const char *paths[256];
         int n = 0;
         for (int i = 1; i < argc && n < 256; i++) {
-            if (!strcmp(argv[i], "--anchor") || !strcmp(argv[i], "--bootstrap") ||
-                !strcmp(argv[i], "--html") || !strcmp(argv[i], "--sprt") ||
-                !strcmp(argv[i], "--viewers"))
+            if (rate_takes_value(argv[i]))
                 i++;
             else if (argv[i][0] != '-' || !argv[i][1])
                 paths[n++] = argv[i];
@@ -367,6 +431,7 @@ int cmd_rate(int argc, char **argv)
                              .file_count = n,
                              .bootstrap = bootstrap,
                              .sprt = has_sprt ? &sprt : NULL,
+                             .players = players,
                              .viewers = viewers};
         if (viewer_write_report(html, &r, err, sizeof err))
             cli_die("rate --html: %s", err);

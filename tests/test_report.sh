@@ -32,6 +32,20 @@ for c in charts:
     ET.fromstring(c)
 assert not re.search(r"<script[^>]* src=|<link |<img ", page)
 PY
+# One labelling rule: the page labels the bots in --bot order, as the terminal does, and
+# its SPRT is A against B; the chart counts the games that fed the SPRT.
+python3 - "$tmp/t.html" "$tmp/out" <<'PY' && ok || fail "the page's labels or SPRT count"
+import re, sys
+page, out = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+rows = dict(re.findall(r'<td class="l"><b>([A-Z]+)</b></td>.*?<code>([^<]*)</code>', page))
+assert rows == {"A": "greedy", "B": "random", "C": "mcts:iters=30"}, rows
+term = dict(re.findall(r'^ +\d+  ([A-Z]+) .* (\S+)$', out, re.M))
+assert term == rows, (term, rows)
+assert re.search(r'<p>A \(<code>greedy</code>\) against B \(<code>random</code>\)', page)
+fed = re.search(r'(\d+) games fed it', page).group(1)
+assert re.search(r'games that fed it \(%s\)' % fed, page), fed
+assert "SPRT A vs B" in out
+PY
 grep -q 'class="game" id="game-0"' "$tmp/t-games/game-3.html" &&
     grep -q '<h2>Game 3: towerup' "$tmp/t-games/game-3.html" && ok || fail "game-3.html is not game 3"
 

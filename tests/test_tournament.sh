@@ -89,7 +89,7 @@ check "resume" "$S" tournament $TU2 --out "$T/k.jsonl" --quiet >/dev/null 2>"$T/
 check "cut-off record reported" grep -q "dropping a cut-off last record" "$T/k.err"
 check "exactly K games after resume" [ "$(wc -l <"$T/k.jsonl")" -eq $K ]
 check "no game twice" [ "$(indices "$T/k.jsonl" | uniq | wc -l)" -eq $K ]
-check "every line is whole" [ "$(grep -c '"tournament":{"index":[0-9]*,"config":"[0-9a-f]*"}}$' "$T/k.jsonl")" -eq $K ]
+check "every line is whole" [ "$(grep -c '"tournament":{"index":[0-9]*,"config":"[0-9a-f]*","bots":\[[0-9,]*\]}}$' "$T/k.jsonl")" -eq $K ]
 
 # 4. Another configuration on an existing file is refused; a larger --games extends it.
 refused tournament $TU3 --seed 12 --out "$T/a.jsonl" --quiet
@@ -201,20 +201,21 @@ done
 # 8. The summary and rate on the same file give the same ratings, intervals and LOS, with
 # the anchor named, whatever the order of the file's lines (workers append in completion
 # order; here also reversed).
-# A seed whose games leave no two bots at exactly the same rating: bots tied exactly are
-# listed in bot-id order, which the summary and rate number differently.
-R3="--game towerup --players 3 --bot greedy --bot random --bot heuristic --bot mcts:iters=30 --seed 10 --games 36"
+# Bots that all score against each other (a bot that loses every comparison leaves its
+# gap unbounded: no intervals), and a seed that leaves no two at exactly the same rating.
+R3="--game towerup --players 3 --bot greedy --bot mcts:iters=10 --bot heuristic --bot mcts:iters=30 --seed 10 --games 36"
 "$S" tournament $R3 --workers 2 --quiet --out "$T/r.jsonl" >"$T/r.out"
 check "same ratings: run" [ $? -eq 0 ]
 tac "$T/r.jsonl" >"$T/r-rev.jsonl"
 "$S" rate "$T/r.jsonl" >"$T/r.rate"
 "$S" rate "$T/r-rev.jsonl" >"$T/r-rev.rate"
-# spec, rank, elo, +-, LOS, seats, result, mean rank (rate has a mean score column more).
-fig() { rows "$1" | awk -v score="$2" '{ s = $NF " " $1; for (i = 3; i < NF - score; i++) s = s " " $i; print s }' | sort; }
-check "same ratings: four rows each" [ "$(fig "$T/r.out" 0 | wc -l) $(fig "$T/r.rate" 1 | wc -l)" = "4 4" ]
+# spec, rank, label, elo, +-, LOS, seats, result, mean rank, mean score.
+fig() { rows "$1" | awk '{ s = $NF; for (i = 1; i < NF; i++) s = s " " $i; print s }' | sort; }
+check "same ratings: four rows each" [ "$(fig "$T/r.out" | wc -l) $(fig "$T/r.rate" | wc -l)" = "4 4" ]
+check "same labels: A is the first --bot" [ "$(rows "$T/r.rate" | awk '$2 == "A" { print $NF }')" = greedy ]
 check "same ratings: the summary has intervals" [ "$(rows "$T/r.out" | awk '$4 != "-"' | wc -l)" -eq 4 ]
-check "same ratings: summary and rate" [ "$(fig "$T/r.out" 0)" = "$(fig "$T/r.rate" 1)" ]
-check "same ratings: any line order" [ "$(fig "$T/r.rate" 1)" = "$(fig "$T/r-rev.rate" 1)" ]
+check "same ratings and labels: summary and rate" [ "$(fig "$T/r.out")" = "$(fig "$T/r.rate")" ]
+check "same ratings and labels: any line order" [ "$(fig "$T/r.rate")" = "$(fig "$T/r-rev.rate")" ]
 check "same ratings: anchor named in the summary" grep -qx "Anchor: the mean of the 4 bots is 0." "$T/r.out"
 check "same ratings: anchor named by rate" grep -qx "Anchor: the mean of the 4 bots is 0." "$T/r.rate"
 check "same ratings: mean 0" [ "$(rows "$T/r.out" | awk '{ s += $3 } END { print (s * s < 4) }')" = 1 ]

@@ -126,9 +126,9 @@ void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *n
             10 + CHART_H + 30);
     viewer_html_escape(out, xlabel);
     fprintf(out,
-            " (%ld)</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+            "</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
             "text-anchor=\"middle\">",
-            n, 10 + CHART_H / 2, 10 + CHART_H / 2);
+            10 + CHART_H / 2, 10 + CHART_H / 2);
     viewer_html_escape(out, ylabel);
     fputs("</text>\n</svg>\n", out);
 #undef CY

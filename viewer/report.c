@@ -29,6 +29,7 @@ typedef struct report_data {
     int bot_count;                /* bots, in order of first appearance */
     char *specs[REPORT_MAX_BOTS]; /* their specs */
     char labels[REPORT_MAX_BOTS][RATING_LABEL_MAX]; /* their labels A, B, ... */
+    int by_label[REPORT_MAX_BOTS];                  /* the bots in label order */
     const game_api_t *api;                          /* the game */
 } report_data_t;
 
@@ -40,11 +41,11 @@ static int report_lookup(void *ctx, const char *spec)
             return i;
     if (d->bot_count == REPORT_MAX_BOTS || !(d->specs[d->bot_count] = strdup(spec)))
         return -1;
-    rating_label(d->bot_count, d->labels[d->bot_count]);
     return d->bot_count++;
 }
 
-static int read_file(report_data_t *d, const char *path, int file, char *err, size_t errlen)
+static int read_file(report_data_t *d, const char *path, int file, int players, char *err,
+                     size_t errlen)
 {
     long ordinal = 0;
     FILE *f = fopen(path, "r");
@@ -69,7 +70,10 @@ static int read_file(report_data_t *d, const char *path, int file, char *err, si
             break; /* a last line cut short by a running writer */
         const char *game = json_string_value(json_object_get(rec, "game"));
         const game_api_t *api = game ? game_find(game) : NULL;
-        if (!api) {
+        const json_t *pj = json_object_get(rec, "players");
+        if (api && players && json_is_integer(pj) && json_integer_value(pj) != players) {
+            /* another player count (rate --players N): not in the report */
+        } else if (!api) {
             snprintf(err, errlen, "%s:%ld: not a record of a known game", path, lineno);
             rc = -1;
         } else if (d->api && d->api != api) {
@@ -142,6 +146,26 @@ static void result_colour(double v, char *buf)
     for (int k = 0; k < 3; k++)
         c[k] = (int)lround(255 + t * (end[k] - 255));
     snprintf(buf, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
+}
+
+/* The note on gaps the games do not bound (rate's, word for word), when there are any. */
+static void write_separation(FILE *out, const report_data_t *d, const rating_table_t *t)
+{
+    char *text = NULL;
+    size_t len = 0;
+    const char *labels[REPORT_MAX_BOTS];
+    for (int i = 0; i < d->bot_count; i++)
+        labels[i] = d->labels[i];
+    FILE *mem = t->group_count > 1 ? open_memstream(&text, &len) : NULL;
+    if (!mem)
+        return;
+    rating_separation_print(mem, t, labels);
+    if (fclose(mem) == 0 && text) {
+        fputs("<pre class=\"note\">", out);
+        viewer_html_escape(out, text);
+        fputs("</pre>\n", out);
+    }
+    free(text);
 }
 
 static void write_ratings(FILE *out, const report_data_t *d, const rating_table_t *t, int bootstrap)
@@ -225,6 +249,7 @@ static void write_ratings(FILE *out, const report_data_t *d, const rating_table_
         fputs("</code></td></tr>\n", out);
     }
     fputs("</table>\n", out);
+    write_separation(out, d, t);
 }
 
 static void write_pairwise(FILE *out, const report_data_t *d, const rating_table_t *t)
@@ -332,7 +357,9 @@ static void write_distributions(FILE *out, const report_data_t *d)
 
 static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t *r)
 {
-    int a = r->sprt_a ? -1 : 0, b = r->sprt_b ? -1 : 1;
+    int a = r->sprt_a ? -1 : d->by_label[0], b = r->sprt_b ? -1 : 1;
+    if (!r->sprt_b && d->bot_count > 1)
+        b = d->by_label[1];
     for (int i = 0; i < d->bot_count; i++) {
         a = r->sprt_a && !strcmp(d->specs[i], r->sprt_a) ? i : a;
         b = r->sprt_b && !strcmp(d->specs[i], r->sprt_b) ? i : b;
@@ -384,8 +411,9 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
         llr[0] = 0;
         const double *ys[1] = {llr};
         const char *names[1] = {"LLR"};
-        viewer_chart_lines(out, ys, names, 1, n + 1, s.lower, s.upper, "games with both bots",
-                           "LLR");
+        char xlabel[64];
+        snprintf(xlabel, sizeof xlabel, "games that fed it (%ld)", n);
+        viewer_chart_lines(out, ys, names, 1, n + 1, s.lower, s.upper, xlabel, "LLR");
     }
     free(llr);
 }
@@ -488,10 +516,14 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
     memset(&d, 0, sizeof d);
     int rc = -1;
     for (int i = 0; i < r->file_count; i++)
-        if (read_file(&d, r->files[i], i, err, errlen))
+        if (read_file(&d, r->files[i], i, r->players, err, errlen))
             goto done;
     if (d.count == 0) {
         snprintf(err, errlen, "the record files hold no game");
+        goto done;
+    }
+    if (rating_labels(d.games, d.count, d.bot_count, d.labels, d.by_label)) {
+        snprintf(err, errlen, "out of memory");
         goto done;
     }
     sort_games(&d);

@@ -62,12 +62,14 @@ static void write_page(FILE *out, const tune_data_t *d, const char *log_path)
           "plus and the minus side of each iteration against the reference, and the running "
           "mean of their difference.</p>\n",
           out);
+    char iterations[48];
+    snprintf(iterations, sizeof iterations, "iteration (%ld)", d->count);
     const double *ys[2] = {d->values[d->weight_count], d->values[d->weight_count + 1]};
     const char *names[2] = {"result plus", "result minus"};
-    viewer_chart_lines(out, ys, names, 2, d->count, NAN, NAN, "iteration", "mean result");
+    viewer_chart_lines(out, ys, names, 2, d->count, NAN, NAN, iterations, "mean result");
     const double *md[1] = {d->values[d->weight_count + 2]};
     const char *mdn[1] = {"mean diff"};
-    viewer_chart_lines(out, md, mdn, 1, d->count, NAN, NAN, "iteration", "mean diff");
+    viewer_chart_lines(out, md, mdn, 1, d->count, NAN, NAN, iterations, "mean diff");
     fputs("<h2>Weights</h2>\n<table><tr><th class=\"l\">weight</th><th>first</th><th>last</th>"
           "</tr>\n",
           out);
@@ -85,7 +87,7 @@ static void write_page(FILE *out, const tune_data_t *d, const char *log_path)
         fputs("</h2>\n", out);
         const double *w[1] = {d->values[k]};
         const char *wn[1] = {d->names[k]};
-        viewer_chart_lines(out, w, wn, 1, d->count, NAN, NAN, "iteration", "value");
+        viewer_chart_lines(out, w, wn, 1, d->count, NAN, NAN, iterations, "value");
     }
 }
 

@@ -38,7 +38,7 @@ int viewer_write_replay(FILE *out, const char *title, struct json_t *const *reco
 void viewer_chart_histogram(FILE *out, const double *values, long n, const char *xlabel,
                             const char *colour);
 /* Lines of n values each (series of them, named), between dashed lower and upper bounds
-   when lower <= upper (NAN: none), as an inline SVG chart. */
+   when lower <= upper (NAN: none), as an inline SVG chart; xlabel is written as given. */
 void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names, int series,
                         long n, double lower, double upper, const char *xlabel, const char *ylabel);
 
@@ -48,10 +48,11 @@ typedef struct viewer_report {
     const char *const *files;       /* record files (JSON Lines) */
     int file_count;                 /* their number */
     int bootstrap;                  /* resamples of the rating error bars */
+    int players;                    /* only the games of this many players, 0: all */
     const struct rating_sprt *sprt; /* SPRT bounds (rating_sprt_t), or NULL: none */
     bool sprt_per_game;             /* one SPRT outcome per game, not per seat pair */
-    const char *sprt_a;             /* the SPRT's bot A (spec), NULL: first bot seen */
-    const char *sprt_b;             /* its bot B, NULL: second bot seen */
+    const char *sprt_a;             /* the SPRT's bot A (spec), NULL: the bot labelled A */
+    const char *sprt_b;             /* its bot B, NULL: the bot labelled B */
     long viewers;                   /* games (the first by index) that get a viewer
                                           file; the others list the replay command */
 } viewer_report_t;
