@@ -452,51 +452,67 @@ int rating_sprt_parse(const char *text, rating_sprt_t *s, char *err, size_t errl
 static double rating_expected_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 /*
- * The trinomial (win 1, draw 1/2, loss 0) nearest to the observed frequencies f, in the
- * maximum-likelihood sense, among those with expected score s: p_k = f_k / (1 + l (x_k - s))
- * with l found by bisection (every f_k > 0, so the root is inside the interval).
+ * The distribution over the outcomes x[0..k) nearest to the observed frequencies f, in the
+ * maximum-likelihood sense, among those with expected score s: p_i = f_i / (1 + l (x_i - s))
+ * with l found by bisection (every f_i > 0 and x in [0, 1], so the root is inside).
  */
-static void rating_trinomial_fit(const double *f, double s, double *p)
+static void rating_outcomes_fit(const double *f, const double *x, int k, double s, double *p)
 {
-    static const double x[3] = {1.0, 0.5, 0.0};
     double lo = -1.0 / (1.0 - s), hi = 1.0 / s;
     for (int it = 0; it < 200; it++) {
         double mid = 0.5 * (lo + hi), g = 0;
-        for (int k = 0; k < 3; k++)
-            g += f[k] * (x[k] - s) / (1.0 + mid * (x[k] - s));
+        for (int i = 0; i < k; i++)
+            g += f[i] * (x[i] - s) / (1.0 + mid * (x[i] - s));
         if (g > 0)
             lo = mid;
         else
             hi = mid;
     }
     double l = 0.5 * (lo + hi);
-    for (int k = 0; k < 3; k++)
-        p[k] = f[k] / (1.0 + l * (x[k] - s));
+    for (int i = 0; i < k; i++)
+        p[i] = f[i] / (1.0 + l * (x[i] - s));
+}
+
+/* The generalised SPRT's LLR of k outcome counts with scores x (see rating_sprt_llr). */
+static double rating_outcomes_llr(const double *cnt, const double *x, int k, double elo0,
+                                  double elo1)
+{
+    double n = 0, f[5], p0[5], p1[5];
+    for (int i = 0; i < k; i++)
+        n += cnt[i];
+    if (n <= 0)
+        return 0;
+    /* Frequencies get a tiny pseudo-count so that an outcome not seen yet is possible (no
+       infinite ratio after a few wins). */
+    const double eps = 1e-3;
+    for (int i = 0; i < k; i++)
+        f[i] = (cnt[i] + eps) / (n + k * eps);
+    rating_outcomes_fit(f, x, k, rating_expected_score(elo0), p0);
+    rating_outcomes_fit(f, x, k, rating_expected_score(elo1), p1);
+    double llr = 0;
+    for (int i = 0; i < k; i++)
+        if (cnt[i] > 0)
+            llr += cnt[i] * log(p1[i] / p0[i]);
+    return llr;
+}
+
+double rating_sprt_llr_ptnml(const double *counts, double elo0, double elo1)
+{
+    static const double x[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+    return rating_outcomes_llr(counts, x, 5, elo0, elo1);
 }
 
 double rating_sprt_llr(double wins, double draws, double losses, double elo0, double elo1)
 {
-    double n = wins + draws + losses;
-    if (n <= 0)
-        return 0;
     /* Generalised SPRT: under each hypothesis the W/D/L probabilities are the maximum-
-       likelihood trinomial with that expected score. Frequencies get a tiny pseudo-count
-       so that an outcome not seen yet is possible (no infinite ratio after a few wins). */
-    const double eps = 1e-3;
-    double cnt[3] = {wins, draws, losses}, f[3], p0[3], p1[3];
-    double tot = n + 3 * eps;
-    for (int k = 0; k < 3; k++)
-        f[k] = (cnt[k] + eps) / tot;
-    rating_trinomial_fit(f, rating_expected_score(elo0), p0);
-    rating_trinomial_fit(f, rating_expected_score(elo1), p1);
-    double llr = 0;
-    for (int k = 0; k < 3; k++)
-        if (cnt[k] > 0)
-            llr += cnt[k] * log(p1[k] / p0[k]);
-    return llr;
+       likelihood trinomial with that expected score. */
+    static const double x[3] = {1.0, 0.5, 0.0};
+    const double cnt[3] = {wins, draws, losses};
+    return rating_outcomes_llr(cnt, x, 3, elo0, elo1);
 }
 
-int rating_sprt_add(rating_sprt_t *s, double outcome)
+/* Counts one game's outcome in wins, draws, losses. */
+static void rating_sprt_count(rating_sprt_t *s, double outcome)
 {
     if (outcome > 0.75)
         s->wins += 1;
@@ -504,14 +520,37 @@ int rating_sprt_add(rating_sprt_t *s, double outcome)
         s->losses += 1;
     else
         s->draws += 1;
-    if (s->verdict)
-        return s->verdict;
-    s->llr = rating_sprt_llr(s->wins, s->draws, s->losses, s->elo0, s->elo1);
+}
+
+static int rating_sprt_decide(rating_sprt_t *s)
+{
     if (s->llr >= s->upper)
         s->verdict = 1;
     else if (s->llr <= s->lower)
         s->verdict = -1;
     return s->verdict;
+}
+
+int rating_sprt_add_pair(rating_sprt_t *s, double first, double second)
+{
+    rating_sprt_count(s, first);
+    rating_sprt_count(s, second);
+    int k = (int)lround(2 * (first + second));
+    s->ptnml[k < 0 ? 0 : k > 4 ? 4 : k] += 1;
+    s->pentanomial = true;
+    if (s->verdict)
+        return s->verdict;
+    s->llr = rating_sprt_llr_ptnml(s->ptnml, s->elo0, s->elo1);
+    return rating_sprt_decide(s);
+}
+
+int rating_sprt_add(rating_sprt_t *s, double outcome)
+{
+    rating_sprt_count(s, outcome);
+    if (s->verdict)
+        return s->verdict;
+    s->llr = rating_sprt_llr(s->wins, s->draws, s->losses, s->elo0, s->elo1);
+    return rating_sprt_decide(s);
 }
 
 const char *rating_sprt_verdict_text(int verdict)

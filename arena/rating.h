@@ -144,6 +144,37 @@ void rating_table_free(rating_table_t *t);
 void rating_table_print(FILE *out, const rating_table_t *t, const char *const *specs,
                         const char *const *labels, int bootstrap, bool pairwise);
 
+/*
+ * Game pairs of two-player tournaments: partner[g] is the other game of game g's block
+ * (the same tournament, indices 2k and 2k + 1, the same two bots with the seats swapped),
+ * or -1. 0, or -1 if out of memory.
+ */
+int rating_pair_partners(const rating_game_t *games, long game_count, long *partner);
+/* Bot a's points (0, 1/2, 1, 3/2 or 2) over the two games of a pair. */
+double rating_pair_points(const rating_game_t *first, const rating_game_t *second, int a);
+
+/* The pentanomial model of A against B over complete game pairs (arena/TOURNAMENT.md). */
+typedef struct rating_ptnml {
+    long counts[5]; /* pairs in which A scored 0, 1/2, 1, 3/2, 2 points */
+    long pairs;     /* complete pairs */
+    long unpaired;  /* A-versus-B games without their pair (not counted) */
+    double score;   /* A's mean score per game over the pairs; NAN without pairs */
+    double se;      /* its standard error, from the variance of the pairs' scores */
+    double elo;     /* the logistic Elo of score (infinite at 0 and 1) */
+    double elo_lo;  /* the Elo of score - 1.96 se */
+    double elo_hi;  /* the Elo of score + 1.96 se */
+} rating_ptnml_t;
+
+/* Fills p from the five counts. */
+void rating_ptnml_from_counts(const long *counts, long unpaired, rating_ptnml_t *p);
+/* Fills p for bots a and b of the games: 0, or -1 if out of memory. */
+int rating_ptnml_games(const rating_game_t *games, long game_count, int a, int b,
+                       rating_ptnml_t *p);
+/* Prints the pentanomial table of every two bots with complete pairs (nothing if none),
+   pairs in label order (by_label[k]: the bot with the k-th label; NULL: id order). */
+void rating_ptnml_print(FILE *out, const rating_game_t *games, long game_count, int bot_count,
+                        const char *const *labels, const int *by_label);
+
 /* SPRT configuration and state (logistic Elo model, generalised SPRT on W/D/L counts). */
 typedef struct rating_sprt {
     double elo0;   /* H0: the Elo difference A - B is elo0 */
@@ -157,6 +188,8 @@ typedef struct rating_sprt {
     double losses; /* A's losses */
     double llr;    /* log-likelihood ratio of the outcomes so far */
     int verdict;   /* 0: continue, 1: H1 accepted, -1: H0 accepted */
+    bool pentanomial; /* fed game pairs (rating_sprt_add_pair): the LLR is over pairs */
+    double ptnml[5];  /* pairs in which A scored 0, 1/2, 1, 3/2, 2 points */
 } rating_sprt_t;
 
 /* Parses "elo0,elo1,alpha,beta" and resets: 0, or -1 with err saying what is wrong. */
@@ -173,6 +206,18 @@ double rating_sprt_llr(double wins, double draws, double losses, double elo0, do
  * reached it is kept (later outcomes are counted but do not change it). Returns verdict.
  */
 int rating_sprt_add(rating_sprt_t *s, double outcome);
+/*
+ * Log-likelihood ratio of pentanomial pair counts (pairs with 0, 1/2, 1, 3/2, 2 points) for
+ * H1 against H0: under each, the maximum-likelihood pentanomial whose expected score per
+ * game (points / 2) is that hypothesis's.
+ */
+double rating_sprt_llr_ptnml(const double *counts, double elo0, double elo1);
+/*
+ * Adds one game pair (A's points 0 to 2, its two games' outcomes first and second) and
+ * updates llr and verdict from the pair counts; the games also count in wins, draws and
+ * losses. An SPRT is fed either pairs or single outcomes, never both. Returns verdict.
+ */
+int rating_sprt_add_pair(rating_sprt_t *s, double first, double second);
 /* The verdict as text: "continue", "H1 accepted" or "H0 accepted". */
 const char *rating_sprt_verdict_text(int verdict);
 

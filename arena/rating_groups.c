@@ -165,9 +165,9 @@ void rating_separation_print(FILE *out, const rating_table_t *t, const char *con
             fprintf(out, "  %s and %s: never compared directly\n", up, down);
         else
             fprintf(out,
-                    "  %s over %s: %s won all %ld comparisons; one-sided 95%%: it scores at "
-                    "least %.3f (%+.0f Elo)\n",
-                    s.upper_won ? up : down, s.upper_won ? down : up, s.upper_won ? up : down,
-                    s.comparisons, s.score_bound, s.elo_bound);
+                    "  %s over %s: all %ld comparisons won; one-sided 95%%: the winners score "
+                    "at least %.3f (%+.0f Elo)\n",
+                    s.upper_won ? up : down, s.upper_won ? down : up, s.comparisons, s.score_bound,
+                    s.elo_bound);
     }
 }

@@ -286,11 +286,56 @@ static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit,
     t->shard_done++;
 }
 
+/*
+ * Two players: feeds finished blocks (a deal played twice, the seats swapped) to the SPRT
+ * as game pairs (the pentanomial model) in index order while they are contiguous; a last
+ * block cut short by an odd --games feeds nothing.
+ */
+static void tour_sprt_advance_pairs(tour_t *t)
+{
+    const tournament_config_t *cfg = t->cfg;
+    while (t->sprt_stop < 0 && t->sprt_next + 1 < cfg->games) {
+        long i = t->sprt_next;
+        if (!tour_in_shard(t, i)) {
+            t->sprt_next += 2;
+            continue;
+        }
+        if (!(t->done[i] & TOUR_DONE) || !(t->done[i + 1] & TOUR_DONE))
+            break;
+        double o[2];
+        int found = 0;
+        for (int k = 0; k < 2; k++) {
+            int bots[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+            uint64_t seed;
+            tournament_schedule_game(&t->sched, i + k, &seed, bots);
+            tour_rank_get(t, i + k, ranks);
+            if (bots[0] + bots[1] == 1 && bots[0] != bots[1]) { /* bots 0 and 1 */
+                int a = bots[0] == 0 ? 0 : 1;
+                o[k] = rating_pair_outcome(ranks[a], ranks[1 - a]);
+                found++;
+            }
+        }
+        if (found == 2) {
+            rating_sprt_add_pair(&t->sprt, o[0], o[1]);
+            t->sprt_games += 2;
+        }
+        t->sprt_next += 2;
+        if (t->sprt.verdict) {
+            t->sprt_stop = i + 1;
+            atomic_store(&t->stop, true);
+        }
+    }
+}
+
 /* Feeds finished games to the SPRT in index order while they are contiguous. */
 static void tour_sprt_advance(tour_t *t)
 {
     const tournament_config_t *cfg = t->cfg;
     int np = cfg->opt.players;
+    if (cfg->sprt && np == 2) {
+        tour_sprt_advance_pairs(t);
+        return;
+    }
     while (cfg->sprt && t->sprt_stop < 0 && t->sprt_next < cfg->games) {
         long i = t->sprt_next;
         if (!tour_in_shard(t, i)) {
@@ -699,7 +744,12 @@ static int tour_report_table(tour_t *t, tournament_report_t *rep)
         rep->table.bots[b].scored = t->scored[b];
         rep->table.bots[b].mean_score = t->scored[b] ? t->score_sum[b] / (double)t->scored[b] : NAN;
     }
-    free(games);
+    if (rc == 0) { /* kept for the game-pair table */
+        rep->games = games;
+        rep->game_count = n;
+    } else {
+        free(games);
+    }
     return rc;
 }
 
@@ -815,4 +865,9 @@ done:
     return rc;
 }
 
-void tournament_report_free(tournament_report_t *rep) { rating_table_free(&rep->table); }
+void tournament_report_free(tournament_report_t *rep)
+{
+    rating_table_free(&rep->table);
+    free(rep->games);
+    rep->games = NULL;
+}

@@ -83,6 +83,8 @@ typedef struct tournament_report {
     long workers;         /* workers used */
     double seconds;       /* wall time of this run */
     rating_table_t table; /* standings over the shard's finished games, as rate's */
+    rating_game_t *games; /* those games, in index order */
+    long game_count;      /* their number */
     rating_sprt_t sprt;   /* SPRT state over contiguous finished games, in index order */
     long sprt_games;      /* games that fed the SPRT */
     long sprt_stop_index; /* game index at which the verdict came, or -1 */

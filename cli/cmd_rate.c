@@ -243,7 +243,7 @@ static void rate_sort_games(rate_data_t *d)
 static json_t *rate_number(double v) { return isfinite(v) ? json_real(v) : json_null(); }
 
 static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int bootstrap,
-                            char labels[][RATING_LABEL_MAX])
+                            char labels[][RATING_LABEL_MAX], const int *by_label)
 {
     json_t *out = json_object();
     json_object_set_new(out, "game", json_string(d->game));
@@ -295,6 +295,25 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
                                                 t->pair_score[a * nb + b]));
         }
     json_object_set_new(out, "pairwise", pairs);
+    json_t *ptnml = json_array();
+    for (int x = 0; x < nb; x++)
+        for (int y = x + 1; y < nb; y++) {
+            int a = by_label[x], b = by_label[y];
+            rating_ptnml_t p;
+            if (rating_ptnml_games(d->games, d->count, a, b, &p))
+                cli_die("out of memory");
+            if (p.pairs)
+                json_array_append_new(
+                    ptnml, json_pack("{s:s,s:s,s:I,s:[I,I,I,I,I],s:I,s:o,s:o,s:o,s:o,s:o}", "a",
+                                     d->bots.specs[a], "b", d->bots.specs[b], "pairs",
+                                     (json_int_t)p.pairs, "counts", (json_int_t)p.counts[0],
+                                     (json_int_t)p.counts[1], (json_int_t)p.counts[2],
+                                     (json_int_t)p.counts[3], (json_int_t)p.counts[4], "unpaired",
+                                     (json_int_t)p.unpaired, "score", rate_number(p.score), "se",
+                                     rate_number(p.se), "elo", rate_number(p.elo), "elo_lo",
+                                     rate_number(p.elo_lo), "elo_hi", rate_number(p.elo_hi)));
+        }
+    json_object_set_new(out, "game_pairs", ptnml);
     char *text = json_dumps(out, JSON_INDENT(1));
     printf("%s\n", text);
     free(text);
@@ -302,7 +321,7 @@ static void rate_print_json(const rate_data_t *d, const rating_table_t *t, int b
 }
 
 static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int bootstrap,
-                            char labels[][RATING_LABEL_MAX])
+                            char labels[][RATING_LABEL_MAX], const int *by_label)
 {
     printf("%ld games of %s (", d->count, d->game);
     const char *sep = "";
@@ -323,6 +342,7 @@ static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int b
     for (int b = 0; b < t->bot_count; b++)
         names[b] = labels[b];
     rating_table_print(stdout, t, (const char *const *)d->bots.specs, names, bootstrap, true);
+    rating_ptnml_print(stdout, d->games, d->count, t->bot_count, names, by_label);
 }
 
 int cmd_rate(int argc, char **argv)
@@ -409,12 +429,13 @@ int cmd_rate(int argc, char **argv)
                              RATING_BOOTSTRAP_SEED, &t))
         cli_die("out of memory");
     char labels[RATE_MAX_BOTS][RATING_LABEL_MAX];
-    if (rating_labels(d.games, d.count, d.bots.count, labels, NULL))
+    int by_label[RATE_MAX_BOTS];
+    if (rating_labels(d.games, d.count, d.bots.count, labels, by_label))
         cli_die("out of memory");
     if (json)
-        rate_print_json(&d, &t, bootstrap, labels);
+        rate_print_json(&d, &t, bootstrap, labels, by_label);
     else
-        rate_print_text(&d, &t, bootstrap, labels);
+        rate_print_text(&d, &t, bootstrap, labels, by_label);
     rating_table_free(&t);
     if (html) {
         const char *paths[256];

@@ -108,14 +108,20 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
     /* The table was bootstrapped if it has games (tour_report_table). */
     rating_table_print(stdout, &rep->table, cfg->specs, labels,
                        rep->table.game_count ? RATING_BOOTSTRAP_DEFAULT : 0, false);
+    rating_ptnml_print(stdout, rep->games, rep->game_count, cfg->bot_count, labels, NULL);
     if (cfg->sprt) {
         const rating_sprt_t *s = &rep->sprt;
-        printf("SPRT A vs B (elo0 %g, elo1 %g, alpha %g, beta %g, %s): W %.0f D %.0f "
-               "L %.0f from %ld games, LLR %.3f [%.3f, %.3f]: %s",
+        printf("SPRT A vs B (elo0 %g, elo1 %g, alpha %g, beta %g, %s): W %.0f D %.0f L %.0f",
                s->elo0, s->elo1, s->alpha, s->beta,
-               cfg->sprt_per_game ? "one outcome per game" : "pairwise outcomes", s->wins, s->draws,
-               s->losses, rep->sprt_games, s->llr, s->lower, s->upper,
-               rating_sprt_verdict_text(s->verdict));
+               cfg->opt.players == 2 ? "pentanomial over game pairs"
+               : cfg->sprt_per_game  ? "one outcome per game"
+                                     : "pairwise outcomes",
+               s->wins, s->draws, s->losses);
+        if (cfg->opt.players == 2)
+            printf(", pairs [%.0f, %.0f, %.0f, %.0f, %.0f]", s->ptnml[0], s->ptnml[1], s->ptnml[2],
+                   s->ptnml[3], s->ptnml[4]);
+        printf(" from %ld games, LLR %.3f [%.3f, %.3f]: %s", rep->sprt_games, s->llr, s->lower,
+               s->upper, rating_sprt_verdict_text(s->verdict));
         if (rep->sprt_stop_index >= 0)
             printf(" at game %ld", rep->sprt_stop_index);
         printf("\n");

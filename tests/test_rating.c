@@ -327,9 +327,136 @@ static void test_labels_intervals_anchor(void)
     free(g);
 }
 
+/* A 2-player game of bots x (seat 0) and y with x ranked r0, keyed by tournament index. */
+static rating_game_t two_game(int x, int y, int r0, int r1, long index)
+{
+    rating_game_t g;
+    memset(&g, 0, sizeof g);
+    g.players = 2;
+    g.bots[0] = x;
+    g.bots[1] = y;
+    g.ranks[0] = r0;
+    g.ranks[1] = r1;
+    g.keyed = true;
+    g.config = 0xabc;
+    g.index = index;
+    return g;
+}
+
+/* One labelling rule: places from the --bot list, then first appearance; labels unique. */
+static void test_label_rule(void)
+{
+    rating_game_t g[2];
+    g[0] = two_game(0, 1, 1, 2, 0); /* id 0 "greedy" at place 1, id 1 "random" at place 0 */
+    g[0].listed[0] = 2;
+    g[0].listed[1] = 1;
+    g[1] = two_game(2, 1, 1, 2, 1); /* id 2: a bot no record places */
+    g[1].listed[1] = 1;
+    char labels[4][RATING_LABEL_MAX];
+    int order[4];
+    CHECK(rating_labels(g, 2, 3, labels, order) == 0);
+    CHECK(!strcmp(labels[1], "A") && !strcmp(labels[0], "B") && !strcmp(labels[2], "C"));
+    CHECK(order[0] == 1 && order[1] == 0 && order[2] == 2);
+    /* Without places (older files): first appearance. */
+    g[0].listed[0] = g[0].listed[1] = g[1].listed[1] = 0;
+    CHECK(rating_labels(g, 2, 3, labels, order) == 0);
+    CHECK(!strcmp(labels[0], "A") && !strcmp(labels[1], "B") && !strcmp(labels[2], "C"));
+    /* Two bots at one place (two tournaments' files): the next free label. */
+    g[0].listed[0] = 1;
+    g[1].listed[0] = 1;
+    CHECK(rating_labels(g, 2, 3, labels, order) == 0);
+    CHECK(!strcmp(labels[0], "A") && !strcmp(labels[2], "B") && !strcmp(labels[1], "C"));
+}
+
+/* A bot that won every comparison: no interval, no LOS, and the one-sided bound. */
+static void test_separation(void)
+{
+    rating_game_t g[13];
+    for (int k = 0; k < 13; k++)
+        g[k] = k % 2 ? two_game(1, 0, 2, 1, k) : two_game(0, 1, 1, 2, k);
+    rating_table_t t;
+    CHECK(rating_table_compute(g, 12, 2, RATING_ANCHOR_MEAN, 50, 1, &t) == 0);
+    CHECK_EQ_INT(t.group_count, 2);
+    CHECK(isnan(t.bots[0].elo_ci95) && isnan(t.bots[1].elo_ci95) && isnan(t.bots[0].los_next));
+    rating_separation_t sep;
+    CHECK(rating_separation(&t, 0, &sep) == 0 && sep.comparisons == 12 && sep.upper_won);
+    /* 0.05^(1/12) and 400 log10(b / (1 - b)), by hand. */
+    CHECK_MSG(fabs(sep.score_bound - 0.7790778) < 1e-6, "%g", sep.score_bound);
+    CHECK_MSG(fabs(sep.elo_bound - 218.9366) < 1e-3, "%g", sep.elo_bound);
+    CHECK(rating_separation(&t, 1, &sep) == -1);
+    static const char *const specs[2] = {"greedy", "random"}, *const names[2] = {"A", "B"};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    rating_table_print(mem, &t, specs, names, 50, false);
+    fclose(mem);
+    CHECK_MSG(strstr(text, "  A over B: all 12 comparisons won; one-sided 95%: the winners score "
+                           "at least 0.779 (+219 Elo)\n") &&
+                  !strstr(text, "+- 0") && strstr(text, "Separated:"),
+              "%s", text);
+    free(text);
+    rating_table_free(&t);
+    /* The anchor's own group keeps its intervals; across a gap there are none. */
+    CHECK(rating_table_compute(g, 12, 2, 0, 50, 1, &t) == 0);
+    CHECK(t.bots[0].elo_ci95 == 0 && isnan(t.bots[1].elo_ci95));
+    rating_table_free(&t);
+    /* One loss joins the groups: intervals again. */
+    g[12] = two_game(0, 1, 2, 1, 12);
+    CHECK(rating_table_compute(g, 13, 2, RATING_ANCHOR_MEAN, 50, 1, &t) == 0);
+    CHECK_EQ_INT(t.group_count, 1);
+    CHECK(t.bots[0].elo_ci95 > 0 && t.bots[1].elo_ci95 > 0 && isfinite(t.bots[0].los_next));
+    rating_table_free(&t);
+}
+
+/* The pentanomial model against hand-computed values, and the pairs it is made of. */
+static void test_pentanomial(void)
+{
+    static const long counts[5] = {1, 2, 3, 2, 2};
+    rating_ptnml_t p;
+    rating_ptnml_from_counts(counts, 0, &p);
+    /* 11 points in 10 pairs: 0.55 a game; variance of the pair means 0.0975 (by hand:
+       .1 * .55^2 + .2 * .3^2 + .3 * .05^2 + .2 * .2^2 + .2 * .45^2). */
+    CHECK(p.pairs == 10 && fabs(p.score - 0.55) < 1e-12);
+    CHECK_MSG(fabs(p.se - 0.0987421) < 1e-6, "se %g", p.se);
+    CHECK_MSG(fabs(p.elo - 34.86007) < 1e-4, "elo %g", p.elo);
+    CHECK(p.elo_lo < p.elo && p.elo < p.elo_hi);
+    /* Pairs: indices 2k and 2k + 1 with the seats swapped; others count as unpaired. */
+    rating_game_t g[7] = {
+        two_game(0, 1, 1, 2, 0), two_game(1, 0, 1, 2, 1), /* 1 + 0 points for bot 0 */
+        two_game(1, 0, 2, 1, 2), two_game(0, 1, 1, 1, 3), /* 1 + 1/2 */
+        two_game(0, 1, 1, 2, 5), two_game(1, 0, 2, 1, 6), /* 5 and 6: not a block */
+        two_game(0, 1, 1, 2, 8),                          /* no partner */
+    };
+    long partner[7];
+    CHECK(rating_pair_partners(g, 7, partner) == 0);
+    CHECK(partner[0] == 1 && partner[1] == 0 && partner[2] == 3 && partner[4] == -1 &&
+          partner[5] == -1 && partner[6] == -1);
+    CHECK(rating_ptnml_games(g, 7, 0, 1, &p) == 0);
+    CHECK(p.pairs == 2 && p.counts[2] == 1 && p.counts[3] == 1 && p.unpaired == 3);
+    /* The SPRT on pairs: many pairs give the normal approximation
+       N (s1 - s0)(2s - s0 - s1) / (2 var) = 104.58 (s0 = 1/2, s1 = 0.571463, by hand)... */
+    const double big[5] = {1000, 2000, 3000, 2000, 2000};
+    double llr = rating_sprt_llr_ptnml(big, 0, 50);
+    CHECK_MSG(fabs(llr - 104.58) < 0.05 * 104.58, "llr %g", llr);
+    /* ... and n pairs won outright n log(s1 / s0), not a huge ratio from no variance. */
+    const double won[5] = {0, 0, 0, 0, 7};
+    llr = rating_sprt_llr_ptnml(won, 0, 50);
+    CHECK_MSG(fabs(llr - 0.9351429) < 0.01, "llr %g", llr);
+    rating_sprt_t s;
+    rating_sprt_init(&s, 0, 50, 0.05, 0.05);
+    for (int k = 0; k < 7; k++)
+        rating_sprt_add_pair(&s, 1, 1);
+    CHECK(s.pentanomial && s.ptnml[4] == 7 && s.wins == 14 && fabs(s.llr - llr) < 1e-12);
+    rating_sprt_add_pair(&s, 0.5, 0);
+    CHECK(s.ptnml[1] == 1 && s.draws == 1 && s.losses == 1);
+}
+
 int main(void)
 {
     test_labels_intervals_anchor();
+    test_label_rule();
+    test_separation();
+    test_pentanomial();
     test_many_bots();
     test_pl_recovery(2, 2, 4000);
     test_pl_recovery(3, 4, 4000);

@@ -372,11 +372,34 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
     rating_sprt_t s = *r->sprt;
     rating_sprt_init(&s, s.elo0, s.elo1, s.alpha, s.beta);
     double *llr = malloc(sizeof *llr * (size_t)(d->count + 1));
-    long n = 0, stop = -1;
-    for (long g = 0; llr && g < d->count && !s.verdict; g++) {
+    long *partner = malloc(sizeof *partner * (size_t)(d->count + 1));
+    long n = 0, stop = -1, unpaired = 0;
+    bool pairs = false; /* two-player tournament games: the pentanomial model over pairs */
+    if (partner && rating_pair_partners(d->games, d->count, partner) == 0)
+        for (long g = 0; g < d->count; g++)
+            pairs =
+                pairs || (partner[g] >= 0 && d->games[g].bots[0] + d->games[g].bots[1] == a + b &&
+                          (d->games[g].bots[0] == a || d->games[g].bots[1] == a));
+    for (long g = 0; llr && partner && g < d->count && !s.verdict; g++) {
         const rating_game_t *gm = &d->games[g];
+        if (pairs) {
+            bool ab = gm->players == 2 && ((gm->bots[0] == a && gm->bots[1] == b) ||
+                                           (gm->bots[0] == b && gm->bots[1] == a));
+            if (ab && partner[g] < 0)
+                unpaired++;
+            if (!ab || partner[g] < g) /* fed with the pair's second game */
+                continue;
+            const rating_game_t *first = &d->games[partner[g]];
+            int sa = first->bots[0] == a ? 0 : 1, sb = gm->bots[0] == a ? 0 : 1;
+            rating_sprt_add_pair(&s, rating_pair_outcome(first->ranks[sa], first->ranks[1 - sa]),
+                                 rating_pair_outcome(gm->ranks[sb], gm->ranks[1 - sb]));
+            llr[n++] = s.llr;
+            if (s.verdict)
+                stop = d->numbers[g];
+            continue;
+        }
         double sum = 0;
-        int pairs = 0;
+        int seat_pairs = 0;
         for (int x = 0; x < gm->players; x++)
             for (int y = 0; y < gm->players; y++)
                 if (gm->bots[x] == a && gm->bots[y] == b) {
@@ -384,27 +407,41 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
                     if (!r->sprt_per_game)
                         rating_sprt_add(&s, o);
                     sum += o;
-                    pairs++;
+                    seat_pairs++;
                 }
-        if (pairs && r->sprt_per_game)
-            rating_sprt_add(&s, sum > 0.5 * pairs ? 1.0 : sum < 0.5 * pairs ? 0.0 : 0.5);
-        if (pairs)
+        if (seat_pairs && r->sprt_per_game)
+            rating_sprt_add(&s, sum > 0.5 * seat_pairs ? 1.0 : sum < 0.5 * seat_pairs ? 0.0 : 0.5);
+        if (seat_pairs)
             llr[n++] = s.llr;
         if (s.verdict)
             stop = d->numbers[g];
     }
+    free(partner);
     fprintf(out, "<p>%s (<code>", d->labels[a]);
     viewer_html_escape(out, d->specs[a]);
     fprintf(out, "</code>) against %s (<code>", d->labels[b]);
     viewer_html_escape(out, d->specs[b]);
+    long games = pairs ? 2 * n : n;
     fprintf(out,
             "</code>): H0 elo %g, H1 elo %g, alpha %g, beta %g; %ld games fed it; W/D/L "
-            "%.1f/%.1f/%.1f; LLR %.3f in [%.3f, %.3f]: <b>%s</b>",
-            s.elo0, s.elo1, s.alpha, s.beta, n, s.wins, s.draws, s.losses, s.llr, s.lower, s.upper,
+            "%.1f/%.1f/%.1f",
+            s.elo0, s.elo1, s.alpha, s.beta, games, s.wins, s.draws, s.losses);
+    if (pairs)
+        fprintf(out, "; %ld pairs with 0, 1/2, 1, 3/2, 2 points for A: %.0f/%.0f/%.0f/%.0f/%.0f", n,
+                s.ptnml[0], s.ptnml[1], s.ptnml[2], s.ptnml[3], s.ptnml[4]);
+    fprintf(out, "; LLR %.3f in [%.3f, %.3f]: <b>%s</b>", s.llr, s.lower, s.upper,
             rating_sprt_verdict_text(s.verdict));
     if (stop >= 0)
         fprintf(out, " at game %ld", stop);
     fputs(".</p>\n", out);
+    fprintf(out, "<p class=\"note\">Model: %s.",
+            pairs              ? "pentanomial, one outcome per game pair (the same deal, the seats "
+                                 "swapped; arena/TOURNAMENT.md)"
+            : r->sprt_per_game ? "trinomial, one outcome per game"
+                               : "trinomial, one outcome per pair of their seats in a game");
+    if (unpaired)
+        fprintf(out, " %ld games without their pair fed nothing.", unpaired);
+    fputs("</p>\n", out);
     if (llr) {
         /* The line starts at 0, before the first game. */
         memmove(llr + 1, llr, sizeof *llr * (size_t)n);
@@ -412,7 +449,8 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
         const double *ys[1] = {llr};
         const char *names[1] = {"LLR"};
         char xlabel[64];
-        snprintf(xlabel, sizeof xlabel, "games that fed it (%ld)", n);
+        snprintf(xlabel, sizeof xlabel,
+                 pairs ? "game pairs that fed it (%ld)" : "games that fed it (%ld)", n);
         viewer_chart_lines(out, ys, names, 1, n + 1, s.lower, s.upper, xlabel, "LLR");
     }
     free(llr);
