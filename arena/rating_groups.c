@@ -165,8 +165,8 @@ void rating_separation_print(FILE *out, const rating_table_t *t, const char *con
             fprintf(out, "  %s and %s: never compared directly\n", up, down);
         else
             fprintf(out,
-                    "  %s over %s: all %ld comparisons won; one-sided 95%%: the winners score "
-                    "at least %.3f (%+.0f Elo)\n",
+                    "  %s over %s: all %ld comparisons won; one-sided 95%%: they score at least "
+                    "%.3f (%+.0f Elo)\n",
                     s.upper_won ? up : down, s.upper_won ? down : up, s.comparisons, s.score_bound,
                     s.elo_bound);
     }

@@ -390,8 +390,8 @@ static void test_separation(void)
     FILE *mem = open_memstream(&text, &len);
     rating_table_print(mem, &t, specs, names, 50, false);
     fclose(mem);
-    CHECK_MSG(strstr(text, "  A over B: all 12 comparisons won; one-sided 95%: the winners score "
-                           "at least 0.779 (+219 Elo)\n") &&
+    CHECK_MSG(strstr(text, "  A over B: all 12 comparisons won; one-sided 95%: they score at "
+                           "least 0.779 (+219 Elo)\n") &&
                   !strstr(text, "+- 0") && strstr(text, "Separated:"),
               "%s", text);
     free(text);

@@ -171,6 +171,55 @@ int main(void)
     fclose(f);
     snprintf(args, sizeof args, "rate %s", bad);
     CHECK_EQ_INT(run(args, NULL), 0);
+    /* Games of 2 and of 3 players are not pooled unless asked; --players N picks one. */
+    const char *mixed = "test_rating_cli_mixed.jsonl";
+    remove(mixed);
+    write_games(mixed, 0, 300);
+    f = fopen(mixed, "a");
+    for (int k = 0; k < 2; k++) /* a game pair: "zulu" (listed second) wins both seats */
+        fprintf(f,
+                "{\"game\":\"towerup\",\"players\":2,\"seats\":[\"%s\",\"%s\"],"
+                "\"result\":{\"ranks\":[%d,%d]},\"tournament\":{\"index\":%d,\"config\":"
+                "\"00000000000000bb\",\"bots\":[%d,%d]}}\n",
+                k ? "yankee" : "zulu", k ? "zulu" : "yankee", k ? 2 : 1, k ? 1 : 2, k, k ? 0 : 1,
+                k ? 1 : 0);
+    fclose(f);
+    snprintf(args, sizeof args, "rate %s", mixed);
+    CHECK_MSG(run(args, NULL) != 0, "2- and 3-player games pooled without asking");
+    snprintf(args, sizeof args, "rate --pool-players --players 2 %s", mixed);
+    CHECK(run(args, NULL) != 0);
+    snprintf(args, sizeof args, "rate --pool-players --json %s", mixed);
+    CHECK_EQ_INT(run(args, &out), 0);
+    json_t *j = json_loads(out, 0, NULL);
+    CHECK(json_integer_value(json_object_get(j, "games")) == 302);
+    json_decref(j);
+    free(out);
+    snprintf(args, sizeof args, "rate --players 3 %s", mixed);
+    CHECK_EQ_INT(run(args, &out), 0);
+    CHECK_MSG(strstr(out, "300 games of towerup (3 players: 300), 6 bots") == NULL &&
+                  strstr(out, "300 games of towerup (3 players: 300), 4 bots; left out: 2 games "
+                              "of 2 players\n"),
+              "%s", out);
+    free(out);
+    /* The 2-player pair: labels by --bot place (yankee A), no interval for a gap that no
+       game bounds, the one-sided bound, and the pentanomial pair. */
+    snprintf(args, sizeof args, "rate --players 2 --json %s", mixed);
+    CHECK_EQ_INT(run(args, &out), 0);
+    j = json_loads(out, 0, NULL);
+    json_t *top = json_array_get(json_object_get(j, "bots"), 0);
+    CHECK(!strcmp(json_string_value(json_object_get(top, "spec")), "zulu"));
+    CHECK(!strcmp(json_string_value(json_object_get(top, "label")), "B"));
+    CHECK(json_is_null(json_object_get(top, "elo_ci95")));
+    json_t *gap = json_array_get(json_object_get(j, "separations"), 0);
+    CHECK(json_integer_value(json_object_get(gap, "comparisons")) == 2 &&
+          fabs(json_number_value(json_object_get(gap, "score_bound")) - sqrt(0.05)) < 1e-9);
+    json_t *pair = json_array_get(json_object_get(j, "game_pairs"), 0);
+    CHECK(!strcmp(json_string_value(json_object_get(pair, "a")), "yankee") &&
+          json_integer_value(json_object_get(pair, "pairs")) == 1 &&
+          json_integer_value(json_array_get(json_object_get(pair, "counts"), 0)) == 1);
+    json_decref(j);
+    free(out);
+    remove(mixed);
     CHECK(run("rate no-such-file.jsonl", NULL) != 0);
     CHECK(run("rate", NULL) != 0);
     snprintf(args, sizeof args, "rate --frobnicate %s", one);

@@ -109,6 +109,10 @@ check "sprt run 2 workers" "$S" tournament $SP --out "$T/p2.jsonl" --workers 2 -
 check "H0 accepted" grep -q "H0 accepted at game" "$T/p1.out"
 check "stopped early" [ "$(wc -l <"$T/p1.jsonl")" -lt 4000 ]
 check "same verdict line" [ "$(grep SPRT "$T/p1.out")" = "$(grep SPRT "$T/p2.out")" ]
+# 2 players: the SPRT runs on game pairs (pentanomial), so it stops at a pair's second game.
+check "2 players: pentanomial SPRT" grep -q "pentanomial over game pairs.*pairs \[" "$T/p1.out"
+check "2 players: stops after a whole pair" grep -qE "at game [0-9]*[13579]$" "$T/p1.out"
+check "2 players: the game-pair table" grep -q "^Game pairs" "$T/p1.out"
 check "sprt resume plays nothing" "$S" tournament $SP --out "$T/p1.jsonl" --quiet >"$T/p3.out"
 check "resumed verdict" [ "$(grep SPRT "$T/p1.out")" = "$(grep SPRT "$T/p3.out")" ]
 check "3 players, per game" "$S" tournament --game uptown --players 3 --bot random --bot random \
@@ -190,7 +194,7 @@ check "long names: progress by labels" grep -qE '\| [A-C] [0-9.]+ [A-C] [0-9.]+ 
 check "long names: rate rows" \
     [ "$(rows "$T/n.rate" | awk '{ print $NF }' | sort | tr '\n' ' ')" = "$L1 $L2 random " ]
 check "long names: rate pairwise by labels" \
-    [ "$(sed -n '/^Pairwise/,$p' "$T/n.rate" | awk 'NR > 3 { print $1 }' | sort | tr -d '\n')" = ABC ]
+    [ "$(sed -n '/^Pairwise/,/^$/p' "$T/n.rate" | awk 'NR > 3 { print $1 }' | sort | tr -d '\n')" = ABC ]
 "$S" tournament --game uptown --players 2 --bot "mcts:iters=100,prior=heuristic,cutoff=8,fpu=0.3" \
     --bot "mcts:iters=10,prior=heuristic,cutoff=8,fpu=0.3" --games 2 --seed 6 --quiet \
     --out "$T/i.jsonl" >"$T/i.out"
