@@ -281,6 +281,26 @@ static void write_pairwise(FILE *out, const report_data_t *d, const rating_table
     fputs("</table>\n", out);
 }
 
+/* The pentanomial table of two-player game pairs (rate's, word for word), if any. */
+static void write_game_pairs(FILE *out, const report_data_t *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    const char *labels[REPORT_MAX_BOTS];
+    for (int i = 0; i < d->bot_count; i++)
+        labels[i] = d->labels[i];
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return;
+    rating_ptnml_print(mem, d->games, d->count, d->bot_count, labels, d->by_label);
+    if (fclose(mem) == 0 && text && len > 1) {
+        fputs("<h2>Game pairs</h2>\n<pre class=\"note\">", out);
+        viewer_html_escape(out, text + 1); /* without the leading blank line */
+        fputs("</pre>\n", out);
+    }
+    free(text);
+}
+
 static void write_seats(FILE *out, const report_data_t *d, const rating_table_t *t)
 {
     int maxp = 0;
@@ -539,6 +559,7 @@ static int write_page(FILE *out, const report_data_t *d, const viewer_report_t *
     fputs("</p>\n", out);
     write_ratings(out, d, &t, r->bootstrap);
     write_pairwise(out, d, &t);
+    write_game_pairs(out, d);
     write_seats(out, d, &t);
     write_distributions(out, d);
     if (r->sprt)
