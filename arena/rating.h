@@ -177,17 +177,17 @@ void rating_ptnml_print(FILE *out, const rating_game_t *games, long game_count, 
 
 /* SPRT configuration and state (logistic Elo model, generalised SPRT on W/D/L counts). */
 typedef struct rating_sprt {
-    double elo0;   /* H0: the Elo difference A - B is elo0 */
-    double elo1;   /* H1: it is elo1 (> elo0) */
-    double alpha;  /* false-positive rate (accepting H1 under H0) */
-    double beta;   /* false-negative rate (accepting H0 under H1) */
-    double lower;  /* log(beta / (1 - alpha)): accept H0 at or below */
-    double upper;  /* log((1 - beta) / alpha): accept H1 at or above */
-    double wins;   /* A's wins against B (weighted outcomes) */
-    double draws;  /* draws */
-    double losses; /* A's losses */
-    double llr;    /* log-likelihood ratio of the outcomes so far */
-    int verdict;   /* 0: continue, 1: H1 accepted, -1: H0 accepted */
+    double elo0;      /* H0: the Elo difference A - B is elo0 */
+    double elo1;      /* H1: it is elo1 (> elo0) */
+    double alpha;     /* false-positive rate (accepting H1 under H0) */
+    double beta;      /* false-negative rate (accepting H0 under H1) */
+    double lower;     /* log(beta / (1 - alpha)): accept H0 at or below */
+    double upper;     /* log((1 - beta) / alpha): accept H1 at or above */
+    double wins;      /* A's wins against B (weighted outcomes) */
+    double draws;     /* draws */
+    double losses;    /* A's losses */
+    double llr;       /* log-likelihood ratio of the outcomes so far */
+    int verdict;      /* 0: continue, 1: H1 accepted, -1: H0 accepted */
     bool pentanomial; /* fed game pairs (rating_sprt_add_pair): the LLR is over pairs */
     double ptnml[5];  /* pairs in which A scored 0, 1/2, 1, 3/2, 2 points */
 } rating_sprt_t;
