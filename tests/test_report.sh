@@ -46,6 +46,15 @@ fed = re.search(r'(\d+) games fed it', page).group(1)
 assert re.search(r'games that fed it \(%s\)' % fed, page), fed
 assert "SPRT A vs B" in out
 PY
+# 2 players: the page's SPRT runs on the same game pairs as the tournament's and stops at
+# the same game, in the same words; the page has the game-pair table.
+"$S" tournament --game towerup --players 2 --bot greedy --bot random --games 400 --seed 4 \
+    --sprt 0,50,0.05,0.05 --out "$tmp/p.jsonl" --quiet --workers 2 >"$tmp/p.out" 2>&1 &&
+    at=$(grep -o 'H1 accepted at game [0-9]*' "$tmp/p.out") && [ -n "$at" ] &&
+    grep -q "pentanomial over game pairs" "$tmp/p.out" &&
+    grep -q "<b>H1 accepted</b> ${at#H1 accepted } *\." "$tmp/p.html" &&
+    grep -q "Model: pentanomial" "$tmp/p.html" && grep -q "<h2>Game pairs</h2>" "$tmp/p.html" &&
+    ok || fail "2-player SPRT: terminal '$at', page '$(grep -o 'H1 accepted</b>[^.]*' "$tmp/p.html")'"
 grep -q 'class="game" id="game-0"' "$tmp/t-games/game-3.html" &&
     grep -q '<h2>Game 3: towerup' "$tmp/t-games/game-3.html" && ok || fail "game-3.html is not game 3"
 

@@ -407,7 +407,7 @@ static void write_sprt(FILE *out, const report_data_t *d, const viewer_report_t 
                                            (gm->bots[0] == b && gm->bots[1] == a));
             if (ab && partner[g] < 0)
                 unpaired++;
-            if (!ab || partner[g] < g) /* fed with the pair's second game */
+            if (!ab || partner[g] > g) /* fed with the pair's second game */
                 continue;
             const rating_game_t *first = &d->games[partner[g]];
             int sa = first->bots[0] == a ? 0 : 1, sb = gm->bots[0] == a ? 0 : 1;
