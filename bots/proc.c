@@ -13,11 +13,12 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-/* Slots of the table of live child groups that a fatal signal kills. */
+/* Slots of the table of live supervisors that a fatal signal tells to end. */
 #define PROC_SLOTS 1024
 
 static atomic_int proc_groups[PROC_SLOTS];
@@ -25,6 +26,10 @@ static pthread_once_t proc_once = PTHREAD_ONCE_INIT;
 /* Pipes are made and flagged close-on-exec under this lock, and fork only under it, so no
    child inherits another child's pipe (which would hide that child's end of output). */
 static pthread_mutex_t proc_spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The lifeline: a pipe whose write end only this program keeps. Every supervisor holds the
+   read end and sees its end of file when this program ends, however it ends (a thread's
+   end is not the program's: PR_SET_PDEATHSIG would be). Made under proc_spawn_lock. */
+static int proc_lifeline[2] = {-1, -1};
 
 double proc_now(void)
 {
@@ -33,13 +38,14 @@ double proc_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Kills every registered child group, then dies of the signal as it would have. */
+/* Tells every registered supervisor to end its bot, then dies of the signal as it would
+   have. (Were it missed, the lifeline's end of file tells them too.) */
 static void proc_on_signal(int sig)
 {
     for (int i = 0; i < PROC_SLOTS; i++) {
         int g = atomic_load(&proc_groups[i]);
         if (g > 0)
-            kill(-g, SIGKILL);
+            kill(g, SIGTERM);
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -67,25 +73,151 @@ static int proc_register(pid_t pid)
         if (atomic_compare_exchange_strong(&proc_groups[i], &zero, (int)pid))
             return i;
     }
-    return -1; /* table full: PR_SET_PDEATHSIG still ends the child with this program */
+    return -1; /* table full: the lifeline still ends the child with this program */
 }
 
-/* The supervisor's answer to its parent's death: its whole group goes. */
-static void proc_supervisor_die(int sig)
+/* ---- The supervisor (a child of this program; async-signal-safe calls only) --------- */
+
+static volatile sig_atomic_t proc_sup_term; /* SIGTERM came: end the bot */
+
+static void proc_sup_flag(int sig)
 {
-    (void)sig;
-    kill(0, SIGKILL);
+    if (sig == SIGTERM)
+        proc_sup_term = 1;
+    /* SIGCHLD only interrupts ppoll */
+}
+
+/* The parent pid in /proc/PID/stat, or -1. */
+static pid_t proc_parent_of(pid_t pid)
+{
+    char path[40], buf[512];
+    int k = (int)sizeof "/proc/" - 1, d = 0;
+    memcpy(path, "/proc/", (size_t)k);
+    char digits[16];
+    for (pid_t v = pid; v > 0 && d < 15; v /= 10)
+        digits[d++] = (char)('0' + v % 10);
+    while (d > 0)
+        path[k++] = digits[--d];
+    memcpy(path + k, "/stat", sizeof "/stat");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = 0;
+    /* "pid (comm) S ppid ...": comm may hold anything, so the last ')' ends it. */
+    char *c = NULL;
+    for (char *q = buf; *q; q++)
+        if (*q == ')')
+            c = q;
+    if (!c || c[1] != ' ' || !c[2] || c[3] != ' ')
+        return -1;
+    pid_t ppid = 0;
+    for (c += 4; *c >= '0' && *c <= '9'; c++)
+        ppid = ppid * 10 + (*c - '0');
+    return ppid;
+}
+
+/* Kills every child of this process (what it started, and the orphans of its descendants,
+   which come to it as a subreaper), and the group each of them leads. */
+static void proc_kill_children(void)
+{
+    pid_t self = getpid();
+    int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0)
+        return;
+    _Alignas(8) char buf[4096];
+    long n;
+    while ((n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0) {
+        for (long off = 0; off < n;) {
+            /* struct linux_dirent64: inode, offset, record length, type, name */
+            unsigned short reclen;
+            memcpy(&reclen, buf + off + 16, sizeof reclen);
+            const char *name = buf + off + 19;
+            off += reclen;
+            pid_t pid = 0;
+            for (const char *c = name; *c && pid >= 0; c++)
+                pid = *c >= '0' && *c <= '9' && pid < 100000000 ? pid * 10 + (*c - '0') : -1;
+            if (pid <= 0 || pid == self || proc_parent_of(pid) != self)
+                continue;
+            if (getpgid(pid) == pid)
+                kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+        }
+    }
+    close(dir);
+}
+
+/* Kills the bot's group and every descendant of this process until none is left. A killed
+   process's children come here (the subreaper), so each round takes one more level. */
+static void proc_kill_all(pid_t bot)
+{
+    if (bot > 0)
+        kill(-bot, SIGKILL);
+    for (;;) {
+        proc_kill_children();
+        if (waitpid(-1, NULL, 0) < 0 && errno == ECHILD)
+            return;
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+    }
+}
+
+/* Ends the supervisor as the bot ended (status st), without a core file. */
+static _Noreturn void proc_sup_exit_as(int st)
+{
+    if (WIFEXITED(st))
+        _exit(WEXITSTATUS(st));
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigaction(WTERMSIG(st), &sa, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    raise(WTERMSIG(st));
+    _exit(128 + WTERMSIG(st));
+}
+
+/* The bot itself: its own process group, its pipes as standard input and output. */
+static _Noreturn void proc_exec_bot(const char *path, pid_t supervisor, int in, int out)
+{
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* the supervisor is single-threaded */
+    if (getppid() != supervisor)
+        _exit(127); /* the supervisor died before the line above */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGCHLD, &sa, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0)
+        _exit(127);
+    close_range(3, ~0u, 0); /* nothing of the harness's open files */
+    char *argv[] = {(char *)path, NULL};
+    execv(path, argv);
+    _exit(127);
 }
 
 /*
- * The child of proc_start: a supervisor leading a new process group. It starts the bot in
- * that group, waits for it and ends as it ended. When the thread that started it dies
- * (even by SIGKILL) it kills the group, so a bot's own children go too. Only
- * async-signal-safe calls: the parent may have threads.
+ * The child of proc_start: a supervisor, a subreaper (every orphan below it comes to it)
+ * in a process group of its own. It starts the bot and waits for the first of: the bot's
+ * end, SIGTERM (proc_stop, or this program's fatal signal), the lifeline's end of file
+ * (this program ended). Then it kills the bot's group and every descendant left, even one
+ * that left the group (setsid), and ends as the bot ended (or by SIGKILL if the bot ran).
+ * It starts with every signal blocked (proc_start).
  */
-static _Noreturn void proc_supervise(const char *path, pid_t parent, int in, int out)
+static _Noreturn void proc_supervise(const char *path, int lifeline, int in, int out)
 {
     setpgid(0, 0);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_DFL;
@@ -93,49 +225,91 @@ static _Noreturn void proc_supervise(const char *path, pid_t parent, int in, int
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGPIPE, &sa, NULL);
-    sa.sa_handler = proc_supervisor_die;
+    sa.sa_handler = proc_sup_flag;
     sigaction(SIGTERM, &sa, NULL);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != parent)
-        kill(0, SIGKILL); /* the parent died before the line above */
+    sigaction(SIGCHLD, &sa, NULL);
+    sigset_t wait_set; /* blocked but for ppoll, so none is missed between checks */
+    sigemptyset(&wait_set);
+    sigaddset(&wait_set, SIGTERM);
+    sigaddset(&wait_set, SIGCHLD);
+    sigprocmask(SIG_SETMASK, &wait_set, NULL);
     pid_t bot = fork();
-    if (bot == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        sa.sa_handler = SIG_DFL;
-        sigaction(SIGTERM, &sa, NULL);
-        if (dup2(in, 0) < 0 || dup2(out, 1) < 0)
-            _exit(127);
-        close_range(3, ~0u, 0); /* nothing of the harness's open files */
-        char *argv[] = {(char *)path, NULL};
-        execv(path, argv);
-        _exit(127);
-    }
-    close_range(3, ~0u, 0); /* no pipe end held here: the harness sees the bot's EOF */
+    if (bot == 0)
+        proc_exec_bot(path, getppid(), in, out);
+    if (bot > 0)
+        setpgid(bot, bot);
+    /* Only the lifeline's read end is kept (as fd 0): no pipe end held here, so the
+       harness sees the bot's end of output, and no lifeline write end. */
+    dup2(lifeline, 0);
+    close_range(1, ~0u, 0);
     if (bot < 0)
         _exit(127);
-    int st;
-    while (waitpid(bot, &st, 0) < 0)
-        if (errno != EINTR)
-            _exit(127);
-    if (WIFEXITED(st))
-        _exit(WEXITSTATUS(st));
-    struct rlimit no_core = {0, 0};
-    setrlimit(RLIMIT_CORE, &no_core);
-    sa.sa_handler = SIG_DFL;
-    sigaction(WTERMSIG(st), &sa, NULL);
-    raise(WTERMSIG(st));
-    _exit(128 + WTERMSIG(st));
+    sigset_t none;
+    sigemptyset(&none);
+    int st = 0;
+    bool ended = false;
+    for (;;) {
+        pid_t w;
+        int s;
+        while ((w = waitpid(-1, &s, WNOHANG)) > 0)
+            if (w == bot) {
+                st = s;
+                ended = true;
+            }
+        if (ended || proc_sup_term)
+            break;
+        struct pollfd pfd = {.fd = 0, .events = POLLIN};
+        if (ppoll(&pfd, 1, NULL, &none) > 0 || (errno != EINTR && errno != EAGAIN))
+            break; /* the lifeline's end of file: the harness ended */
+    }
+    proc_kill_all(bot);
+    if (ended)
+        proc_sup_exit_as(st);
+    kill(getpid(), SIGKILL);
+    _exit(137);
+}
+
+/* ---- The harness side ---------------------------------------------------------------- */
+
+/* fd moved to 3 or above (0, 1 and 2 are the child's standard files), close-on-exec. */
+static int proc_high_fd(int fd)
+{
+    if (fd >= 3) {
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        return fd;
+    }
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    close(fd);
+    return high;
 }
 
 static int proc_cloexec_pipe(int fds[2])
 {
     if (pipe(fds))
         return -1;
-    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    fds[0] = proc_high_fd(fds[0]);
+    fds[1] = proc_high_fd(fds[1]);
+    if (fds[0] >= 0 && fds[1] >= 0)
+        return 0;
+    if (fds[0] >= 0)
+        close(fds[0]);
+    if (fds[1] >= 0)
+        close(fds[1]);
+    return -1;
+}
+
+/* Makes the pipes (and the lifeline once), with proc_spawn_lock held: 0, or -1. */
+static int proc_make_pipes(int to_child[2], int from_child[2])
+{
+    if (proc_lifeline[1] < 0 && proc_cloexec_pipe(proc_lifeline))
+        return -1;
+    if (proc_cloexec_pipe(to_child))
+        return -1;
+    if (proc_cloexec_pipe(from_child)) {
+        close(to_child[0]);
+        close(to_child[1]);
+        return -1;
+    }
     return 0;
 }
 
@@ -145,24 +319,22 @@ int proc_start(proc_t *p, const char *path, char *err, size_t errlen)
     p->in_fd = p->out_fd = p->slot = -1;
     pthread_once(&proc_once, proc_install_handlers);
     int to_child[2], from_child[2];
-    pid_t parent = getpid();
     pthread_mutex_lock(&proc_spawn_lock);
-    if (proc_cloexec_pipe(to_child)) {
+    if (proc_make_pipes(to_child, from_child)) {
         pthread_mutex_unlock(&proc_spawn_lock);
         snprintf(err, errlen, "cannot make a pipe: %s", strerror(errno));
         return -1;
     }
-    if (proc_cloexec_pipe(from_child)) {
-        close(to_child[0]);
-        close(to_child[1]);
-        pthread_mutex_unlock(&proc_spawn_lock);
-        snprintf(err, errlen, "cannot make a pipe: %s", strerror(errno));
-        return -1;
-    }
+    /* The child starts with every signal blocked: none of this program's handlers runs
+       in it before it sets its own. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
     pid_t pid = fork();
     if (pid == 0)
-        proc_supervise(path, parent, to_child[0], from_child[1]);
+        proc_supervise(path, proc_lifeline[0], to_child[0], from_child[1]);
     int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     close(to_child[0]);
     close(from_child[1]);
     pthread_mutex_unlock(&proc_spawn_lock);
@@ -327,9 +499,11 @@ void proc_stop(proc_t *p, bool polite)
             p->in_fd = -1;
             proc_wait_end(p->pid, 2.0, &info);
         }
-        /* The whole group: a wrapper script's children go too. */
-        kill(-p->pid, SIGKILL);
-        kill(p->pid, SIGKILL);
+        /* The supervisor kills the bot and all it started, then ends. One that does not
+           end (stopped by someone) is killed: the bot dies with it (PR_SET_PDEATHSIG). */
+        kill(p->pid, SIGTERM);
+        if (!proc_wait_end(p->pid, 10.0, &info))
+            kill(p->pid, SIGKILL);
         if (p->slot >= 0)
             atomic_store(&proc_groups[p->slot], 0);
         while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)

@@ -1,9 +1,12 @@
 #pragma once
 /*
  * Child processes spoken to by lines over pipes (the harness side of the Skyline Bot
- * Protocol, docs/PROTOCOL.md). Each child runs in its own process group and dies with the
- * thread that started it (PR_SET_PDEATHSIG); SIGINT, SIGTERM and SIGHUP of this program
- * kill every child group before the program ends, so no bot process outlives it.
+ * Protocol, docs/PROTOCOL.md). Each child runs under a supervisor process, a subreaper
+ * with a process group of its own, that kills the child and everything it started (even
+ * what left its process group, setsid) when the child ends, when it is stopped, and when
+ * this program ends however it ends (the supervisor holds a pipe whose write end only this
+ * program keeps, so no thread's end matters). SIGINT, SIGTERM and SIGHUP of this program
+ * tell every supervisor to do so before the program ends, so no bot process outlives it.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,7 +17,7 @@
 
 /* A running child and what it has written that is not read yet. */
 typedef struct proc {
-    pid_t pid;    /* the child (also its process group), 0 when none */
+    pid_t pid;    /* the child's supervisor (also its process group), 0 when none */
     int in_fd;    /* write end of the child's standard input, non-blocking */
     int out_fd;   /* read end of the child's standard output, non-blocking */
     char *buf;    /* bytes read, not yet returned as lines */
@@ -45,5 +48,5 @@ int proc_read_line(proc_t *p, double deadline, const char **line);
    "killed by signal N" in detail) if it ended within 2 s, else "closed". */
 const char *proc_why_closed(proc_t *p, char *detail, size_t len);
 /* Ends the child: with polite, sends "quit" and waits up to 2 s for it to exit; then
-   kills its process group and reaps it. Nothing if no child. */
+   has its supervisor kill it and all it started, and reaps it. Nothing if no child. */
 void proc_stop(proc_t *p, bool polite);
