@@ -20,23 +20,61 @@ static const char engine_help[] =
     "  --bot SPEC              the bot (default heuristic)\n"
     "  --seed S                seed of its random choices (game i of the session: S+i)\n";
 
+/* Longest game option "key=value" newgame may give, after decoding (a board file's path). */
+#define ENGINE_OPTION_MAX 4352
+
 /* One protocol session. */
 typedef struct engine {
-    const char *spec;                  /* the bot's spec */
-    uint64_t seed;                     /* seed of the session */
-    long games;                        /* newgame messages so far */
-    const game_api_t *api;             /* the game under way, or NULL */
-    game_options_t opt;                /* its public options */
-    char option[GAME_OPTION_MAX][256]; /* storage of opt.option */
-    int seat;                          /* this bot's seat */
-    bot_t *bot;                        /* the bot, made for api */
-    char *position;                    /* the last position text, or NULL */
+    const char *spec;                                /* the bot's spec */
+    uint64_t seed;                                   /* seed of the session */
+    long games;                                      /* newgame messages so far */
+    const game_api_t *api;                           /* the game under way, or NULL */
+    game_options_t opt;                              /* its public options */
+    char option[GAME_OPTION_MAX][ENGINE_OPTION_MAX]; /* storage of opt.option */
+    int seat;                                        /* this bot's seat */
+    bot_t *bot;                                      /* the bot, made for api */
+    char *position;                                  /* the last position text, or NULL */
 } engine_t;
 
 static void engine_say(const char *fmt, const char *arg)
 {
     printf(fmt, arg);
     fflush(stdout);
+}
+
+/* A hex digit's value, or -1. */
+static int engine_hex(char c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                  : -1;
+}
+
+/* Decodes newgame's option token ("key=value", the value's bytes %XX-escaped as
+   docs/PROTOCOL.md says) into out[len]: 0, or -1 with err. */
+static int engine_option_decode(const char *token, char *out, size_t len, char *err, size_t errlen)
+{
+    size_t o = 0;
+    for (const char *c = token; *c; c++) {
+        int v = (unsigned char)*c;
+        if (*c == '%') {
+            int hi = engine_hex(c[1]), lo = hi < 0 ? -1 : engine_hex(c[2]);
+            if (lo < 0 || (hi | lo) == 0) {
+                snprintf(err, errlen, "bad %%-escape in option '%.60s'", token);
+                return -1;
+            }
+            v = hi * 16 + lo;
+            c += 2;
+        }
+        if (o + 1 >= len) {
+            snprintf(err, errlen, "option '%.60s...' longer than %zu bytes", token, len - 1);
+            return -1;
+        }
+        out[o++] = (char)v;
+    }
+    out[o] = 0;
+    return 0;
 }
 
 static void engine_newgame(engine_t *e, char **w, int n)
@@ -55,8 +93,8 @@ static void engine_newgame(engine_t *e, char **w, int n)
             e->opt.first_player = atoi(w[i] + 13);
         } else if (strchr(w[i], '=') && e->opt.option_count < GAME_OPTION_MAX) {
             char *keep = e->option[e->opt.option_count];
-            snprintf(keep, sizeof e->option[0], "%s", w[i]);
-            if (game_options_add(&e->opt, keep, err, sizeof err))
+            if (engine_option_decode(w[i], keep, sizeof e->option[0], err, sizeof err) ||
+                game_options_add(&e->opt, keep, err, sizeof err))
                 fprintf(stderr, "skyline engine: newgame: %s\n", err);
         }
     }

@@ -5,7 +5,8 @@ Usage: sbp_fake.py MODE [K [MARK]] (MARK: an unused argument that tests find it 
 then, by MODE: crash (exits 3), illegal (answers a move not listed), garbage (answers
 nonsense), timeout (never answers), closed (closes its output, stays alive), nosbpok
 (never answers sbp 1), slowquit (plays well, ignores quit), spawner (plays well, leaves a
-sleeping child in its process group), good (plays well).
+sleeping child in its process group), oneshot (plays well, exits after gameover), log
+(plays well, appends every line it reads to the file MARK), good (plays well).
 """
 import os
 import subprocess
@@ -17,6 +18,9 @@ k = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 gos = 0
 out = sys.stdout
 for line in sys.stdin:
+    if mode == "log":
+        with open(sys.argv[3], "a") as log:
+            log.write(line)
     words = line.split()
     if not words:
         continue
@@ -50,6 +54,8 @@ for line in sys.stdin:
                 time.sleep(3600)
         out.write("info depth 0\nmove %s\n" % words[2])
         out.flush()
+    elif words[0] == "gameover" and mode == "oneshot":
+        sys.exit(0)
     elif words[0] == "quit":
         if mode == "slowquit":
             time.sleep(3600)
