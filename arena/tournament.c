@@ -16,6 +16,7 @@
 #include "arena/config_options.h"
 #include "arena/match.h"
 #include "core/lines.h"
+#include "core/textbuf.h"
 
 /* A finished game in the done table: this bit, plus 3 bits of rank per seat. */
 #define TOUR_DONE    0x8000u
@@ -406,12 +407,14 @@ static void tour_progress(tour_t *t, bool final)
     char eta[32] = "-";
     if (rate > 0 && !atomic_load(&t->stop))
         tour_format_duration((double)left / rate, eta, sizeof eta);
-    int n = snprintf(line, sizeof line, "games %ld/%ld  %.2f games/s  ETA %s ", t->shard_done,
-                     t->shard_games, rate, eta);
+    textbuf_t tb;
+    textbuf_init(&tb, line, sizeof line, 0);
+    textbuf_printf(&tb, "games %ld/%ld  %.2f games/s  ETA %s ", t->shard_done, t->shard_games, rate,
+                   eta);
     if (cfg->sprt)
-        n += snprintf(line + n, sizeof line - (size_t)n, "| LLR %.2f [%.2f, %.2f] %s ", t->sprt.llr,
-                      t->sprt.lower, t->sprt.upper, rating_sprt_verdict_text(t->sprt.verdict));
-    n += snprintf(line + n, sizeof line - (size_t)n, "|");
+        textbuf_printf(&tb, "| LLR %.2f [%.2f, %.2f] %s ", t->sprt.llr, t->sprt.lower,
+                       t->sprt.upper, rating_sprt_verdict_text(t->sprt.verdict));
+    textbuf_printf(&tb, "|");
     /* Standings, best mean result first. */
     int order[TOURNAMENT_MAX_BOTS];
     double mean[TOURNAMENT_MAX_BOTS];
@@ -424,14 +427,15 @@ static void tour_progress(tour_t *t, bool final)
         }
         order[k] = i;
     }
-    for (int k = 0; k < cfg->bot_count && n < (int)sizeof line - 40; k++) {
+    for (int k = 0; k < cfg->bot_count && tb.len < sizeof line - 40; k++) {
         char label[RATING_LABEL_MAX];
         rating_label(order[k], label);
         if (t->seat_count[order[k]])
-            n += snprintf(line + n, sizeof line - (size_t)n, " %s %.3f", label, mean[order[k]]);
+            textbuf_printf(&tb, " %s %.3f", label, mean[order[k]]);
         else
-            n += snprintf(line + n, sizeof line - (size_t)n, " %s -", label);
+            textbuf_printf(&tb, " %s -", label);
     }
+    int n = (int)tb.len;
     if (cfg->progress == 2) {
         int w = tour_terminal_width() - 1;
         if (n > w)

@@ -6,6 +6,7 @@
 #include "bots/mcts_bot.h"
 #include "bots/mcts_keys.h"
 #include "core/game.h"
+#include "core/textbuf.h"
 
 static const char *const choice_bool[] = {"0", "1", NULL};
 static const char *const choice_parallel[] = {"tree", "root", NULL};
@@ -162,14 +163,13 @@ static void key_range(const mcts_key_def_t *d, char *out, size_t len)
 /* The key's form in help: name=ARG, or name=a|b|c for a choice. */
 static void key_form(const mcts_key_def_t *d, bool markdown, char *out, size_t len)
 {
-    size_t n = (size_t)snprintf(out, len, "%s=", d->name);
-    if (!d->choices) {
-        snprintf(out + n, len - n, "%s", d->arg);
-        return;
-    }
-    for (int i = 0; d->choices[i] && n < len; i++)
-        n += (size_t)snprintf(out + n, len - n, "%s%s", i ? (markdown ? "\\|" : "|") : "",
-                              d->choices[i]);
+    textbuf_t t;
+    textbuf_init(&t, out, len, 0);
+    textbuf_printf(&t, "%s=", d->name);
+    if (!d->choices)
+        textbuf_printf(&t, "%s", d->arg);
+    for (int i = 0; d->choices && d->choices[i]; i++)
+        textbuf_printf(&t, "%s%s", i ? (markdown ? "\\|" : "|") : "", d->choices[i]);
 }
 
 /* One key of the text help: its form, then text in lines of at most about 90 columns. */

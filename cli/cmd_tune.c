@@ -20,6 +20,7 @@
 #include "arena/spsa.h"
 #include "bots/heuristic.h"
 #include "cli/cli.h"
+#include "core/textbuf.h"
 #include "viewer/viewer.h"
 #ifdef SKYLINE_MPI
 #include "mpi/mpi_run.h"
@@ -52,12 +53,14 @@ typedef struct tune_ctx {
 static void tune_spec_with_params(const bot_spec_t *spec, const char *path, char *out,
                                   size_t outlen)
 {
-    int n = snprintf(out, outlen, "%s:", spec->name);
+    textbuf_t t;
+    textbuf_init(&t, out, outlen, 0);
+    textbuf_printf(&t, "%s:", spec->name);
     for (int k = 0; k < spec->key_count; k++)
         if (strcmp(spec->keys[k], "params"))
-            n += snprintf(out + n, outlen - (size_t)n, "%s=%s,", spec->keys[k], spec->values[k]);
-    n += snprintf(out + n, outlen - (size_t)n, "params=%s", path);
-    if ((size_t)n >= outlen)
+            textbuf_printf(&t, "%s=%s,", spec->keys[k], spec->values[k]);
+    textbuf_printf(&t, "params=%s", path);
+    if (t.len + 1 >= outlen)
         cli_die("bot spec too long with params=%s", path);
 }
 
@@ -476,21 +479,25 @@ int cmd_tune(int argc, char **argv)
 
     /* The configuration a resume must match (workers may differ: results do not; so may
        --iterations: a run extends to more). */
-    char text[8192], tag[32];
+    static char text[65536];
+    char tag[32];
     config_options_t o;
     config_options_read(&t.g.opt, &o);
-    int n =
-        snprintf(text, sizeof text, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g",
-                 t.g.api->name, players, o.board ? o.board : "", o.objectives ? o.objectives : "",
-                 o.start_floors, o.setup_random, bot_text, spec_path ? spec_path : "",
-                 (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha, cfg.gamma);
+    textbuf_t tb;
+    textbuf_init(&tb, text, sizeof text, 0);
+    textbuf_printf(&tb, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g", t.g.api->name,
+                   players, o.board ? o.board : "", o.objectives ? o.objectives : "",
+                   o.start_floors, o.setup_random, bot_text, spec_path ? spec_path : "",
+                   (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha, cfg.gamma);
     for (int j = 0; j < o.extra_count; j++)
-        n += snprintf(text + n, sizeof text - (size_t)n, "|%s", o.extra[j]);
+        textbuf_printf(&tb, "|%s", o.extra[j]);
     for (int j = 0; j < t.against_count; j++)
-        n += snprintf(text + n, sizeof text - (size_t)n, "|%s", t.against[j]);
-    for (int i = 0; i < count && (size_t)n < sizeof text; i++)
-        n += snprintf(text + n, sizeof text - (size_t)n, "|%s %.17g %.17g %.17g %.17g",
-                      params[i].name, params[i].value, params[i].lo, params[i].hi, params[i].c);
+        textbuf_printf(&tb, "|%s", t.against[j]);
+    for (int i = 0; i < count; i++)
+        textbuf_printf(&tb, "|%s %.17g %.17g %.17g %.17g", params[i].name, params[i].value,
+                       params[i].lo, params[i].hi, params[i].c);
+    if (tb.len + 1 >= sizeof text) /* a cut text would tag two runs alike */
+        cli_die("tune: the run's configuration is over %zu bytes", sizeof text - 1);
     tune_tag(text, tag, sizeof tag);
 
     char ckpt[1100], log_path[1100];

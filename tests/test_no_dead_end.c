@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textbuf.h"
 #include "core/towerup/towerup.h"
 #include "core/uptown/uptown.h"
 #include "tests/test.h"
@@ -17,13 +18,12 @@ static void random_board_text(pcg32_t *r, int n, int extra, char *text, size_t l
 {
     int deg[TOWERUP_MAX_SITES] = {0};
     uint64_t nbr[TOWERUP_MAX_SITES] = {0};
-    size_t k = (size_t)snprintf(text, len,
-                                "board r%d\narea 0 a grey\narea 1 b grey\n"
-                                "area 2 c\narea 3 d\narea 4 e\n",
-                                n);
+    textbuf_t t;
+    textbuf_init(&t, text, len, 0);
+    textbuf_printf(&t, "board r%d\narea 0 a grey\narea 1 b grey\narea 2 c\narea 3 d\narea 4 e\n",
+                   n);
     for (int i = 0; i < n; i++)
-        k += (size_t)snprintf(text + k, len - k, "site %d %d 0 %d%s\n", i, i, i % 5,
-                              i % 3 ? "" : " park");
+        textbuf_printf(&t, "site %d %d 0 %d%s\n", i, i, i % 5, i % 3 ? "" : " park");
     for (int i = 1; i < n; i++) {
         int j;
         do
@@ -32,7 +32,7 @@ static void random_board_text(pcg32_t *r, int n, int extra, char *text, size_t l
         deg[i]++, deg[j]++;
         nbr[i] |= 1ULL << j;
         nbr[j] |= 1ULL << i;
-        k += (size_t)snprintf(text + k, len - k, "street %d %d\n", j, i);
+        textbuf_printf(&t, "street %d %d\n", j, i);
     }
     for (int e = 0; e < extra; e++) {
         int a = (int)pcg32_bounded(r, (uint32_t)n), b = (int)pcg32_bounded(r, (uint32_t)n);
@@ -42,7 +42,7 @@ static void random_board_text(pcg32_t *r, int n, int extra, char *text, size_t l
         deg[a]++, deg[b]++;
         nbr[a] |= 1ULL << b;
         nbr[b] |= 1ULL << a;
-        k += (size_t)snprintf(text + k, len - k, "street %d %d\n", a, b);
+        textbuf_printf(&t, "street %d %d\n", a, b);
     }
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "core/svg.h"
+#include "core/textbuf.h"
 #include "towerup.h"
 
 #define CELL       80 /* px between neighbouring site coordinates */
@@ -137,13 +138,13 @@ static double draw_common(FILE *out, const towerup_state_t *s, double y)
              towerup_popcount(s->discard));
     svg_text(out, 780, y + 14, 13, "end", "#222", 0, line);
     y += 34;
-    int n = snprintf(line, sizeof line, "Objectives:");
+    textbuf_t tb;
+    textbuf_init(&tb, line, sizeof line, 0);
+    textbuf_printf(&tb, "Objectives:");
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
-                      towerup_objective_id[s->objectives[i]]);
-    snprintf(line + n, sizeof line - (size_t)n, " \u00B7 reserve K%d G%d W%d B%d",
-             towerup_reserve(s, 0), towerup_reserve(s, 1), towerup_reserve(s, 2),
-             towerup_reserve(s, 3));
+        textbuf_printf(&tb, " %s", towerup_objective_id[s->objectives[i]]);
+    textbuf_printf(&tb, " \u00B7 reserve K%d G%d W%d B%d", towerup_reserve(s, 0),
+                   towerup_reserve(s, 1), towerup_reserve(s, 2), towerup_reserve(s, 3));
     svg_text(out, 20, y + 10, 13, "start", "#222", 0, line);
     return y + 34;
 }
@@ -184,9 +185,11 @@ static void draw_players(FILE *out, const towerup_state_t *s, double y)
         else
             snprintf(t, sizeof t, "-");
         svg_text(out, 600, y + 19, 13, "start", "#222", 0, t);
-        int n = snprintf(t, sizeof t, "%s", s->chip_count[p] ? "" : "-");
+        textbuf_t tb;
+        textbuf_init(&tb, t, sizeof t, 0);
+        textbuf_printf(&tb, "%s", s->chip_count[p] ? "" : "-");
         for (int i = 0; i < s->chip_count[p]; i++)
-            n += snprintf(t + n, sizeof t - (size_t)n, "%s%d", i ? " " : "", s->chips[p][i]);
+            textbuf_printf(&tb, "%s%d", i ? " " : "", s->chips[p][i]);
         svg_text(out, 660, y + 19, 13, "start", "#222", 0, t);
     }
 }
