@@ -11,6 +11,7 @@ Standard library only. Arguments: --seed N fixes its random choices.
 """
 import random
 import sys
+from urllib.parse import unquote
 
 
 def main():
@@ -18,7 +19,7 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--seed":
         seed = int(sys.argv[2])
     rng = random.Random(seed)
-    game, seat, position = None, None, ""
+    game, seat, options, position = None, None, {}, ""
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -30,6 +31,8 @@ def main():
             print("sbpok", flush=True)
         elif cmd == "newgame":
             game, seat = words[1], int(words[3])
+            # KEY=VALUE options, each value %-escaped (a board path may hold spaces)
+            options = {k: unquote(v) for k, _, v in (w.partition("=") for w in words[4:])}
         elif cmd == "position":
             position = line[len("position "):].strip()
         elif cmd == "go":
@@ -41,7 +44,7 @@ def main():
         elif cmd == "quit":
             break
         # played, gameover and anything unknown: nothing to do
-    del position
+    del options, position
 
 
 if __name__ == "__main__":
