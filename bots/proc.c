@@ -165,22 +165,37 @@ static void proc_kill_all(pid_t bot)
     }
 }
 
-/* Ends the supervisor as the bot ended (status st), without a core file. */
-static _Noreturn void proc_sup_exit_as(int st)
+/* Ends the supervisor as the bot ended (its waitid record), without a core file. */
+static _Noreturn void proc_sup_exit_as(const siginfo_t *info)
 {
-    if (WIFEXITED(st))
-        _exit(WEXITSTATUS(st));
+    if (info->si_code == CLD_EXITED)
+        _exit(info->si_status);
+    int sig = info->si_status;
     struct rlimit no_core = {0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_DFL;
-    sigaction(WTERMSIG(st), &sa, NULL);
+    sigaction(sig, &sa, NULL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    raise(WTERMSIG(st));
-    _exit(128 + WTERMSIG(st));
+    raise(sig);
+    _exit(128 + sig);
+}
+
+/* Reaps the children that ended, but the bot: true if the bot ended (left unreaped, so its
+   pid stays its group's id until the group is killed), its record in *info. */
+static bool proc_sup_reap(pid_t bot, siginfo_t *info)
+{
+    for (;;) {
+        memset(info, 0, sizeof *info);
+        if (waitid(P_ALL, 0, info, WEXITED | WNOHANG | WNOWAIT) || info->si_pid == 0)
+            return false;
+        if (info->si_pid == bot)
+            return true;
+        waitpid(info->si_pid, NULL, 0);
+    }
 }
 
 /* The bot itself: its own process group, its pipes as standard input and output. */
@@ -246,16 +261,10 @@ static _Noreturn void proc_supervise(const char *path, int lifeline, int in, int
         _exit(127);
     sigset_t none;
     sigemptyset(&none);
-    int st = 0;
+    siginfo_t info;
     bool ended = false;
     for (;;) {
-        pid_t w;
-        int s;
-        while ((w = waitpid(-1, &s, WNOHANG)) > 0)
-            if (w == bot) {
-                st = s;
-                ended = true;
-            }
+        ended = proc_sup_reap(bot, &info);
         if (ended || proc_sup_term)
             break;
         struct pollfd pfd = {.fd = 0, .events = POLLIN};
@@ -264,7 +273,7 @@ static _Noreturn void proc_supervise(const char *path, int lifeline, int in, int
     }
     proc_kill_all(bot);
     if (ended)
-        proc_sup_exit_as(st);
+        proc_sup_exit_as(&info);
     kill(getpid(), SIGKILL);
     _exit(137);
 }
