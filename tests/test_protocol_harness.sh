@@ -10,7 +10,7 @@ src=$2
 case $skyline in /*) ;; *) skyline=$PWD/$skyline ;; esac
 . "$src/tests/cli_lib.sh"
 
-fake() { # fake NAME MODE: a wrapper around tests/sbp_fake.py; $tmp in its command line
+fake() { # fake NAME MODE [MARK]: a wrapper around tests/sbp_fake.py (MARK: default $tmp)
     printf '#!/bin/sh\nexec python3 "%s/tests/sbp_fake.py" %s 3 "%s"\n' "$src" "$2" \
         "${3:-$tmp}" >"$tmp/$1"
     chmod +x "$tmp/$1"
@@ -87,16 +87,21 @@ fake crash crash
 
 # 6. A bot that starts a sleeper in a session of its own (setsid), then plays.
 ln -s "$(command -v sleep)" "$tmp/sleep"
+# (The crashing one's sleeper keeps the bot's output open: the crash must still read as one.)
 for mode in good crash; do
-    printf '#!/bin/sh\nsetsid "%s/sleep" 1000 </dev/null >/dev/null 2>&1 &\nexec python3 "%s/tests/sbp_fake.py" %s 3 "%s"\n' \
-        "$tmp" "$src" "$mode" "$tmp" >"$tmp/setsid-$mode"
+    redirect=""
+    [ "$mode" = good ] && redirect=" </dev/null >/dev/null 2>&1"
+    printf '#!/bin/sh\nsetsid "%s/sleep" 1000%s &\nexec python3 "%s/tests/sbp_fake.py" %s 3 "%s"\n' \
+        "$tmp" "$redirect" "$src" "$mode" "$tmp" >"$tmp/setsid-$mode"
     chmod +x "$tmp/setsid-$mode"
 done
 "$skyline" play --game connect4 --players 2 --bot "ext:cmd=$tmp/setsid-good" --bot random \
     --games 2 >/dev/null 2>&1 && ok || fail "setsid: play failed"
 no_leak "setsid: play"
 "$skyline" play --game connect4 --players 2 --bot "ext:cmd=$tmp/setsid-crash" --bot random \
-    --games 2 >/dev/null 2>&1 && ok || fail "setsid: play with forfeits failed"
+    --games 2 --record "$tmp/sc.jsonl" >/dev/null 2>&1 && ok || fail "setsid: play with forfeits failed"
+[ "$(grep -c '"reason":"exit","detail":"exit status 3"' "$tmp/sc.jsonl")" -eq 2 ] && ok ||
+    fail "setsid: crashes: $(cat "$tmp/sc.jsonl")"
 no_leak "setsid: play with forfeits"
 "$skyline" tournament --game connect4 --players 2 --bot "ext:cmd=$tmp/setsid-good" \
     --bot "ext:cmd=$tmp/setsid-crash" --bot random --games 12 --workers 2 \
