@@ -238,6 +238,36 @@ static void bad_towerup(void)
     check_bad_field(setup, 9, "roof:0", "phase: no turn");
     check_bad_field(setup, 10, "K-.K0............................", "phase: no roof");
     check_bad_field(setup, 5, "1", "turn: the last player before the first");
+    /* Impossible histories (issue 29): nothing moves before turn 1, a cone needs an end,
+       the objectives met are what the roofs meet, and one way to write each field. */
+    const char *fresh = "towerup duo 2 - colors,park,areas 0 1 setup:BW* 0 - "
+                        "..........K-.................... BBKK,WKG,** 41 - "
+                        "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-";
+    ok = game_position_read(fresh, NULL, 1, NULL, NULL, err, sizeof err);
+    CHECK_MSG(ok != NULL, "%s", err);
+    free(ok);
+    check_bad_field(fresh, 14, "1,1,1,1/1,0,0,0/-/-/-", "player 0: the markers stand in column 0");
+    check_bad_field(fresh, 15, "1,1,1,1/0,0,0,0/0/-/-", "player 1: no cone is set");
+    check_bad_field(fresh, 14, "1,1,1,1/0,0,0,0/-/1/7", "player 0: no objective is met");
+    check_bad_field(fresh, 14, "2,1,1,1/0,0,0,0/-/-/-", "player 0: the supply is one floor");
+    check_bad("towerup duo 2 - colors,park,areas 0 1 setup:BW* 0 - "
+              "............................... BBKK,WKG,** 40 ** "
+              "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-",
+              "discard: no card is taken during the set-up");
+    check_bad_field(towerup_base, 8, "0", "phase: no roof is placed before turn 1");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/3/-/-", "player 0: a cone is set only");
+    check_bad_field(towerup_base, 7, "over", "phase: over only once the final round is done");
+    check_bad_field(towerup_base, 9, "roof:0", "end: roof:0, but player 0 has");
+    check_bad_field(towerup_base, 9, "shortage:0/2", "turn: player 1 plays the next final turn");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/3", "player 0: objective 1 (colors)");
+    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/1/3", "player chips: 0 chips of 7");
+    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/-/-", "player 1: the roofs meet");
+    check_bad_field(towerup_base, 13, "GGWW,BBKK,WWGG,WKG,KWB,GWB,WBG,**,**,*:G2,GW:K1,KG:W1,GW:B1",
+                    "discard: 'BBKK' is out of order");
+    check_bad_field(towerup_base, 8, "027", "turns");
+    check_bad_field(towerup_base, 12, "028", "pile");
+    check_bad_field(towerup_base, 14, "01,1,2,0/5,5,1,5/-/-/-", "player 0: the supply");
+    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/1/07", "player 1: the chips");
 }
 
 static void bad_uptown(void)
@@ -265,6 +295,9 @@ static void bad_uptown(void)
                     ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02.......",
                     "grid: tile B may not stand on A2");
     check_bad_field(uptown_base, 6, "0,0", "captures");
+    check_bad_field(uptown_base, 6, "00,0,0", "captures: '00'");
+    check_bad_field(uptown_base, 4, "020", "moves");
+    check_bad_field(uptown_base, 3, "01", "turn");
     check_bad_field(uptown_base, 6, "0,9,0", "captures: 9 captures");
     check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$", "colour 0: must be");
     check_bad_field(uptown_base, 7, "6s7s8$/?????", "colour 0: a rack of 5 tiles, but only 4");
@@ -297,6 +330,19 @@ static void bad_texts(void)
     check_bad("connect4 ......./......./......./......./......./....... 2", "turn");
     check_bad("connect4 ......./......./0....../0....../0....../01111.. 0", "four in a line");
     check_bad("connect4 ......./......./......./......./......./......\t 0", "printable");
+    /* A game ends at its first line of four: two lines apart are never both the last
+       move's (one stone finishing two lines is, below), and the stones must drop in turn. */
+    check_bad("connect4 ......./......./......./11...../1110000/0000111 1",
+              "grid: player 0 has lines of four that no single last stone made");
+    check_bad("connect4 ......./......./1....../1....../0....../0...... 0",
+              "grid: no game reaches it");
+    check_bad("connect4 ......./......./......./1....../0....../0...... 1",
+              "grid: no game reaches it");
+    char err[GAME_ERR_MAX];
+    void *two = game_position_read("connect4 ......./......./......1/.....10/10..100/1111000 0",
+                                   NULL, 1, NULL, NULL, err, sizeof err);
+    CHECK_MSG(two != NULL, "a stone finishing two lines: %s", err);
+    free(two);
 }
 
 /* Every example line of docs/NOTATION.md (a line that starts with a game's name in a code

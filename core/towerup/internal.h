@@ -145,6 +145,10 @@ static inline bool tu_place_ok(const towerup_state_t *s, int site, int c)
            !(s->board->nbr[site] & s->colour_mask[c]);
 }
 
+/* Whether player p's roofs meet objective obj (an id) now (make.c): met objectives stay
+   met, as roofs are never taken away. */
+bool tu_objective_met(const towerup_state_t *s, int p, int obj);
+
 /* Plays the set-up at random from rng (setup_random). */
 void tu_setup_random(towerup_state_t *s, pcg32_t *rng);
 /* Checks an objectives option text (state.c): 0, or -1 with err filled. */

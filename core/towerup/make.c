@@ -94,7 +94,7 @@ static bool has_borders(const towerup_board_t *b, uint64_t pres)
     return false;
 }
 
-static bool objective_met(const towerup_state_t *s, int p, int obj)
+bool tu_objective_met(const towerup_state_t *s, int p, int obj)
 {
     const towerup_board_t *b = s->board;
     uint64_t P = s->present[p];
@@ -134,7 +134,7 @@ static void objectives_settle(towerup_state_t *s, int p)
 {
     const uint8_t *values = towerup_chip_values(s->players);
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
-        if ((s->met[p] >> i & 1) || !objective_met(s, p, s->objectives[i]))
+        if ((s->met[p] >> i & 1) || !tu_objective_met(s, p, s->objectives[i]))
             continue;
         s->met[p] |= (uint8_t)(1u << i);
         uint8_t v = values[s->chip_next[i]];

@@ -109,8 +109,8 @@ static int read_int(const char *text, const char *end, int lo, int hi)
 {
     if (!end)
         end = text + strlen(text);
-    if (end == text || end - text > 4)
-        return -1;
+    if (end == text || end - text > 4 || (*text == '0' && end - text > 1))
+        return -1; /* canonical: no leading zeros */
     int v = 0;
     for (const char *p = text; p < end; p++) {
         if (*p < '0' || *p > '9')
@@ -205,14 +205,20 @@ static int read_cards(towerup_state_t *s, char **f, uint64_t *used, char *err, s
         s->market[i] = (uint8_t)k;
         p = e ? e + 1 : p + n;
     }
-    int discards = 0;
+    int discards = 0, last = 0;
     if (strcmp(f[13], "-")) {
         for (p = f[13];; discards++) {
             const char *e = strchr(p, ',');
             size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (take_card(p, n, used) < 0)
+            int k = take_card(p, n, used);
+            if (k < 0)
                 FAIL("discard: '%.*s' is not a card code left in the deck", (int)(n < 8 ? n : 8),
                      p);
+            /* One way to write a pile: the codes in the deck table's order. */
+            if (code_first(k) < last)
+                FAIL("discard: '%.*s' is out of order (the codes go in the deck table's order)",
+                     (int)(n < 8 ? n : 8), p);
+            last = code_first(k);
             if (!e)
                 break;
             p = e + 1;
@@ -299,13 +305,6 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
             FAIL("turn: the last player before the first places the starting floors");
         if (turns || strcmp(f[9], "-"))
             FAIL("phase: no turn is played and no end triggered during the set-up");
-        for (int p = 0; p < s->players; p++)
-            if (s->present[p])
-                FAIL("phase: no roof is placed during the set-up");
-        for (int i = 0; i < s->board->site_count; i++)
-            if (s->site[i] &&
-                (towerup_height(s, i) > 1 || (s->board->nbr[i] & s->colour_mask[s->site[i] >> 4])))
-                FAIL("city: starting floors stand one floor high, never next to their colour");
         /* Any set of fewer floors than the board takes is reached from an empty board, so
            the rest of the set-up never runs out of sites. */
         char why[GAME_ERR_MAX];
@@ -338,6 +337,125 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
         if (s->phase == TOWERUP_PHASE_PLAY && slash && !left)
             FAIL("end: no final turn left, so the game is over");
     }
+    return 0;
+}
+
+/*
+ * Before the first turn (the set-up, or play at turn 0) nothing but starting floors has
+ * happened: no roof, every supply one floor of each colour, every marker in column 0, no
+ * cone, nothing met, no card taken. 0, or -1 with err filled.
+ */
+static int check_unplayed(const towerup_state_t *s, const char *discard, char *err, size_t errlen)
+{
+    if (s->phase != TOWERUP_PHASE_SETUP && s->turns)
+        return 0;
+    const char *when = s->phase == TOWERUP_PHASE_SETUP ? "during the set-up" : "before turn 1";
+    for (int p = 0; p < s->players; p++)
+        if (s->present[p])
+            FAIL("phase: no roof is placed %s", when);
+    for (int i = 0; i < s->board->site_count; i++)
+        if (s->site[i] &&
+            (towerup_height(s, i) > 1 || (s->board->nbr[i] & s->colour_mask[s->site[i] >> 4])))
+            FAIL("city: starting floors stand one floor high, never next to their colour");
+    int placed = towerup_popcount(s->occupied), most = s->players == 4 ? 5 : 7;
+    if (s->phase != TOWERUP_PHASE_SETUP && (placed < 3 || placed > most))
+        FAIL("city: %d buildings before turn 1, but 3 to %d starting floors", placed, most);
+    for (int p = 0; p < s->players; p++) {
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+            if (s->supply[p][c] != 1)
+                FAIL("player %d: the supply is one floor of each colour (1,1,1,1) %s", p, when);
+            if (s->markers[p][c])
+                FAIL("player %d: the markers stand in column 0 %s", p, when);
+        }
+        if (s->cone[p] >= 0)
+            FAIL("player %d: no cone is set %s", p, when);
+        if (s->met[p])
+            FAIL("player %d: no objective is met %s", p, when);
+    }
+    if (strcmp(discard, "-"))
+        FAIL("discard: no card is taken %s, so the pile is '-'", when);
+    return 0;
+}
+
+/*
+ * The end (RULES.md 1.9) against the cones and roofs: a roof trigger is a player's tenth
+ * roof and a tenth roof triggers an end; a cone is set exactly when its player's final
+ * turn is over (all of them once the game is over); the final round goes in turn order
+ * from the trigger player; the game is over only when the round is done or after the last
+ * turn; a cone stands at most at the roofs placed and at least at the roofs still seen.
+ */
+static int check_end(const towerup_state_t *s, char *err, size_t errlen)
+{
+    int n = s->players, who = s->trigger_player;
+    bool roof = s->end_trigger == TOWERUP_END_LAST_ROOF, due[TOWERUP_MAX_PLAYERS] = {false};
+    for (int p = 0; p < n; p++)
+        if (!s->roofs_left[p] && !s->end_trigger)
+            FAIL("end: player %d has placed all %d roofs, so the end is triggered", p,
+                 TOWERUP_ROOFS);
+    if (roof && s->roofs_left[who])
+        FAIL("end: roof:%d, but player %d has %d roofs left", who, who, s->roofs_left[who]);
+    if (s->final_round) {
+        int turns = roof ? n - 1 : n, done = turns - s->final_left;
+        if (done < 0)
+            FAIL("end: %d final turns left, but the final round has %d", s->final_left, turns);
+        for (int k = roof ? 0 : 1; k <= done; k++)
+            due[(who + k) % n] = true;
+        int next = (who + done + 1) % n;
+        if (s->phase == TOWERUP_PHASE_PLAY && s->to_move != next)
+            FAIL("turn: player %d plays the next final turn, not player %d", next, s->to_move);
+    }
+    if (s->phase == TOWERUP_PHASE_OVER) {
+        if (s->turns < TOWERUP_MAX_TURNS && !(s->final_round && !s->final_left))
+            FAIL("phase: over only once the final round is done (end roof:P/0 or "
+                 "shortage:P/0) or after turn %d",
+                 TOWERUP_MAX_TURNS);
+        for (int p = 0; p < n; p++)
+            due[p] = true;
+    }
+    for (int p = 0; p < n; p++) {
+        if ((s->cone[p] >= 0) != due[p])
+            FAIL(due[p] ? "player %d: the final turn is over, so the cone is set"
+                        : "player %d: a cone is set only when the player's final turn is over",
+                 p);
+        int seen = towerup_visible_roofs(s, p), placed = TOWERUP_ROOFS - s->roofs_left[p];
+        if (due[p] && (s->cone[p] > placed || s->cone[p] < (seen < 7 ? seen : 7)))
+            FAIL("player %d: the cone stands in column %d, but %d roofs are placed and %d seen", p,
+                 s->cone[p], placed, seen);
+    }
+    return 0;
+}
+
+/*
+ * Objectives met against the city: a player's roofs meet exactly the objectives listed
+ * (they are settled after every roof and roofs stay), and the chips are those the
+ * objectives give, the k players meeting one taking its k highest chips. 0, or -1.
+ */
+static int check_objectives(const towerup_state_t *s, char *err, size_t errlen)
+{
+    const uint8_t *values = towerup_chip_values(s->players);
+    int want[8] = {0}, got[8] = {0};
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        int k = 0;
+        for (int p = 0; p < s->players; p++) {
+            bool listed = s->met[p] >> i & 1, met = tu_objective_met(s, p, s->objectives[i]);
+            if (listed != met)
+                FAIL(listed ? "player %d: objective %d (%s) is listed as met, but the roofs "
+                              "do not meet it"
+                            : "player %d: the roofs meet objective %d (%s), but it is not "
+                              "listed as met",
+                     p, i + 1, towerup_objective_id[s->objectives[i]]);
+            k += met;
+        }
+        for (int j = 0; j < k && values[j]; j++)
+            want[values[j] & 7]++;
+    }
+    for (int p = 0; p < s->players; p++)
+        for (int j = 0; j < s->chip_count[p]; j++)
+            got[s->chips[p][j] & 7]++;
+    for (int v = 7; v >= 3; v -= 2)
+        if (want[v] != got[v])
+            FAIL("player chips: %d chips of %d are held, but the objectives met give %d", got[v], v,
+                 want[v]);
     return 0;
 }
 
@@ -405,7 +523,8 @@ int towerup_position_read(void *state, const char *text, const game_options_t *o
         if (s->reserve[c] > TOWERUP_FLOORS_PER_COLOUR)
             FAIL("city: the city and supplies hold more than %d %c floors",
                  TOWERUP_FLOORS_PER_COLOUR, towerup_colour_letter[c]);
-    if (read_turn(s, f, err, errlen) < 0)
+    if (read_turn(s, f, err, errlen) < 0 || check_unplayed(s, f[13], err, errlen) < 0 ||
+        check_end(s, err, errlen) < 0 || check_objectives(s, err, errlen) < 0)
         return -1;
     /* Hidden: the draw pile's order and the reshuffle stream. */
     int k = 0;

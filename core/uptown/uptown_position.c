@@ -62,8 +62,8 @@ void uptown_position_write(const void *state, int observer, char *buf, size_t le
 static int read_int(const char *text, int lo, int hi)
 {
     int v = 0;
-    if (!*text || strlen(text) > 4)
-        return -1;
+    if (!*text || strlen(text) > 4 || (text[0] == '0' && text[1]))
+        return -1; /* canonical: no leading zeros */
     for (const char *p = text; *p; p++) {
         if (*p < '0' || *p > '9')
             return -1;
