@@ -24,6 +24,13 @@ grep -qx "info error: go's moves are not the position's legal moves" "$tmp/s" &&
     fail "mismatch info: $(cat "$tmp/s")"
 tail -1 "$tmp/s" | grep -qx 'move 2' && ok || fail "mismatch move: $(cat "$tmp/s")"
 grep -q "not the position's legal moves" "$tmp/err" && ok || fail "mismatch warning"
+# A list of the right length with one move twice and another missing is no match either
+# (the bot could pick the missing one, which go does not allow).
+printf 'sbp 1\nnewgame connect4 2 1\nposition connect4 ......./......./......./......./...1.../...00.. 1\ngo 0 1 1 2 3 4 5 6\n' |
+    "$skyline" engine --bot random >"$tmp/s" 2>/dev/null
+grep -qx "info error: go's moves are not the position's legal moves" "$tmp/s" && ok ||
+    fail "a move listed twice: $(cat "$tmp/s")"
+tail -1 "$tmp/s" | grep -qx 'move 1' && ok || fail "a move listed twice: $(cat "$tmp/s")"
 # A position another seat sees: refused the same way.
 printf 'sbp 1\nnewgame connect4 2 0\nposition connect4 ......./......./......./......./...1.../...00.. 1\ngo 0 1 2 3 4 5 6 7\n' |
     "$skyline" engine --bot random >"$tmp/s" 2>/dev/null
