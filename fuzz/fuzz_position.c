@@ -1,9 +1,9 @@
 /*
  * Target "position": a position text (docs/NOTATION.md) of any game with a notation, read
  * through game_position_read as its callers read it (no board options: fuzzing opens no
- * files). A text that reads gives a consistent state (game_position_read checks it);
- * writing that state as the text's viewer sees it and reading it back gives the same text
- * again; an error is one line; a position that is not over has legal moves, and 16 random
+ * files). A text that reads gives a consistent state (game_position_read checks it) and
+ * prints back to itself: writing that state as the text's viewer sees it gives the same
+ * bytes, and reading that gives the same text again; an error is one line; a position that is not over has legal moves, and 16 random
  * moves on every position reached is consistent and not stuck.
  */
 #include <stdlib.h>
@@ -44,6 +44,9 @@ int fuzz_position(const uint8_t *data, size_t size)
         if (strchr(err, '\n'))
             fuzz_fail("position: an error of more than one line", err);
     } else {
+        /* One text per position and view: what reads prints back to itself, byte for byte. */
+        if (strcmp(once, text))
+            fuzz_fail("position: an accepted text does not print back to itself", text);
         if (read_write(once, seed + 1, twice, &again, &api2, err, sizeof err) < 0)
             fuzz_fail("position: a written text does not read back", err);
         if (api2 != api || strcmp(once, twice))
