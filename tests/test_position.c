@@ -240,8 +240,8 @@ static void bad_towerup(void)
     check_bad_field(setup, 5, "1", "turn: the last player before the first");
     /* Impossible histories (issue 29): nothing moves before turn 1, a cone needs an end,
        the objectives met are what the roofs meet, and one way to write each field. */
-    const char *fresh = "towerup duo 2 - colors,park,areas 0 1 setup:BW* 0 - "
-                        "..........K-.................... BBKK,WKG,** 41 - "
+    const char *fresh = "towerup duo 2 - colors,park,areas 0 1 setup:W* 0 - "
+                        "..........B-.................... BBKK,WKG,** 41 - "
                         "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-";
     ok = game_position_read(fresh, NULL, 1, NULL, NULL, err, sizeof err);
     CHECK_MSG(ok != NULL, "%s", err);
@@ -250,6 +250,10 @@ static void bad_towerup(void)
     check_bad_field(fresh, 15, "1,1,1,1/0,0,0,0/0/-/-", "player 1: no cone is set");
     check_bad_field(fresh, 14, "1,1,1,1/0,0,0,0/-/1/7", "player 0: no objective is met");
     check_bad_field(fresh, 14, "2,1,1,1/0,0,0,0/-/-/-", "player 0: the supply is one floor");
+    /* The first starting floors are the market's bottoms (B, W, * here), in order. */
+    check_bad_field(fresh, 7, "setup:K*", "phase: starting floor 2 is 'K', but market slot 2's");
+    check_bad_field(fresh, 10, "..........G-....................",
+                    "city: 0 starting floors of B, but market slots 1-1 show 1 B");
     check_bad("towerup duo 2 - colors,park,areas 0 1 setup:BW* 0 - "
               "............................... BBKK,WKG,** 40 ** "
               "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-",

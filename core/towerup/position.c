@@ -341,6 +341,33 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
 }
 
 /*
+ * The first three starting floors are the bottoms of market slots 1-3 in order (RULES.md
+ * 1.5; a wild bottom is any colour), and the market does not change before turn 1: those
+ * still to place must be those bottoms, and those placed must hold them. 0, or -1.
+ */
+static int check_start_colours(const towerup_state_t *s, char *err, size_t errlen)
+{
+    const towerup_card_t *cards = towerup_cards();
+    int done = s->phase == TOWERUP_PHASE_SETUP ? s->setup_done : TOWERUP_MARKET;
+    int count = s->phase == TOWERUP_PHASE_SETUP ? s->setup_count : TOWERUP_MARKET;
+    for (int i = done; i < count && i < TOWERUP_MARKET; i++)
+        if (s->setup_colour[i] != cards[s->market[i]].bottom)
+            FAIL("phase: starting floor %d is '%c', but market slot %d's bottom is '%c'", i + 1,
+                 towerup_colour_letter[s->setup_colour[i]], i + 1,
+                 towerup_colour_letter[cards[s->market[i]].bottom]);
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int need = 0;
+        for (int i = 0; i < done && i < TOWERUP_MARKET; i++)
+            need += cards[s->market[i]].bottom == c;
+        if (towerup_popcount(s->colour_mask[c]) < need)
+            FAIL("city: %d starting floors of %c, but market slots 1-%d show %d %c bottoms",
+                 towerup_popcount(s->colour_mask[c]), towerup_colour_letter[c],
+                 done < TOWERUP_MARKET ? done : TOWERUP_MARKET, need, towerup_colour_letter[c]);
+    }
+    return 0;
+}
+
+/*
  * Before the first turn (the set-up, or play at turn 0) nothing but starting floors has
  * happened: no roof, every supply one floor of each colour, every marker in column 0, no
  * cone, nothing met, no card taken. 0, or -1 with err filled.
@@ -374,7 +401,7 @@ static int check_unplayed(const towerup_state_t *s, const char *discard, char *e
     }
     if (strcmp(discard, "-"))
         FAIL("discard: no card is taken %s, so the pile is '-'", when);
-    return 0;
+    return check_start_colours(s, err, errlen);
 }
 
 /*
