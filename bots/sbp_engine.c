@@ -13,18 +13,18 @@
 #define SBP_OPTION_MAX 4352
 
 struct sbp_engine {
-    const char *spec;                  /* the bot's spec */
-    uint64_t seed;                     /* seed of the session */
-    long games;                        /* newgame messages so far */
-    const game_api_t *api;             /* the game under way, or NULL */
-    game_options_t opt;                /* its public options */
+    const char *spec;                             /* the bot's spec */
+    uint64_t seed;                                /* seed of the session */
+    long games;                                   /* newgame messages so far */
+    const game_api_t *api;                        /* the game under way, or NULL */
+    game_options_t opt;                           /* its public options */
     char option[GAME_OPTION_MAX][SBP_OPTION_MAX]; /* storage of opt.option */
-    int seat;                          /* this bot's seat */
-    bot_t *bot;                        /* the bot, made for api */
-    char *position;                    /* the last position text, or NULL */
-    sbp_engine_out_fn say, warn;       /* answers and warnings */
-    void *ctx;                         /* their context */
-    char *w[SBP_WORDS];                /* the words of the current message */
+    int seat;                                     /* this bot's seat */
+    bot_t *bot;                                   /* the bot, made for api */
+    char *position;                               /* the last position text, or NULL */
+    sbp_engine_out_fn say, warn;                  /* answers and warnings */
+    void *ctx;                                    /* their context */
+    char *w[SBP_WORDS];                           /* the words of the current message */
 };
 
 sbp_engine_t *sbp_engine_new(const char *spec, uint64_t seed, sbp_engine_out_fn say,
