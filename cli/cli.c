@@ -63,7 +63,8 @@ void cli_game_init(cli_game_t *g)
 static const char cli_game_help_rest[] =
     "  --players N             players (default 3, or the nearest count the game allows)\n"
     "  --seed S                seed of the (first) game (default 1)\n"
-    "  --first-player P        first player 0..N-1 (default: drawn from the seed)\n"
+    "  --first-player P        the seat that starts, 0..N-1 (default: drawn from the seed\n"
+    "                          in Tower Up and Uptown, seat 0 in Connect Four)\n"
     "  --option KEY=VALUE      an option of the game (also -o KEY=VALUE); the games' options,\n"
     "                          also given as --KEY VALUE:\n";
 

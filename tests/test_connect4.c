@@ -4,7 +4,8 @@
  * (make/undo restores the exact bytes, the incremental key equals the key from scratch,
  * c4_check passes after every make and undo, move texts round-trip), the playout's final
  * states, records written by matches that replay and broken records that are refused with
- * the move named, and the text diagram.
+ * the move named, the text diagram, and who starts (the first seat, whatever the seed,
+ * unless first_player names the other).
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -49,6 +50,26 @@ static void test_perft(void)
     CHECK(game_perft_full(api, &s, 7) == want[6]);
     CHECK_EQ_INT(walk(&s, 8), 5686266);
     CHECK(!memcmp(&s, &start, sizeof s));
+}
+
+/* The first seat starts unless first_player says otherwise: the seed draws nothing. */
+static void test_first_player(void)
+{
+    char err[GAME_ERR_MAX];
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = 2;
+    for (uint64_t seed = 0; seed < 32; seed++) {
+        c4_state_t s;
+        opt.seed = seed;
+        opt.first_player = -1;
+        CHECK(connect4_api.new_game(&s, &opt, err, sizeof err) == 0);
+        CHECK_MSG(s.first_player == 0 && connect4_api.to_move(&s) == 0, "seed %llu: seat %d starts",
+                  (unsigned long long)seed, s.first_player);
+        opt.first_player = 1;
+        CHECK(connect4_api.new_game(&s, &opt, err, sizeof err) == 0);
+        CHECK(s.first_player == 1 && connect4_api.to_move(&s) == 1);
+    }
 }
 
 /* Four in a line by scanning every line of four cells. */
@@ -293,6 +314,7 @@ static void test_records(void)
 int main(void)
 {
     test_perft();
+    test_first_player();
     test_four();
     test_fuzz();
     test_lines();

@@ -232,11 +232,9 @@ static int api_new_game(void *state, const game_options_t *opt, char *err, size_
         snprintf(err, errlen, "first player %d: connect4 has players 0 and 1", opt->first_player);
         return -1;
     }
-    /* Who starts, when not given, is drawn from the seed (the only chance event). */
-    pcg32_t rng;
-    pcg32_seed(&rng, opt->seed, 0xC0447ULL);
-    int first = (int)pcg32_bounded(&rng, 2);
-    c4_init(state, opt->first_player >= 0 ? opt->first_player : first);
+    /* The first seat starts unless --first-player names another: Connect Four has no
+       chance event, so the seed changes nothing in a game. */
+    c4_init(state, opt->first_player >= 0 ? opt->first_player : 0);
     return 0;
 }
 
