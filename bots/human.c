@@ -88,7 +88,7 @@ static void human_observe(bot_t *b, const void *state, move_t m)
     else if (mover != h->seat && h->played >= h->quiet_until) {
         char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
         human_describe(b, state, m, words, sizeof words);
-        printf("seat %d plays %s\n", mover, words);
+        printf("P%d plays %s\n", mover + 1, words);
     }
     h->played++;
 }
@@ -107,7 +107,7 @@ static void human_show(const bot_t *b, const void *state, const move_t *moves, i
     printf("\n%s", buf);
     if (buf[0] && buf[strlen(buf) - 1] != '\n')
         printf("\n");
-    printf("Your moves (seat %d):\n", h->seat);
+    printf("Your moves (P%d):\n", h->seat + 1);
     for (int i = 0; i < count; i++) {
         char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
         human_describe(b, state, moves[i], words, sizeof words);
@@ -156,7 +156,7 @@ static move_t human_choose(bot_t *b, const void *state)
     human_show(b, state, moves, count);
     char line[256];
     for (;;) {
-        printf("seat %d> ", h->seat);
+        printf("P%d> ", h->seat + 1);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) {
             printf("\n(end of input: the game ends here)\n");
@@ -210,7 +210,7 @@ static void human_end(bot_t *b, const double *result)
 {
     human_t *h = b->impl;
     h->quiet_until = 0;
-    printf("game over: your result %g (seat %d)\n", result[h->seat], h->seat);
+    printf("game over: your result %g (P%d)\n", result[h->seat], h->seat + 1);
     fflush(stdout);
 }
 

@@ -119,13 +119,15 @@ int cmd_analyse(int argc, char **argv)
         cli_die("--position: the game is over, there is no move to analyse");
     int mover = api->to_move(s);
     if (a.as >= 0 && a.as != mover)
-        cli_die("--as %ld: player %d is to move, and a bot chooses the mover's move", a.as, mover);
+        cli_die("--as %ld: seat %d (P%d) is to move, and a bot chooses the mover's move", a.as,
+                mover, mover + 1);
     if (!game_position_shows_all(a.position, &opt, mover)) {
         char who[32];
-        snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);
-        cli_die("--position is seen by %s: it leaves what player %d, to move, sees to chance "
-                "(give player %d's view)",
-                who, mover, mover);
+        snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "seat %d (P%d)", view,
+                 view + 1);
+        cli_die("--position is seen by %s: it leaves what seat %d (P%d), to move, sees to "
+                "chance (give seat %d's view)",
+                who, mover, mover + 1, mover);
     }
     bot_t *bot = bot_new(api, a.bot, a.seed, err, sizeof err);
     if (!bot)
@@ -140,7 +142,7 @@ int cmd_analyse(int argc, char **argv)
         cli_die("out of memory");
     int legal = api->gen_moves(s, moves);
     free(moves);
-    printf("%s, player %d to move, %d legal move%s; bot %s\n", api->name, mover, legal,
+    printf("%s, P%d to move, %d legal move%s; bot %s\n", api->name, mover + 1, legal,
            legal == 1 ? "" : "s", a.bot);
     printf("choice: %s%s%s\n", text, what[0] ? "  " : "", what);
     print_candidates(bot, api, s, a.top);

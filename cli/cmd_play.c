@@ -15,8 +15,9 @@
 
 static const char play_help[] =
     "usage: skyline play [options]\n"
-    "Plays games between bots; game i of K uses seed S+i. Prints a summary per seat,\n"
-    "with the search totals of mcts seats (iterations and ms a search, tree reuse).\n"
+    "Plays games between bots; game i of K (from 0) uses seed S+i. Prints a summary per\n"
+    "player (P1 plays seat 0, the first --bot) with the search totals of mcts seats\n"
+    "(iterations and ms a search, tree reuse).\n"
     "%s"
     "  --bot SPEC              one per seat in seat order; a single --bot fills every seat\n"
     "                          (default random); bots:";
@@ -48,10 +49,10 @@ static void print_search_totals(bot_t *const *bots, int players)
     const char *labels[GAME_MAX_PLAYERS];
     for (int s = 0; s < players; s++) {
         bot_stats_add(&stats[s], bots[s]);
-        snprintf(names[s], sizeof names[s], "%d", s);
+        snprintf(names[s], sizeof names[s], "P%d", s + 1);
         labels[s] = names[s];
     }
-    bot_stats_print(stdout, "seat", labels, stats, players);
+    bot_stats_print(stdout, "player", labels, stats, players);
 }
 
 int cmd_play(int argc, char **argv)
@@ -146,9 +147,9 @@ int cmd_play(int argc, char **argv)
         }
         if (!quiet) {
             char *res = json_dumps(json_object_get(r.record, "result"), JSON_COMPACT);
-            printf("game %ld seed %llu: %s", k + 1, (unsigned long long)opt.seed, res);
+            printf("game %ld seed %llu: %s", k, (unsigned long long)opt.seed, res);
             if (r.forfeit_seat >= 0)
-                printf(" (seat %d forfeits: %s)", r.forfeit_seat, r.forfeit_reason);
+                printf(" (P%d forfeits: %s)", r.forfeit_seat + 1, r.forfeit_reason);
             printf("\n");
             free(res);
             fflush(stdout);
@@ -170,7 +171,7 @@ int cmd_play(int argc, char **argv)
         cli_die("cannot write to record file '%s': %s", record_path, strerror(errno));
     printf("%ld game%s of %s, %d players\n", games, games == 1 ? "" : "s", g.api->name, players);
     /* The spec comes last, whole: a long one must not be cut or push columns. */
-    printf("seat  mean result (95%% CI)  first places  bot\n");
+    printf("player  mean result (95%% CI)  first places  bot\n");
     bool no_ci = false;
     for (int s = 0; s < players; s++) {
         double mean = sum[s] / (double)games, half = rating_mean_ci95(games, sum[s], sum2[s]);
@@ -180,11 +181,11 @@ int cmd_play(int argc, char **argv)
         else
             snprintf(result, sizeof result, "%.3f", mean);
         no_ci = no_ci || !isfinite(half);
-        printf("%-5d %-20s  %12ld  %s\n", s, result, firsts[s], bots[s]->spec);
+        printf("P%-6d %-20s  %12ld  %s\n", s + 1, result, firsts[s], bots[s]->spec);
     }
     if (no_ci)
         printf("(a result without +- has no interval: %s)\n",
-               games == 1 ? "one game" : "every game gave that seat the same result");
+               games == 1 ? "one game" : "every game gave that player the same result");
     print_search_totals(bots, players);
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);

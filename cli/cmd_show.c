@@ -23,8 +23,8 @@ static const char show_help[] =
     "  --index I               the record's game I, counting from 0 (default 0)\n"
     "  --ply K                 the position after the record's first K moves (default all)\n"
     "  --position TEXT         a position in notation (docs/NOTATION.md), seen by its view\n"
-    "  --as P                  only what player P sees (other racks and the draw pile order\n"
-    "                          hidden); default everything\n"
+    "  --as P                  only what seat P sees (0..N-1, seat 0 is P1; other racks and\n"
+    "                          the draw pile order hidden); default everything\n"
     "  --ascii                 plain ASCII instead of UTF-8\n"
     "  --color auto|always|never   ANSI colour (default auto: only on a terminal, and not\n"
     "                          with NO_COLOR set)\n"
@@ -244,10 +244,11 @@ static void line_from_position(show_line_t *l, show_args_t *a)
     /* What the text does not say was drawn at random: show only what it fixes. */
     if (a->as >= 0 && !game_position_shows_all(a->position, opt, (int)a->as)) {
         char who[32];
-        snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "player %d", view);
-        cli_die("--as %ld: the position text is seen by %s and leaves what player %ld sees "
-                "to chance",
-                a->as, who, a->as);
+        snprintf(who, sizeof who, view < 0 ? "no player (view -)" : "seat %d (P%d)", view,
+                 view + 1);
+        cli_die("--as %ld: the position text is seen by %s and leaves what seat %ld (P%ld) "
+                "sees to chance",
+                a->as, who, a->as, a->as + 1);
     }
     int to_move = l->api->to_move(line_state(l, 0));
     a->mover_hidden = !l->api->is_terminal(line_state(l, 0)) &&
@@ -269,10 +270,10 @@ static void print_moves(const show_line_t *l)
 {
     const game_api_t *api = l->api;
     if (json_is_array(l->seats)) {
-        printf("Seats:");
+        printf("Players:");
         for (size_t i = 0; i < json_array_size(l->seats); i++) {
             const char *spec = json_string_value(json_array_get(l->seats, i));
-            printf("%s %zu %s", i ? "," : "", i, spec ? spec : "?");
+            printf("%s P%zu %s", i ? "," : "", i + 1, spec ? spec : "?");
         }
         printf("\n");
     }
@@ -285,7 +286,7 @@ static void print_moves(const show_line_t *l)
         api->move_to_text(s, l->moves[k], text);
         if (api->move_describe)
             api->move_describe(s, l->moves[k], what, sizeof what);
-        printf("%4d  player %d  %-10s %s\n", k + 1, api->to_move(s), text, what);
+        printf("%4d  P%d  %-10s %s\n", k + 1, api->to_move(s) + 1, text, what);
     }
     printf("\n");
 }
@@ -297,7 +298,7 @@ static void print_status(const game_api_t *api, const void *s, bool count_known)
     if (api->is_terminal(s)) {
         int ranks[GAME_MAX_PLAYERS];
         game_ranks(api, s, ranks);
-        printf("Game over. Ranks:");
+        printf("Game over. Ranks of P1-P%d:", players);
         for (int p = 0; p < players; p++)
             printf(" %d", ranks[p]);
         if (api->scores) {
@@ -312,7 +313,7 @@ static void print_status(const game_api_t *api, const void *s, bool count_known)
     }
     if (!count_known) {
         /* A position text that hides the mover's own information: no true count. */
-        printf("Player %d to move\n", api->to_move(s));
+        printf("P%d to move\n", api->to_move(s) + 1);
         return;
     }
     move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
@@ -320,7 +321,7 @@ static void print_status(const game_api_t *api, const void *s, bool count_known)
         cli_die("out of memory");
     int n = api->gen_moves(s, moves);
     free(moves);
-    printf("Player %d to move: %d legal move%s\n", api->to_move(s), n, n == 1 ? "" : "s");
+    printf("P%d to move: %d legal move%s\n", api->to_move(s) + 1, n, n == 1 ? "" : "s");
 }
 
 static void print_diagram(const game_api_t *api, const void *s, int observer, unsigned flags)

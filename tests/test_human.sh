@@ -16,10 +16,10 @@ printf '1\nhelp\nfoo\n9\nmoves\nhint\n4\nundo\nquit\n' |
     ok || fail "quit: $(cat "$tmp/err")"
 grep -q '^   1\. 1  *drops a stone in column 1' "$tmp/out" && ok || fail "numbered moves with words"
 grep -q '^  | \. \. \. \. \. \. \. |' "$tmp/out" && ok || fail "no diagram"
-grep -q '^seat 0> Type a move' "$tmp/out" && ok || fail "help"
+grep -q '^P1> Type a move' "$tmp/out" && ok || fail "help"
 grep -q "'foo' is not a move number (1-7), a move or a command" "$tmp/out" && ok || fail "bad input"
 grep -q 'no move 9: the moves are numbered 1 to 7' "$tmp/out" && ok || fail "bad number"
-grep -q '^seat 0> hint (mcts:iters=2000): [1-7] ' "$tmp/out" && ok || fail "hint"
+grep -q '^P1> hint (mcts:iters=2000): [1-7] ' "$tmp/out" && ok || fail "hint"
 grep -q 'undo is off: only against bots, and not in recorded games' "$tmp/out" && ok ||
     fail "undo in a recorded game"
 grep -q '"moves":\["1","5","4","[1-7]"\],"forfeit":{"seat":0,"move":4,"reason":"quit","detail":"quit"}' \
@@ -40,7 +40,7 @@ grep -q 'undo is off' "$tmp/out" && ok || fail "undo with two humans"
 # A whole game by notation (Tower Up): --hint, a played move echoed, end of input saves it.
 printf 'hint\n' | "$skyline" play --game towerup --players 2 --bot human --bot greedy --hint random \
     --record "$tmp/tu.jsonl" >"$tmp/out" 2>&1
-grep -q '^seat [01]> hint (random): ' "$tmp/out" && ok || fail "--hint: $(tail -3 "$tmp/out")"
+grep -q '^P[12]> hint (random): ' "$tmp/out" && ok || fail "--hint: $(tail -3 "$tmp/out")"
 grep -q '"reason":"quit","detail":"end of input"' "$tmp/tu.jsonl" && ok || fail "end of input record"
 "$skyline" replay "$tmp/tu.jsonl" >/dev/null 2>&1 && ok || fail "end-of-input record replays"
 expect_error "human in a tournament" "a human seat plays only in skyline play" \
@@ -57,9 +57,9 @@ if command -v tmux >/dev/null; then
         for _ in $(seq 100); do screen | grep -q "$1" && return 0; sleep 0.1; done
         return 1
     }
-    wait_for 'seat 0>' && ok || fail "tmux: no prompt: $(screen | tail -5)"
+    wait_for 'P1>' && ok || fail "tmux: no prompt: $(screen | tail -5)"
     tmux -S "$sock" send-keys 4 Enter
-    wait_for 'seat 1 plays' && ok || fail "tmux: the bot did not answer: $(screen | tail -5)"
+    wait_for 'P2 plays' && ok || fail "tmux: the bot did not answer: $(screen | tail -5)"
     tmux -S "$sock" send-keys nonsense Enter
     wait_for "'nonsense' is not a move number" && ok || fail "tmux: bad input"
     tmux -S "$sock" send-keys quit Enter

@@ -30,7 +30,7 @@ same_diagram "$data/connect4.jsonl" --ply 9
 
 # A view that does not see the mover's rack gives no legal move count (it would be a guess).
 hid=$("$skyline" show "$data/uptown-2p.jsonl" --ply 30 --as 1 --notation)
-[ "$("$skyline" show --position "$hid" | tail -1)" = "Player 0 to move" ] && ok ||
+[ "$("$skyline" show --position "$hid" | tail -1)" = "P1 to move" ] && ok ||
     fail "show --position of a view without the mover's rack counts moves"
 
 # analyse: the choice is a legal move; mcts lists candidates whose visits add up to its
@@ -72,17 +72,17 @@ expect_error "analyse bad position" "^skyline: --position: grid" \
     "$skyline" analyse --position "connect4 ......./......./......./......./......./..1.1.. 0" --bot random
 expect_error "analyse bad game word" "not a game" "$skyline" analyse --position "go 19x19" --bot random
 expect_error "analyse bad bot" "^skyline: --bot" "$skyline" analyse --position "$c4" --bot nosuchbot
-expect_error "analyse --as not to move" "player 0 is to move" \
+expect_error "analyse --as not to move" "seat 0 \\(P1\\) is to move" \
     "$skyline" analyse --position "$c4" --bot random --as 1
 expect_error "analyse wrong --game" "is a connect4 position" \
     "$skyline" analyse --position "$c4" --bot random --game uptown
-expect_error "analyse hidden mover" "leaves what player 0, to move, sees to chance" \
+expect_error "analyse hidden mover" "leaves what seat 0 \\(P1\\), to move, sees to chance" \
     "$skyline" analyse --bot random --position "$("$skyline" show "$data/uptown-2p.jsonl" --ply 30 --as 1 --notation)"
 expect_error "analyse finished game" "game is over" \
     "$skyline" analyse --bot random --position "connect4 ......./......./1....../1....../1....../1000... 0"
 expect_error "analyse unknown option" "unknown option" "$skyline" analyse --position "$c4" --bot random --fast
 expect_error "show bad position" "^skyline: --position: position" "$skyline" show --position "connect4"
-expect_error "show --as not the view" "seen by player 0" \
+expect_error "show --as not the view" "seen by seat 0 \\(P1\\)" \
     "$skyline" show --position "$up" --as 1
 expect_error "show --position with a file" "alone" \
     "$skyline" show "$data/connect4.jsonl" --position "$c4"

@@ -39,7 +39,7 @@ fault() { # fault MODE REASON [SPEC-SUFFIX]
     n=$(grep -c "\"forfeit\":{\"seat\":0,\"move\":[0-9]*,\"reason\":\"$reason\"" "$tmp/$mode.jsonl")
     [ "$n" -eq 2 ] && ok || fail "$mode: $n of 2 games forfeited for $reason: $(cat "$tmp/$mode.jsonl")"
     grep -q '"result":{"ranks":\[2,1\]}' "$tmp/$mode.jsonl" && ok || fail "$mode: forfeit ranks"
-    grep -q "seat 0 forfeits: $reason" "$tmp/out" && ok || fail "$mode: play output"
+    grep -q "P1 forfeits: $reason" "$tmp/out" && ok || fail "$mode: play output"
     "$skyline" replay "$tmp/$mode.jsonl" >/dev/null 2>&1 && ok || fail "$mode: replay refuses"
     no_leak "$mode"
 }

@@ -52,7 +52,7 @@ fi
 "$skyline" show "$up3" --ply 20 --as 0 --no-list >"$tmp/as" 2>&1
 [ "$(grep -c 'rack 5 tiles (hidden)' "$tmp/as")" -eq 2 ] && ok || fail "--as 0: two racks not hidden"
 grep -q 'next first' "$tmp/as" && fail "--as 0 shows a pile's order" || ok
-grep -qE 'colour 0  rack [^(]' "$tmp/as" && ok || fail "--as 0 hides the player's own rack"
+grep -qE 'colour 1  rack [^(]' "$tmp/as" && ok || fail "--as 0 hides the player's own rack"
 "$skyline" show "$up3" --ply 20 --no-list >"$tmp/all" 2>&1
 [ "$(grep -c 'next first' "$tmp/all")" -eq 3 ] && ok || fail "without --as the piles are not all shown"
 "$skyline" show "$tu" --ply 40 --as 2 --no-list >"$tmp/as" 2>&1
@@ -63,26 +63,44 @@ grep -q 'Draw pile, top first' "$tmp/as" && fail "--as 2 shows the draw pile ord
 # The move list: numbered, the mover (an extra turn: the same player moves again), the
 # notation and what the move did.
 "$skyline" show "$tu" --ply 40 >"$tmp/list" 2>&1
-[ "$(grep -cE '^ +[0-9]+  player [0-9]  ' "$tmp/list")" -eq 40 ] && ok || fail "40 moves not listed"
+[ "$(grep -cE '^ +[0-9]+  P[1-4]  ' "$tmp/list")" -eq 40 ] && ok || fail "40 moves not listed"
 extra=$(grep -n 'earns an extra turn' "$tmp/list" | head -1)
 if [ -n "$extra" ]; then
     n=${extra%%:*}
-    who=$(sed -n "${n}p" "$tmp/list" | awk '{print $3}')
-    next=$(sed -n "$((n + 1))p" "$tmp/list" | awk '{print $3}')
+    who=$(sed -n "${n}p" "$tmp/list" | awk '{print $2}')
+    next=$(sed -n "$((n + 1))p" "$tmp/list" | awk '{print $2}')
     [ "$who" = "$next" ] && ok || fail "after an extra turn player $next moves, not $who"
 else
     fail "no extra turn in the first 40 moves of $tu"
 fi
-grep -q '  37  player 1  T2+KGW-B   takes market card 2 (GWK): +K +G +W, gives back 1 B$' \
+grep -q '  37  P2  T2+KGW-B   takes market card 2 (GWK): +K +G +W, gives back 1 B$' \
     "$tmp/list" && ok || fail "take move 37 not described: $(grep '^  37 ' "$tmp/list")"
 grep -qE 'builds a [a-z]+ floor on site [0-9]+, adds a floor to site' "$tmp/list" && ok ||
     fail "no build described"
-"$skyline" show "$up3" --ply 14 | grep -q "plays 8 on E8, capturing player 0's 8" && ok ||
+"$skyline" show "$up3" --ply 14 | grep -q "plays 8 on E8, capturing P1's 8" && ok ||
     fail "Uptown capture not described"
-"$skyline" show "$tu" --ply 0 | grep -q '^Player 1 to move: [0-9]* legal moves$' && ok ||
+"$skyline" show "$tu" --ply 0 | grep -q '^P2 to move: [0-9]* legal moves$' && ok ||
     fail "whose turn at ply 0"
-"$skyline" show "$tu" | grep -q '^Game over. Ranks: 1 2 3; scores: 46 44 38$' && ok ||
+"$skyline" show "$tu" | grep -q '^Game over. Ranks of P1-P3: 1 2 3; scores: 46 44 38$' && ok ||
     fail "game over line"
+
+# One numbering: text and pictures name the players P1..PN (P1 is seat 0, as --as 0 and
+# the records count): the text's "P<n> to move" is the SVG's, and no "player <digit>".
+numbering() {
+    "$skyline" show "$@" --svg "$tmp/pic.svg" >"$tmp/txt" 2>&1
+    local text pic
+    text=$(grep -o 'P[0-9] to move' "$tmp/txt" | tail -1)
+    pic=$(grep -o 'P[0-9] to move' "$tmp/pic.svg" | head -1)
+    [ -n "$text" ] && [ "$text" = "$pic" ] && ok || fail "show $*: text '$text', picture '$pic'"
+    grep -qiE 'player [0-9]' "$tmp/txt" && fail "show $*: 'player <digit>' in the text" || ok
+}
+numbering "$tu" --ply 40 --as 1
+numbering "$tu" --ply 3
+numbering "$up3" --ply 20 --as 2
+numbering "$up2" --ply 30
+numbering "$c4" --ply 9
+"$skyline" show "$c4" --ply 9 --as 1 | grep -q '^P2 to move: 7 legal moves$' && ok ||
+    fail "show --as 1: the mover is not P2"
 
 # Colour: on a terminal (script gives one), never when piped, as --color asks.
 "$skyline" show "$up3" --no-list | grep -q $'\033\\[' && fail "colour escapes in a pipe" || ok

@@ -66,6 +66,15 @@ if grep -Eq '<script[^>]* src=|<link |<img |@import|url\(' "$tmp/all.html"; then
 else ok; fi
 [ "$(grep -c '<section class="game"' "$tmp/all.html")" = 3 ] && ok || fail "three games"
 grep -q 'class="search" data-for=' "$tmp/all.html" && ok || fail "search figures on the page"
+# One numbering: players are P1..PN everywhere on the page (move words included), and
+# play's "game i" is the page's "Game i" (and show's or replay's --index i).
+grep -qiE 'player [0-9]' "$tmp/all.html" && fail "'player <digit>' on the page" || ok
+"$S" play --game connect4 --players 2 --bot random --seed 13 --games 2 --record "$tmp/two.jsonl" \
+    >"$tmp/out" 2>&1
+grep -q '^game 0 seed 13: ' "$tmp/out" && grep -q '^game 1 seed 14: ' "$tmp/out" && ok ||
+    fail "play numbers its games from 0: $(head -2 "$tmp/out")"
+"$S" replay "$tmp/two.jsonl" --html "$tmp/two.html" >/dev/null 2>&1 &&
+    grep -q '<h2>Game 1: connect4' "$tmp/two.html" && ok || fail "the page's Game 1 is play's game 1"
 "$S" replay "$tmp/all.jsonl" --html "$tmp/one.html" --index 1 >/dev/null 2>&1 &&
     [ "$(grep -c '<section class="game"' "$tmp/one.html")" = 1 ] &&
     grep -q '<h2>Game 1: uptown' "$tmp/one.html" && ok || fail "--index 1 picks one game"

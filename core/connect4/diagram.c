@@ -30,8 +30,8 @@ void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, si
     (void)observer; /* nothing is hidden */
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
-    textbuf_printf(&t, "Connect Four, %d stones dropped, player %d moved first\n", s->stone_count,
-                   s->first_player);
+    textbuf_printf(&t, "Connect Four, %d stones dropped, P%d moved first\n", s->stone_count,
+                   s->first_player + 1);
     for (int r = C4_ROWS - 1; r >= 0; r--) {
         textbuf_sym(&t, "  │", "  |");
         for (int c = 0; c < C4_COLUMNS; c++) {
@@ -50,11 +50,11 @@ void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, si
     for (int p = 0; p < 2; p++) {
         textbuf_printf(&t, "%s", p ? ", " : "");
         put_stone(&t, p);
-        textbuf_printf(&t, " player %d", p);
+        textbuf_printf(&t, " P%d", p + 1);
     }
     textbuf_printf(&t, "\n");
     if (s->winner >= 0)
-        textbuf_printf(&t, "Player %d has four in a line.\n", s->winner);
+        textbuf_printf(&t, "P%d has four in a line.\n", s->winner + 1);
     else if (s->stone_count == C4_CELLS)
         textbuf_printf(&t, "The board is full: a draw.\n");
 }

@@ -17,11 +17,11 @@ static int floor_sgr(int c)
     return sgr[c];
 }
 
-/* A roof mark of player p: a superscript digit in UTF-8, "^p" in ASCII. */
+/* A roof mark of seat p: P1's roof is a superscript 1 in UTF-8, "^1" in ASCII. */
 static void put_roof(textbuf_t *t, int p)
 {
-    static const char *const sup[TOWERUP_MAX_PLAYERS] = {"⁰", "¹", "²", "³"};
-    static const char *const caret[TOWERUP_MAX_PLAYERS] = {"^0", "^1", "^2", "^3"};
+    static const char *const sup[TOWERUP_MAX_PLAYERS] = {"¹", "²", "³", "⁴"};
+    static const char *const caret[TOWERUP_MAX_PLAYERS] = {"^1", "^2", "^3", "^4"};
     textbuf_colour(t, TEXTBUF_BOLD);
     textbuf_colour(t, textbuf_player_colour(p));
     textbuf_sym(t, sup[p], caret[p]);
@@ -69,7 +69,7 @@ static void put_city(textbuf_t *t, const towerup_state_t *s)
     const towerup_board_t *b = s->board;
     textbuf_printf(t, "City (board %s): site, p park, l lake, floors bottom to top, ", b->name);
     textbuf_sym(t, "¹", "^1");
-    textbuf_printf(t, " a roof of player 1\n");
+    textbuf_printf(t, " a roof of P1\n");
     for (int a = 0; a < TOWERUP_AREA_COUNT; a++) {
         textbuf_colour(t, TEXTBUF_BOLD);
         textbuf_printf(t, "  area %d %s%s", a, b->area_name[a], b->area_grey[a] ? " (grey)" : "");
@@ -127,7 +127,7 @@ static void put_cards(textbuf_t *t, const towerup_state_t *s, int observer)
 
 static void put_players(textbuf_t *t, const towerup_state_t *s)
 {
-    textbuf_printf(t, "           supply           markers          stars roofs cone chips"
+    textbuf_printf(t, "     supply           markers          stars roofs cone chips"
                       " score  objectives met\n");
     for (int p = 0; p < s->players; p++) {
         bool moving = s->phase != TOWERUP_PHASE_OVER && s->to_move == p;
@@ -136,7 +136,7 @@ static void put_players(textbuf_t *t, const towerup_state_t *s)
             textbuf_sym(t, "▶ ", "> ");
         textbuf_colour(t, TEXTBUF_BOLD);
         textbuf_colour(t, textbuf_player_colour(p));
-        textbuf_printf(t, "player %d", p);
+        textbuf_printf(t, "P%d", p + 1);
         textbuf_colour(t, TEXTBUF_RESET);
         char field[32];
         snprintf(field, sizeof field, "K%d G%d W%d B%d", s->supply[p][0], s->supply[p][1],
@@ -170,7 +170,7 @@ static void put_header(textbuf_t *t, const towerup_state_t *s, int observer)
 {
     textbuf_printf(t, "Tower Up, %d players, %d turns played", s->players, s->turns);
     if (observer >= 0)
-        textbuf_printf(t, ", as player %d sees it", observer);
+        textbuf_printf(t, ", as P%d sees it", observer + 1);
     textbuf_printf(t, "\n");
     if (s->phase == TOWERUP_PHASE_SETUP) {
         int c = s->setup_colour[s->setup_done];
@@ -179,7 +179,7 @@ static void put_header(textbuf_t *t, const towerup_state_t *s, int observer)
                        c == TOWERUP_WILD ? "of the placer's choice" : colour_names[c]);
     }
     if (s->end_trigger != TOWERUP_END_NONE)
-        textbuf_printf(t, "End triggered by player %d (%s)%s\n", s->trigger_player,
+        textbuf_printf(t, "End triggered by P%d (%s)%s\n", s->trigger_player + 1,
                        s->end_trigger == TOWERUP_END_SHORTAGE ? "shortage" : "last roof",
                        s->phase == TOWERUP_PHASE_OVER ? ""
                        : s->final_round               ? ": final round"

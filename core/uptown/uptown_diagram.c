@@ -24,7 +24,7 @@ static int tile_count(uint32_t mask)
     return n;
 }
 
-/* One 4-character cell: colour digit, ':' and tile name, or an empty mark. */
+/* One 4-character cell: colour number (from 1), ':' and tile name, or an empty mark. */
 static void put_cell(textbuf_t *t, const uptown_state_t *s, int cell)
 {
     int c = uptown_cell_colour(s, cell);
@@ -36,7 +36,7 @@ static void put_cell(textbuf_t *t, const uptown_state_t *s, int cell)
     }
     textbuf_colour(t, TEXTBUF_BOLD);
     textbuf_colour(t, textbuf_player_colour(uptown_colour_owner(s, c)));
-    textbuf_printf(t, "%d:%-2s", c, uptown_tile_name(uptown_cell_tile(s, cell)));
+    textbuf_printf(t, "%d:%-2s", c + 1, uptown_tile_name(uptown_cell_tile(s, cell)));
     textbuf_colour(t, TEXTBUF_RESET);
 }
 
@@ -80,7 +80,7 @@ static void put_colour(textbuf_t *t, const uptown_state_t *s, int c, int observe
     int owner = uptown_colour_owner(s, c);
     int pile = UPTOWN_TILE_COUNT - s->pile_pos[c];
     uint32_t rack = s->rack[c];
-    textbuf_printf(t, "    colour %d  ", c);
+    textbuf_printf(t, "    colour %d  ", c + 1);
     if (s->retired >> c & 1) {
         textbuf_printf(t, "retired, rack face up: ");
         put_tiles(t, rack);
@@ -108,7 +108,7 @@ void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char 
     textbuf_init(&t, buf, len, flags);
     textbuf_printf(&t, "Uptown, %d players, %d moves played", s->players, s->move_count);
     if (observer >= 0)
-        textbuf_printf(&t, ", as player %d sees it", observer);
+        textbuf_printf(&t, ", as P%d sees it", observer + 1);
     textbuf_printf(&t, "\n");
     put_grid(&t, s);
     for (int p = 0; p < s->players; p++) {
@@ -120,7 +120,7 @@ void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char 
                     on_board += uptown_cell_colour(s, cell) == c;
         textbuf_colour(&t, TEXTBUF_BOLD);
         textbuf_colour(&t, textbuf_player_colour(p));
-        textbuf_printf(&t, "player %d", p);
+        textbuf_printf(&t, "P%d", p + 1);
         textbuf_colour(&t, TEXTBUF_RESET);
         textbuf_printf(&t, "  groups %d  captured %d  tiles on the board %d  turns %d",
                        uptown_player_groups(s, p), s->captures[p], on_board, s->turns[p]);
@@ -141,7 +141,7 @@ void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t l
     int p = uptown_colour_owner(s, c);
     char colour[16] = "";
     if (s->players == 2)
-        snprintf(colour, sizeof colour, "colour %d's ", c);
+        snprintf(colour, sizeof colour, "colour %d's ", c + 1);
     if (uptown_move_is_discard(m)) {
         textbuf_printf(&t, "discards %s%s (no legal placement)", colour, uptown_tile_name(tile));
         return;
@@ -152,10 +152,10 @@ void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t l
     textbuf_printf(&t, "plays %s%s on %s", colour, uptown_tile_name(tile), name);
     if (uptown_move_is_capture(m)) {
         int cc = uptown_cell_colour(s, cell);
-        textbuf_printf(&t, ", capturing player %d's %s", uptown_colour_owner(s, cc),
+        textbuf_printf(&t, ", capturing P%d's %s", uptown_colour_owner(s, cc) + 1,
                        uptown_tile_name(uptown_cell_tile(s, cell)));
         if (s->players == 2)
-            textbuf_printf(&t, " (colour %d)", cc);
+            textbuf_printf(&t, " (colour %d)", cc + 1);
     }
     uptown_state_t after = *s;
     uptown_play(&after, m);
@@ -165,5 +165,5 @@ void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t l
     else
         textbuf_printf(&t, "; groups stay %d", after_groups);
     if (s->players == 2 && (after.retired & ~s->retired))
-        textbuf_printf(&t, "; colour %d's pile is empty: its rack is retired", c);
+        textbuf_printf(&t, "; colour %d's pile is empty: its rack is retired", c + 1);
 }
