@@ -17,6 +17,9 @@ SRC=$2
 for section in Ratings "Pairwise results" "Results by seat" "Game lengths" Scores SPRT Games; do
     grep -q "<h2>$section</h2>" "$tmp/t.html" && ok || fail "no $section section"
 done
+# Players are P1..PN on the page as in every picture (seat 0 is P1), never "seat 1".
+grep -q '<th>P1</th><th>P2</th><th>P3</th>' "$tmp/t.html" && ok || fail "seat columns are not P1..P3"
+grep -qiE '(seat|player) [0-9]' "$tmp/t.html" && fail "a seat or player number on the page" || ok
 [ "$(grep -o 'href="t-games/game-[0-9]*.html"' "$tmp/t.html" | sort -u | wc -l)" = 6 ] && ok ||
     fail "the games list does not link six viewers"
 for k in 0 1 2 3 4 5; do

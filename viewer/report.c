@@ -326,11 +326,12 @@ static void write_seats(FILE *out, const report_data_t *d, const rating_table_t 
         }
     }
     fputs("<h2>Results by seat</h2>\n<p class=\"note\">Mean game result (1 first, 0 last) of "
-          "each bot in each seat (seat 1 moves first unless the game draws the first player), "
+          "each bot in each seat (P1 is the first seat and moves first unless the game draws "
+          "the first player), "
           "and the number of games.</p>\n<table><tr><th class=\"l\">bot</th>",
           out);
     for (int s = 0; s < cols; s++)
-        fprintf(out, "<th>seat %d</th>", s + 1);
+        fprintf(out, "<th>P%d</th>", s + 1);
     fputs("</tr>\n", out);
     for (int k = 0; k <= nb; k++) {
         int i = k < nb ? t->order[k] : nb;
