@@ -1,4 +1,5 @@
-/* Tower Up board files: the built-in boards load; malformed files are refused by line. */
+/* Tower Up board files: the built-in boards load; malformed files are refused by line; the
+   diagram draws each built-in board as a map whose lines are exactly its streets. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,8 +114,62 @@ static void check_too_many_sites(void)
     expect_error(text, 6 + 65, "more than 64 sites");
 }
 
+/* The diagram's map of board name (ASCII): each site's id at its drawing position, and
+   between two sites whose cells touch a street mark exactly when a street joins them. */
+static void check_map(const char *name, int players)
+{
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = players;
+    char option[32], err[GAME_ERR_MAX];
+    snprintf(option, sizeof option, "board=%s", name);
+    CHECK(game_options_add(&opt, option, err, sizeof err) == 0);
+    towerup_state_t *s = malloc(sizeof *s);
+    char *buf = malloc(GAME_DIAGRAM_MAX);
+    CHECK_MSG(towerup_new_game(s, &opt, err, sizeof err) == 0, "%s", err);
+    towerup_diagram(s, -1, GAME_TEXT_ASCII, buf, GAME_DIAGRAM_MAX);
+    const towerup_board_t *b = s->board;
+    /* The map's lines: rows of sites (2y) and the street marks between them (2y+1). */
+    char *lines[64] = {0};
+    int count = 0;
+    char *start = strstr(buf, "City (board ");
+    CHECK_MSG(start != NULL, "%s: no city", name);
+    for (char *p = start ? strchr(start, '\n') : NULL; p && count < 64; p = strchr(p, '\n')) {
+        *p++ = 0;
+        if (!strncmp(p, "Areas:", 6))
+            break;
+        lines[count++] = p;
+    }
+    lines[0] = NULL; /* the legend's second line */
+    char **map = lines + 1;
+#define AT(line, col) ((int)strlen(line) > (col) ? (line)[col] : ' ')
+    for (int i = 0; i < b->site_count; i++) {
+        int x = b->site_x[i], y = b->site_y[i];
+        CHECK_MSG(2 * y < count - 1 && atoi(map[2 * y] + 2 + 10 * x) == i, "%s: site %d", name, i);
+        for (int j = 0; j < b->site_count; j++) {
+            int dx = b->site_x[j] - x, dy = b->site_y[j] - y;
+            bool street = b->nbr[i] >> j & 1;
+            if (dy == 0 && dx == 1)
+                CHECK_MSG((AT(map[2 * y], 10 * x + 10) == '-') == street, "%s: %d-%d", name, i, j);
+            if (dy == 1 && dx == 0)
+                CHECK_MSG((AT(map[2 * y + 1], 10 * x + 3) == '|') == street, "%s: %d|%d", name, i,
+                          j);
+            if (dy == 1 && (dx == 1 || dx == -1)) {
+                char c = (char)AT(map[2 * y + 1], 10 * (dx > 0 ? x : x - 1) + 10);
+                bool drawn = c == 'X' || c == (dx > 0 ? '\\' : '/');
+                CHECK_MSG(drawn == street, "%s: %d%c%d", name, i, dx > 0 ? '\\' : '/', j);
+            }
+        }
+    }
+#undef AT
+    free(buf);
+    free(s);
+}
+
 int main(void)
 {
+    check_map("standard", 3);
+    check_map("duo", 2);
     check_builtin("standard", 52, 65);
     check_builtin("duo", 31, 36);
     CHECK(towerup_board_builtin("nope") == NULL);
@@ -125,6 +180,22 @@ int main(void)
     CHECK_EQ_INT(b->site_count, 5);
     CHECK(b->park == 0x11 && b->lake == 0x12);
     CHECK(b->nbr[2] == 0xa);
+    /* A board whose drawing is no grid of touching cells: the city is a list of the sites
+       with their neighbours (a fresh game's city is empty, so any board's sites do). */
+    b->site_x[4] = 9;
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = 2;
+    towerup_state_t *s = malloc(sizeof *s);
+    char *text = malloc(GAME_DIAGRAM_MAX);
+    CHECK(towerup_new_game(s, &opt, err, sizeof err) == 0);
+    s->board = b;
+    towerup_diagram(s, -1, GAME_TEXT_ASCII, text, GAME_DIAGRAM_MAX);
+    CHECK_MSG(strstr(text, "its neighbours in brackets") && strstr(text, " 3 . (2 4)") &&
+                  strstr(text, " 0p . (1)") && !strstr(text, "a map of the sites"),
+              "%s", text);
+    free(text);
+    free(s);
     free(b);
 
     expect_error(mini_edit(2, "tower 0 a grey"), 2, "unknown record 'tower'");

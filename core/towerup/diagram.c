@@ -5,91 +5,7 @@
 #include "core/textbuf.h"
 #include "internal.h"
 
-#define LINE_WIDTH 78 /* visible characters a line of sites may fill */
-
 static const char *const colour_names[TOWERUP_COLOUR_COUNT] = {"black", "grey", "white", "brown"};
-
-/* The terminal colour of a floor colour (K G W B). */
-static int floor_sgr(int c)
-{
-    static const int sgr[TOWERUP_COLOUR_COUNT] = {TEXTBUF_GREY, TEXTBUF_WHITE, TEXTBUF_BRIGHT_WHITE,
-                                                  TEXTBUF_YELLOW};
-    return sgr[c];
-}
-
-/* A roof mark of seat p: P1's roof is a superscript 1 in UTF-8, "^1" in ASCII. */
-static void put_roof(textbuf_t *t, int p)
-{
-    static const char *const sup[TOWERUP_MAX_PLAYERS] = {"¹", "²", "³", "⁴"};
-    static const char *const caret[TOWERUP_MAX_PLAYERS] = {"^1", "^2", "^3", "^4"};
-    textbuf_colour(t, TEXTBUF_BOLD);
-    textbuf_colour(t, textbuf_player_colour(p));
-    textbuf_sym(t, sup[p], caret[p]);
-    textbuf_colour(t, TEXTBUF_RESET);
-}
-
-/* One site: its id, p (park) and l (lake), then its floors bottom to top, each followed by
-   its roof if it has one, or an empty mark. Returns the visible characters written. */
-static int put_site(textbuf_t *t, const towerup_state_t *s, int site)
-{
-    const towerup_board_t *b = s->board;
-    char label[8];
-    int n = snprintf(label, sizeof label, "%d%s%s", site, b->park >> site & 1 ? "p" : "",
-                     b->lake >> site & 1 ? "l" : "");
-    textbuf_colour(t, TEXTBUF_DIM);
-    textbuf_printf(t, "%s", label);
-    textbuf_colour(t, TEXTBUF_RESET);
-    textbuf_printf(t, " ");
-    n++;
-    int h = towerup_height(s, site);
-    if (!h) {
-        textbuf_colour(t, TEXTBUF_GREY);
-        textbuf_sym(t, "·", ".");
-        textbuf_colour(t, TEXTBUF_RESET);
-        return n + 1;
-    }
-    int c = towerup_site_colour(s, site);
-    for (int level = 1; level <= h; level++) {
-        textbuf_colour(t, TEXTBUF_BOLD);
-        textbuf_colour(t, floor_sgr(c));
-        textbuf_printf(t, "%c", towerup_colour_letter[c]);
-        textbuf_colour(t, TEXTBUF_RESET);
-        n++;
-        int owner = towerup_roof_owner(s, site, level);
-        if (owner >= 0) {
-            put_roof(t, owner);
-            n += t->flags & GAME_TEXT_ASCII ? 2 : 1;
-        }
-    }
-    return n;
-}
-
-static void put_city(textbuf_t *t, const towerup_state_t *s)
-{
-    const towerup_board_t *b = s->board;
-    textbuf_printf(t, "City (board %s): site, p park, l lake, floors bottom to top, ", b->name);
-    textbuf_sym(t, "¹", "^1");
-    textbuf_printf(t, " a roof of P1\n");
-    for (int a = 0; a < TOWERUP_AREA_COUNT; a++) {
-        textbuf_colour(t, TEXTBUF_BOLD);
-        textbuf_printf(t, "  area %d %s%s", a, b->area_name[a], b->area_grey[a] ? " (grey)" : "");
-        textbuf_colour(t, TEXTBUF_RESET);
-        textbuf_printf(t, "\n");
-        int col = 0;
-        for (int site = 0; site < b->site_count; site++) {
-            if (b->site_area[site] != a)
-                continue;
-            /* Wrap before a site that might not fit (a site takes at most 24 characters). */
-            if (col && col + 24 > LINE_WIDTH) {
-                textbuf_printf(t, "\n");
-                col = 0;
-            }
-            textbuf_printf(t, "%s", col ? "   " : "    ");
-            col += (col ? 3 : 4) + put_site(t, s, site);
-        }
-        textbuf_printf(t, "\n");
-    }
-}
 
 static void put_cards(textbuf_t *t, const towerup_state_t *s, int observer)
 {
@@ -191,7 +107,7 @@ void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, cha
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
     put_header(&t, s, observer);
-    put_city(&t, s);
+    tu_put_city(&t, s);
     put_cards(&t, s, observer);
     put_players(&t, s);
 }
@@ -291,4 +207,15 @@ void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t
         textbuf_printf(&t, " (level %d)", towerup_height(&after, roof));
     }
     put_consequences(&t, s, &after, p);
+}
+
+void towerup_move_group(const towerup_state_t *s, move_t m, char *buf, size_t len)
+{
+    int kind = towerup_move_kind(m);
+    if (kind == TOWERUP_MOVE_TAKE)
+        snprintf(buf, len, "take card %d (%s)", towerup_move_slot(m) + 1,
+                 towerup_cards()[s->market[towerup_move_slot(m)]].code);
+    else
+        snprintf(buf, len, "%s on site %d", kind == TOWERUP_MOVE_PLACE ? "place" : "build",
+                 towerup_move_site(m));
 }

@@ -167,3 +167,8 @@ int towerup_options_read(const game_options_t *opt, towerup_options_t *out, char
 
 /* Errors as one sentence into err. */
 void tu_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The city for people (map.c): a map of the sites and streets, the areas and the buildings
+   (or, for a board that is no grid, a list of the sites with their neighbours). */
+struct textbuf;
+void tu_put_city(struct textbuf *t, const towerup_state_t *s);
