@@ -1,20 +1,27 @@
 /*
  * human: a seat played from the terminal. Each turn shows what that player sees (the
- * game's diagram from that seat, else its compact board text), the numbered legal moves
- * with their descriptions, and reads a number, a move in notation or a command (help,
- * moves, hint, undo, quit). Quitting, or the end of input, forfeits the game ("quit").
+ * game's diagram from that seat, else its compact board text; on a terminal the screen is
+ * redrawn with it on top) and the numbered choices: the legal moves with their
+ * descriptions, or, for a game with move_group (Tower Up), a two-step choice: first what
+ * the move takes or builds on (the card, the site), then how, numbered again. It reads a
+ * number, a move in notation or a command (help, moves, hint, undo, quit, back).
+ * Quitting, or the end of input, forfeits the game ("quit").
  */
 #include "human.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "bots/kinds.h"
 
 /* The most turns of one seat that undo can go back over. */
 #define HUMAN_MAX_TURNS 4096
+/* The others' moves shown again under a redrawn board, and a group label's size. */
+#define HUMAN_RECENT 8
+#define HUMAN_LABEL  48
 
 static bool human_enabled;
 static bool human_allow_undo;
@@ -27,6 +34,17 @@ void human_enable(const char *hint_spec, bool allow_undo)
     human_allow_undo = allow_undo;
 }
 
+/* The legal moves of this turn, in groups when the game offers a two-step choice. */
+typedef struct human_menu {
+    move_t moves[GAME_MAX_MOVES];
+    int count;                               /* legal moves */
+    int group_count;                         /* groups (0: one list of every move) */
+    short group_of[GAME_MAX_MOVES];          /* each move's group */
+    short group_size[GAME_MAX_MOVES];        /* moves in each group */
+    short group_first[GAME_MAX_MOVES];       /* first move of each group */
+    char label[GAME_MAX_MOVES][HUMAN_LABEL]; /* each group's label */
+} human_menu_t;
+
 typedef struct human {
     int seat;                     /* the seat played */
     int played;                   /* moves of the game so far */
@@ -34,6 +52,10 @@ typedef struct human {
     int turns;                    /* entries of turn_at */
     int turn_at[HUMAN_MAX_TURNS]; /* move counts at which this seat moved */
     bot_t *hint;                  /* the bot hint asks, made on first use */
+    int recent_count;             /* entries of recent */
+    char recent[HUMAN_RECENT][GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 64]; /* the others'
+                                     moves since this seat's last turn, oldest first */
+    human_menu_t *menu; /* this turn's choices */
 } human_t;
 
 static int human_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen)
@@ -47,7 +69,12 @@ static int human_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen
                  spec->keys[0]);
         return -1;
     }
-    b->impl = calloc(1, sizeof(human_t));
+    human_t *h = calloc(1, sizeof(human_t));
+    if (h && !(h->menu = malloc(sizeof *h->menu))) {
+        free(h);
+        h = NULL;
+    }
+    b->impl = h;
     if (!b->impl) {
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -79,52 +106,164 @@ static void human_describe(const bot_t *b, const void *state, move_t m, char *bu
     }
 }
 
+/* Whether the seat's screen is a terminal: then each turn redraws it, the board on top. */
+static bool human_tty(void) { return isatty(STDOUT_FILENO); }
+
 static void human_observe(bot_t *b, const void *state, move_t m)
 {
     human_t *h = b->impl;
     int mover = b->api->to_move(state);
-    if (mover == h->seat && h->turns < HUMAN_MAX_TURNS)
-        h->turn_at[h->turns++] = h->played;
-    else if (mover != h->seat && h->played >= h->quiet_until) {
+    if (mover == h->seat) {
+        if (h->turns < HUMAN_MAX_TURNS)
+            h->turn_at[h->turns++] = h->played;
+        h->recent_count = 0;
+    } else if (h->played >= h->quiet_until) {
         char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
         human_describe(b, state, m, words, sizeof words);
         printf("P%d plays %s\n", mover + 1, words);
+        /* Kept to be shown again under the board that a redraw puts on a clean screen. */
+        if (h->recent_count == HUMAN_RECENT) {
+            memmove(h->recent[0], h->recent[1], sizeof h->recent[0] * (HUMAN_RECENT - 1));
+            h->recent_count--;
+        }
+        snprintf(h->recent[h->recent_count++], sizeof h->recent[0], "P%d plays %s", mover + 1,
+                 words);
     }
     h->played++;
 }
 
-static void human_show(const bot_t *b, const void *state, const move_t *moves, int count)
+/* The position as this seat sees it; on a terminal the screen is cleared first, so the
+   board stays on top with the choices under it. */
+static void human_board(const bot_t *b, const void *state)
 {
     const human_t *h = b->impl;
     static char buf[GAME_DIAGRAM_MAX];
+    bool tty = human_tty();
     if (b->api->diagram)
-        b->api->diagram(state, h->seat, isatty(STDOUT_FILENO) ? 0 : GAME_TEXT_ASCII, buf,
-                        sizeof buf);
+        b->api->diagram(state, h->seat, tty ? 0 : GAME_TEXT_ASCII, buf, sizeof buf);
     else if (b->api->board_text)
         b->api->board_text(state, buf, sizeof buf);
     else
         buf[0] = 0;
-    printf("\n%s", buf);
+    printf(tty ? "\033[H\033[2J%s" : "\n%s", buf);
     if (buf[0] && buf[strlen(buf) - 1] != '\n')
         printf("\n");
-    printf("Your moves (P%d):\n", h->seat + 1);
-    for (int i = 0; i < count; i++) {
-        char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
-        human_describe(b, state, moves[i], words, sizeof words);
-        printf("%4d. %s\n", i + 1, words);
+    if (tty)
+        for (int i = 0; i < h->recent_count; i++)
+            printf("%s\n", h->recent[i]);
+}
+
+static void human_menu_build(const bot_t *b, const void *state, human_menu_t *menu)
+{
+    menu->count = b->api->gen_moves(state, menu->moves);
+    menu->group_count = 0;
+    if (!b->api->move_group)
+        return;
+    for (int i = 0; i < menu->count; i++) {
+        char label[GAME_DESCRIBE_MAX];
+        b->api->move_group(state, menu->moves[i], label, sizeof label);
+        int g = 0;
+        while (g < menu->group_count && strncmp(menu->label[g], label, HUMAN_LABEL - 1))
+            g++;
+        if (g == menu->group_count) {
+            size_t n = strnlen(label, HUMAN_LABEL - 1);
+            memcpy(menu->label[g], label, n);
+            menu->label[g][n] = 0;
+            menu->group_size[g] = 0;
+            menu->group_first[g] = (short)i;
+            menu->group_count++;
+        }
+        menu->group_of[i] = (short)g;
+        menu->group_size[g]++;
     }
+}
+
+/* The columns the choices may fill: the terminal's width, else 78. */
+static int human_width(void)
+{
+    struct winsize ws;
+    if (human_tty() && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
+        return ws.ws_col > 200 ? 198 : ws.ws_col - 2;
+    return 78;
+}
+
+/* Step one: the groups, numbered, in as many columns as the line holds. */
+static void human_show_groups(const human_menu_t *menu)
+{
+    char entry[HUMAN_LABEL + 24];
+    int width = 0;
+    for (int g = 0; g < menu->group_count; g++) {
+        int n = snprintf(entry, sizeof entry, "%3d. %s%s", g + 1, menu->label[g],
+                         menu->group_size[g] > 1 ? " +" : "");
+        width = n > width ? n : width;
+    }
+    int cols = human_width() / (width + 2);
+    cols = cols < 1 ? 1 : cols;
+    int rows = (menu->group_count + cols - 1) / cols;
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            int g = c * rows + r;
+            if (g >= menu->group_count)
+                break;
+            snprintf(entry, sizeof entry, "%3d. %s%s", g + 1, menu->label[g],
+                     menu->group_size[g] > 1 ? " +" : "");
+            bool last = c + 1 == cols || (c + 1) * rows + r >= menu->group_count;
+            if (last)
+                printf("%s", entry);
+            else
+                printf("%-*s", width + 2, entry);
+        }
+        printf("\n");
+    }
+}
+
+/* The position and the choices of a step: group -1 is the first step (or the one list of
+   every move), else the moves of that group. */
+static void human_show(const bot_t *b, const void *state, const human_menu_t *menu, int group,
+                       bool board)
+{
+    const human_t *h = b->impl;
+    if (board)
+        human_board(b, state);
+    if (group < 0 && menu->group_count) {
+        printf("Your turn (P%d): choose a number (+: then one of its ways), or type a move:\n",
+               h->seat + 1);
+        human_show_groups(menu);
+        return;
+    }
+    if (group >= 0)
+        printf("%s, P%d: choose how (0: back to the first list):\n", menu->label[group],
+               h->seat + 1);
+    else
+        printf("Your moves (P%d):\n", h->seat + 1);
+    for (int i = 0, k = 0; i < menu->count; i++) {
+        if (group >= 0 && menu->group_of[i] != group)
+            continue;
+        char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
+        human_describe(b, state, menu->moves[i], words, sizeof words);
+        printf("%4d. %s\n", ++k, words);
+    }
+}
+
+/* The k-th move (from 1) of a group, or -1. */
+static int human_group_move(const human_menu_t *menu, int group, long k)
+{
+    for (int i = 0, n = 0; i < menu->count; i++)
+        if (menu->group_of[i] == group && ++n == k)
+            return i;
+    return -1;
 }
 
 static void human_help(void)
 {
-    printf("Type a move's number or its notation, or a command:\n"
-           "  moves   show the position and the moves again\n"
+    printf("Type a number from the list, a move in notation, or a command:\n"
+           "  back    (or 0) from the second step of a move back to the first list\n"
+           "  moves   show the position and the choices again\n"
            "  hint    what the hint bot would play\n"
            "  undo    take back to your previous turn (against bots, not with --record)\n"
            "  quit    end the game here (it counts as a forfeit; saved with --record)\n"
            "  help    this text\n");
 }
-
 static void human_hint(bot_t *b, const void *state)
 {
     human_t *h = b->impl;
@@ -148,60 +287,103 @@ static void human_hint(bot_t *b, const void *state)
     free(copy);
 }
 
+/* A line of input with blanks trimmed into line[len]; false at the end of input. */
+static bool human_read(const human_t *h, const char *step, char *line, size_t len)
+{
+    printf("P%d%s%s> ", h->seat + 1, step ? " " : "", step ? step : "");
+    fflush(stdout);
+    if (!fgets(line, (int)len, stdin))
+        return false;
+    line[strcspn(line, "\r\n")] = 0;
+    size_t lead = strspn(line, " \t");
+    memmove(line, line + lead, strlen(line + lead) + 1);
+    for (size_t n = strlen(line); n && (line[n - 1] == ' ' || line[n - 1] == '\t'); n--)
+        line[n - 1] = 0;
+    return true;
+}
+
+/* A command of either step: 1 if it ends the turn (quit, undo: *m set), 0 if handled,
+   -1 if s is no command. */
+static int human_command(bot_t *b, const void *state, const human_menu_t *menu, int group,
+                         const char *s, move_t *m)
+{
+    human_t *h = b->impl;
+    if (!strcmp(s, "help")) {
+        human_help();
+    } else if (!strcmp(s, "moves")) {
+        human_show(b, state, menu, group, true);
+    } else if (!strcmp(s, "hint")) {
+        human_hint(b, state);
+    } else if (!strcmp(s, "quit")) {
+        bot_fault(b, "quit", "quit");
+        *m = menu->moves[0];
+        return 1;
+    } else if (!strcmp(s, "undo")) {
+        if (!human_allow_undo) {
+            printf("undo is off: only against bots, and not in recorded games (--record)\n");
+        } else if (!h->turns) {
+            printf("nothing to undo: this is your first turn\n");
+        } else {
+            b->undo_to = h->quiet_until = h->turn_at[h->turns - 1];
+            printf("back to your turn at move %d\n", b->undo_to + 1);
+            *m = menu->moves[0];
+            return 1;
+        }
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
 static move_t human_choose(bot_t *b, const void *state)
 {
     human_t *h = b->impl;
-    move_t moves[GAME_MAX_MOVES];
-    int count = b->api->gen_moves(state, moves);
-    human_show(b, state, moves, count);
+    human_menu_t *menu = h->menu;
+    human_menu_build(b, state, menu);
+    int group = -1; /* the second step's group, or -1 */
+    human_show(b, state, menu, group, true);
     char line[256];
     for (;;) {
-        printf("P%d> ", h->seat + 1);
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
+        if (!human_read(h, group >= 0 ? menu->label[group] : NULL, line, sizeof line)) {
             printf("\n(end of input: the game ends here)\n");
             bot_fault(b, "quit", "end of input");
-            return moves[0];
+            return menu->moves[0];
         }
-        line[strcspn(line, "\r\n")] = 0;
-        char *s = line + strspn(line, " \t");
-        for (size_t n = strlen(s); n && (s[n - 1] == ' ' || s[n - 1] == '\t'); n--)
-            s[n - 1] = 0;
         char *end;
-        long k = strtol(s, &end, 10);
+        long k = strtol(line, &end, 10);
+        bool number = end != line && !*end;
+        int choices = group >= 0          ? menu->group_size[group]
+                      : menu->group_count ? menu->group_count
+                                          : menu->count;
         move_t m;
         char err[GAME_ERR_MAX];
-        if (!*s) {
+        int rc;
+        if (!line[0]) {
             continue;
-        } else if (end != s && !*end) {
-            if (k >= 1 && k <= count)
-                return moves[k - 1];
-            printf("no move %ld: the moves are numbered 1 to %d\n", k, count);
-        } else if (!strcmp(s, "help")) {
-            human_help();
-        } else if (!strcmp(s, "moves")) {
-            human_show(b, state, moves, count);
-        } else if (!strcmp(s, "hint")) {
-            human_hint(b, state);
-        } else if (!strcmp(s, "quit")) {
-            bot_fault(b, "quit", "quit");
-            return moves[0];
-        } else if (!strcmp(s, "undo")) {
-            if (!human_allow_undo)
-                printf("undo is off: only against bots, and not in recorded games (--record)\n");
-            else if (!h->turns)
-                printf("nothing to undo: this is your first turn\n");
-            else {
-                b->undo_to = h->quiet_until = h->turn_at[h->turns - 1];
-                printf("back to your turn at move %d\n", b->undo_to + 1);
-                return moves[0];
-            }
-        } else if (b->api->move_from_text(state, s, &m, err, sizeof err) == 0) {
+        } else if (group >= 0 && (!strcmp(line, "back") || (number && k == 0))) {
+            group = -1;
+            human_show(b, state, menu, group, human_tty());
+        } else if (number && k >= 1 && k <= choices) {
+            if (group >= 0)
+                return menu->moves[human_group_move(menu, group, k)];
+            if (!menu->group_count)
+                return menu->moves[k - 1];
+            if (menu->group_size[k - 1] == 1)
+                return menu->moves[menu->group_first[k - 1]];
+            group = (int)k - 1;
+            human_show(b, state, menu, group, human_tty());
+        } else if (number) {
+            printf("no choice %ld: the choices are numbered 1 to %d%s\n", k, choices,
+                   group >= 0 ? " (0: back)" : "");
+        } else if ((rc = human_command(b, state, menu, group, line, &m)) >= 0) {
+            if (rc)
+                return m;
+        } else if (b->api->move_from_text(state, line, &m, err, sizeof err) == 0) {
             return m;
         } else {
-            printf("'%.40s' is not a move number (1-%d), a move or a command: %s (help: "
+            printf("'%.40s' is not a choice (1-%d), a move or a command: %s (help: "
                    "commands)\n",
-                   s, count, err);
+                   line, choices, err);
         }
     }
 }
@@ -218,6 +400,7 @@ static void human_destroy(bot_t *b)
 {
     human_t *h = b->impl;
     bot_free(h->hint);
+    free(h->menu);
     free(h);
 }
 

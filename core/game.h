@@ -194,6 +194,14 @@ typedef struct game_api {
      * if a write failed.
      */
     int (*svg)(const void *state, int observer, FILE *out);
+    /*
+     * The first step of a two-step choice for people (the human seat of `skyline play`):
+     * what legal move m of state chooses first, as a short label into buf[len] (at least
+     * GAME_DESCRIBE_MAX). Legal moves with one label share that step; their descriptions
+     * tell them apart in the second. Tower Up: "take card 2 (KW:G1)", "build on site 12".
+     * NULL: one numbered list of every move.
+     */
+    void (*move_group)(const void *state, move_t m, char *buf, size_t len);
 } game_api_t;
 
 /*

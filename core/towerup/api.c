@@ -74,6 +74,11 @@ static void api_diagram(const void *state, int observer, unsigned flags, char *b
     towerup_diagram(state, observer, flags, buf, len);
 }
 
+static void api_move_group(const void *state, move_t m, char *buf, size_t len)
+{
+    towerup_move_group(state, m, buf, len);
+}
+
 static void api_move_describe(const void *state, move_t m, char *buf, size_t len)
 {
     towerup_move_describe(state, m, buf, len);
@@ -117,6 +122,7 @@ const game_api_t towerup_api = {
     .score_key = "scores",
     .diagram = api_diagram,
     .move_describe = api_move_describe,
+    .move_group = api_move_group,
     .record_position = towerup_record_position,
     .heuristic = &heuristic_towerup,
     .reference = &towerup_reference,
