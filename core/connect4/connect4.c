@@ -229,7 +229,7 @@ static int api_new_game(void *state, const game_options_t *opt, char *err, size_
         return -1;
     }
     if (opt->first_player > 1) {
-        snprintf(err, errlen, "first player %d: connect4 has players 0 and 1", opt->first_player);
+        snprintf(err, errlen, "first player %d: connect4 has seats 0 and 1", opt->first_player);
         return -1;
     }
     /* The first seat starts unless --first-player names another: Connect Four has no
