@@ -447,18 +447,19 @@ static void mcts_bot_stats_print(FILE *out, const char *label, const char *const
                                  const void *const *accs, int n)
 {
     bool header = false;
+    int width = (int)strlen(label) > 5 ? (int)strlen(label) : 5;
     for (int i = 0; i < n; i++) {
         const mcts_bot_totals_t *t = accs[i];
         if (!t || t->searches == 0)
             continue;
         if (!header)
             fprintf(out,
-                    "%-5s searches  iterations/search  ms/search  iterations/s  reused  "
+                    "%-*s searches  iterations/search  ms/search  iterations/s  reused  "
                     "reused visits/search  most nodes\n",
-                    label);
+                    width, label);
         header = true;
         double n_searches = (double)t->searches;
-        fprintf(out, "%-5s %8ld  %17.1f  %9.2f  %12.0f  %6ld  %20.1f  %10ld\n", labels[i],
+        fprintf(out, "%-*s %8ld  %17.1f  %9.2f  %12.0f  %6ld  %20.1f  %10ld\n", width, labels[i],
                 t->searches, (double)t->iterations / n_searches, 1000.0 * t->seconds / n_searches,
                 t->seconds > 0 ? (double)t->iterations / t->seconds : 0.0, t->reused,
                 t->reused ? (double)t->reused_visits / (double)t->reused : 0.0, t->max_nodes);

@@ -42,13 +42,13 @@ expect_error "params twice" "$tmp/twice.params:2: .*'join' given twice" \
 # The mcts seats' search totals: an iteration budget is run exactly at every search with a
 # choice, and later searches of a game start from the kept subtree; other bots get no line.
 out=$(play --bot mcts:iters=300 --bot random --games 2 --seed 5)
-totals=$(echo "$out" | sed -n '/^seat  searches/,$p')
+totals=$(echo "$out" | sed -n '/^player searches/,$p')
 read -r -a f <<<"$(echo "$totals" | sed -n 2p)"
-if [ "$(echo "$totals" | wc -l)" = 2 ] && [ "${f[0]}" = 0 ] && [ "${f[1]}" -gt 10 ] &&
+if [ "$(echo "$totals" | wc -l)" = 2 ] && [ "${f[0]}" = P1 ] && [ "${f[1]}" -gt 10 ] &&
     [ "${f[2]}" = 300.0 ] && [ "${f[5]}" -gt 0 ] && [ "${f[5]}" -le $((f[1] - 2)) ]
 then ok; else fail "search totals: $out"; fi
 out=$(play --bot mcts:iters=300,reuse=0 --games 1 --seed 5)
-totals=$(echo "$out" | sed -n '/^seat  searches/,$p')
+totals=$(echo "$out" | sed -n '/^player searches/,$p')
 [ "$(echo "$totals" | awk 'NR > 1 { print $6 }' | sort -u)" = 0 ] &&
     [ "$(echo "$totals" | wc -l)" = 3 ] && ok || fail "reuse=0: $out"
 out=$(play --bot random --games 1)
@@ -60,14 +60,14 @@ out=$(play --games 1 --seed 2)
 echo "$out" | grep -qE "[0-9] \+- " && fail "an interval from one game: $out" || ok
 echo "$out" | grep -q "(a result without +- has no interval: one game)" && ok || fail "one-game note: $out"
 out=$("$skyline" play --game towerup --players 2 --bot greedy --bot random --games 4 --seed 1 --quiet)
-echo "$out" | grep -qE '^1 +0\.000 +0  random$' && ok || fail "zero variance: $out"
-echo "$out" | grep -q "every game gave that seat the same result" && ok || fail "zero-variance note: $out"
+echo "$out" | grep -qE '^P2 +0\.000 +0  random$' && ok || fail "zero variance: $out"
+echo "$out" | grep -q "every game gave that player the same result" && ok || fail "zero-variance note: $out"
 out=$(play --bot heuristic --games 6 --seed 1)
-[ "$(echo "$out" | grep -cE '^[01] +0\.[0-9]{3} \+- 0\.[0-9]{3} +[0-9]+  heuristic$')" = 2 ] && ok ||
+[ "$(echo "$out" | grep -cE '^P[12] +0\.[0-9]{3} \+- 0\.[0-9]{3} +[0-9]+  heuristic$')" = 2 ] && ok ||
     fail "intervals: $out"
 echo "$out" | grep -q "no interval" && fail "a note without need: $out" || ok
 long=mcts:iters=20,prior=heuristic,cutoff=8,fpu=0.3,c=0.45
 out=$(play --bot "$long" --bot random --games 1 --seed 2)
-echo "$out" | grep -qE "^0 .*  $long$" && ok || fail "long spec cut: $out"
+echo "$out" | grep -qE "^P1 .*  $long$" && ok || fail "long spec cut: $out"
 
 finish test_bots_cli

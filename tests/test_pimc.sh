@@ -18,7 +18,7 @@ for game in towerup uptown; do
         if "$skyline" replay "$rec" >/dev/null 2>"$tmp/err"; then ok
         else fail "replay $game ${players}p: $(cat "$tmp/err")"; fi
         # The search totals count a search per determinization.
-        if grep -qE '^0 +[0-9]+ +30\.0 ' "$tmp/out"; then ok
+        if grep -qE '^P1 +[0-9]+ +30\.0 ' "$tmp/out"; then ok
         else fail "$game ${players}p search totals: $(cat "$tmp/out")"; fi
     done
 done
