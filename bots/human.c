@@ -22,6 +22,8 @@
 /* The others' moves shown again under a redrawn board, and a group label's size. */
 #define HUMAN_RECENT 8
 #define HUMAN_LABEL  48
+/* A numbered choice as printed. */
+#define HUMAN_ENTRY (GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16)
 
 static bool human_enabled;
 static bool human_allow_undo;
@@ -161,7 +163,8 @@ static void human_menu_build(const bot_t *b, const void *state, human_menu_t *me
         return;
     for (int i = 0; i < menu->count; i++) {
         char label[GAME_DESCRIBE_MAX];
-        b->api->move_group(state, menu->moves[i], label, sizeof label);
+        char way[GAME_DESCRIBE_MAX];
+        b->api->move_group(state, menu->moves[i], label, way, sizeof label);
         int g = 0;
         while (g < menu->group_count && strncmp(menu->label[g], label, HUMAN_LABEL - 1))
             g++;
@@ -187,34 +190,66 @@ static int human_width(void)
     return 78;
 }
 
-/* Step one: the groups, numbered, in as many columns as the line holds. */
-static void human_show_groups(const human_menu_t *menu)
+/* Numbered entries in as many columns as the line holds, down the columns. */
+static void human_columns(char (*entry)[HUMAN_ENTRY], int n)
 {
-    char entry[HUMAN_LABEL + 24];
     int width = 0;
-    for (int g = 0; g < menu->group_count; g++) {
-        int n = snprintf(entry, sizeof entry, "%3d. %s%s", g + 1, menu->label[g],
-                         menu->group_size[g] > 1 ? " +" : "");
-        width = n > width ? n : width;
+    for (int i = 0; i < n; i++) {
+        int w = (int)strlen(entry[i]);
+        width = w > width ? w : width;
     }
     int cols = human_width() / (width + 2);
     cols = cols < 1 ? 1 : cols;
-    int rows = (menu->group_count + cols - 1) / cols;
+    int rows = (n + cols - 1) / cols;
     for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            int g = c * rows + r;
-            if (g >= menu->group_count)
-                break;
-            snprintf(entry, sizeof entry, "%3d. %s%s", g + 1, menu->label[g],
-                     menu->group_size[g] > 1 ? " +" : "");
-            bool last = c + 1 == cols || (c + 1) * rows + r >= menu->group_count;
-            if (last)
-                printf("%s", entry);
-            else
-                printf("%-*s", width + 2, entry);
+        for (int c = 0; c < cols && c * rows + r < n; c++) {
+            bool last = c + 1 == cols || (c + 1) * rows + r >= n;
+            printf("%-*s", last ? 0 : width + 2, entry[c * rows + r]);
         }
         printf("\n");
     }
+}
+
+/* The choices of a step: the groups (step one), or the ways of one group (-1: every
+   move), numbered, in columns where they fit. */
+static void human_choices(const bot_t *b, const void *state, const human_menu_t *menu, int group)
+{
+    int n = group < 0 && menu->group_count ? menu->group_count
+            : group < 0                    ? menu->count
+                                           : menu->group_size[group];
+    char(*entry)[HUMAN_ENTRY] = malloc((size_t)n * HUMAN_ENTRY);
+    char(*words)[HUMAN_ENTRY] = malloc((size_t)n * HUMAN_ENTRY);
+    move_t *moves = malloc((size_t)n * sizeof *moves);
+    if (!entry || !words || !moves) {
+        printf("out of memory\n");
+        free(entry), free(words), free(moves);
+        return;
+    }
+    if (group < 0 && menu->group_count) {
+        for (int g = 0; g < n; g++)
+            snprintf(entry[g], HUMAN_ENTRY, "%3d. %s%s", g + 1, menu->label[g],
+                     menu->group_size[g] > 1 ? " +" : "");
+    } else {
+        int k = 0;
+        for (int i = 0; i < menu->count; i++)
+            if (group < 0 || menu->group_of[i] == group) {
+                char label[GAME_DESCRIBE_MAX];
+                moves[k] = menu->moves[i];
+                words[k][0] = 0;
+                if (group >= 0)
+                    b->api->move_group(state, moves[k], label, words[k], GAME_DESCRIBE_MAX);
+                else if (b->api->move_describe)
+                    b->api->move_describe(state, moves[k], words[k], GAME_DESCRIBE_MAX);
+                k++;
+            }
+        for (int i = 0; i < n; i++) {
+            char text[GAME_MOVE_TEXT_MAX];
+            b->api->move_to_text(state, moves[i], text);
+            snprintf(entry[i], HUMAN_ENTRY, "%4d. %-8s %s", i + 1, text, words[i]);
+        }
+    }
+    human_columns(entry, n);
+    free(entry), free(words), free(moves);
 }
 
 /* The position and the choices of a step: group -1 is the first step (or the one list of
@@ -225,24 +260,15 @@ static void human_show(const bot_t *b, const void *state, const human_menu_t *me
     const human_t *h = b->impl;
     if (board)
         human_board(b, state);
-    if (group < 0 && menu->group_count) {
+    if (group < 0 && menu->group_count)
         printf("Your turn (P%d): choose a number (+: then one of its ways), or type a move:\n",
                h->seat + 1);
-        human_show_groups(menu);
-        return;
-    }
-    if (group >= 0)
+    else if (group >= 0)
         printf("%s, P%d: choose how (0: back to the first list):\n", menu->label[group],
                h->seat + 1);
     else
         printf("Your moves (P%d):\n", h->seat + 1);
-    for (int i = 0, k = 0; i < menu->count; i++) {
-        if (group >= 0 && menu->group_of[i] != group)
-            continue;
-        char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
-        human_describe(b, state, menu->moves[i], words, sizeof words);
-        printf("%4d. %s\n", ++k, words);
-    }
+    human_choices(b, state, menu, group);
 }
 
 /* The k-th move (from 1) of a group, or -1. */

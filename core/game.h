@@ -195,13 +195,13 @@ typedef struct game_api {
      */
     int (*svg)(const void *state, int observer, FILE *out);
     /*
-     * The first step of a two-step choice for people (the human seat of `skyline play`):
-     * what legal move m of state chooses first, as a short label into buf[len] (at least
-     * GAME_DESCRIBE_MAX). Legal moves with one label share that step; their descriptions
-     * tell them apart in the second. Tower Up: "take card 2 (KW:G1)", "build on site 12".
-     * NULL: one numbered list of every move.
+     * Legal move m of state as a two-step choice for people (the human seat of `skyline
+     * play`): into group, what it chooses first, a short label that the moves of that
+     * first step share (Tower Up: "take card 2 (KW:G1)", "build on site 12"); into way,
+     * the words that tell it apart from them in the second step. Both buffers hold len
+     * bytes (at least GAME_DESCRIBE_MAX). NULL: one numbered list of every move.
      */
-    void (*move_group)(const void *state, move_t m, char *buf, size_t len);
+    void (*move_group)(const void *state, move_t m, char *group, char *way, size_t len);
 } game_api_t;
 
 /*

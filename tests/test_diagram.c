@@ -4,7 +4,8 @@
  * GAME_TEXT_ASCII, without escapes unless asked for colour; a diagram as a player sees it
  * does not change when everything that player cannot see is resampled (so it shows nothing
  * hidden), while the full view does show hidden things; every legal move has a short ASCII
- * description; record_position gives back the game's position at every ply.
+ * description (and, where the game offers a two-step choice, a short group and way that
+ * no two moves share); record_position gives back the game's position at every ply.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -47,6 +48,25 @@ static void describe_checked(const game_api_t *api, const void *s, const move_t 
         api->move_describe(s, moves[i], what, sizeof what);
         size_t len = strlen(what);
         CHECK_MSG(len > 0 && len < sizeof what - 1 && is_ascii(what), "%s: '%s'", api->name, what);
+        if (api->move_group) {
+            char group[GAME_DESCRIBE_MAX], way[GAME_DESCRIBE_MAX];
+            api->move_group(s, moves[i], group, way, sizeof group);
+            CHECK_MSG(group[0] && way[0] && strlen(group) < 40 && is_ascii(group) &&
+                          strlen(way) < sizeof way - 1 && is_ascii(way),
+                      "%s: group '%s', way '%s'", api->name, group, way);
+        }
+    }
+    /* The two steps tell the moves apart: no two share both a group and a way. */
+    if (api->move_group && n > 0 && n <= 512) {
+        char(*key)[2 * GAME_DESCRIBE_MAX] = malloc((size_t)n * sizeof *key);
+        for (int i = 0; i < n; i++) {
+            char group[GAME_DESCRIBE_MAX], way[GAME_DESCRIBE_MAX];
+            api->move_group(s, moves[i], group, way, sizeof group);
+            snprintf(key[i], sizeof key[i], "%s|%s", group, way);
+            for (int j = 0; j < i; j++)
+                CHECK_MSG(strcmp(key[i], key[j]), "%s: two moves read '%s'", api->name, key[i]);
+        }
+        free(key);
     }
     CHECK_MSG(!memcmp(copy, s, api->state_size), "%s: move_describe changed the state", api->name);
     free(copy);

@@ -74,9 +74,9 @@ static void api_diagram(const void *state, int observer, unsigned flags, char *b
     towerup_diagram(state, observer, flags, buf, len);
 }
 
-static void api_move_group(const void *state, move_t m, char *buf, size_t len)
+static void api_move_group(const void *state, move_t m, char *group, char *way, size_t len)
 {
-    towerup_move_group(state, m, buf, len);
+    towerup_move_group(state, m, group, way, len);
 }
 
 static void api_move_describe(const void *state, move_t m, char *buf, size_t len)

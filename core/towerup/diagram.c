@@ -132,6 +132,26 @@ static void put_losses(textbuf_t *t, move_t m)
     }
 }
 
+/* A take's net change of the supply: "+K +W, gives back 1 B", "no floors net"; lead puts
+   ": " (or ", " before "no floors net") in front, after the card's name. */
+static void put_net(textbuf_t *t, move_t m, bool lead)
+{
+    bool gained = false, lost = false;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        for (int k = 0; k < towerup_move_net(m, c); k++) {
+            textbuf_printf(t, "%s+%c", gained ? " " : lead ? ": " : "", towerup_colour_letter[c]);
+            gained = true;
+        }
+        lost |= towerup_move_net(m, c) < 0;
+    }
+    if (lost) {
+        textbuf_printf(t, "%s", gained ? ", " : lead ? ": " : "");
+        put_losses(t, m);
+    }
+    if (!gained && !lost)
+        textbuf_printf(t, "%sno floors net", lead ? ", " : "");
+}
+
 /* What the move brought about, from the states before and after it. */
 static void put_consequences(textbuf_t *t, const towerup_state_t *s, const towerup_state_t *a,
                              int p)
@@ -176,20 +196,7 @@ void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t
         int slot = towerup_move_slot(m);
         textbuf_printf(&t, "takes market card %d (%s)", slot + 1,
                        towerup_cards()[s->market[slot]].code);
-        bool gained = false, lost = false;
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
-            for (int k = 0; k < towerup_move_net(m, c); k++) {
-                textbuf_printf(&t, "%s+%c", gained ? " " : ": ", towerup_colour_letter[c]);
-                gained = true;
-            }
-            lost |= towerup_move_net(m, c) < 0;
-        }
-        if (lost) {
-            textbuf_printf(&t, "%s", gained ? ", " : ": ");
-            put_losses(&t, m);
-        }
-        if (!gained && !lost)
-            textbuf_printf(&t, ", no floors net");
+        put_net(&t, m, true);
     } else {
         int site = towerup_move_site(m), c = towerup_move_colour(m);
         int roof = towerup_move_roof(m);
@@ -209,13 +216,30 @@ void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t
     put_consequences(&t, s, &after, p);
 }
 
-void towerup_move_group(const towerup_state_t *s, move_t m, char *buf, size_t len)
+void towerup_move_group(const towerup_state_t *s, move_t m, char *group, char *way, size_t len)
 {
     int kind = towerup_move_kind(m);
     if (kind == TOWERUP_MOVE_TAKE)
-        snprintf(buf, len, "take card %d (%s)", towerup_move_slot(m) + 1,
+        snprintf(group, len, "take card %d (%s)", towerup_move_slot(m) + 1,
                  towerup_cards()[s->market[towerup_move_slot(m)]].code);
     else
-        snprintf(buf, len, "%s on site %d", kind == TOWERUP_MOVE_PLACE ? "place" : "build",
+        snprintf(group, len, "%s on site %d", kind == TOWERUP_MOVE_PLACE ? "place" : "build",
                  towerup_move_site(m));
+    textbuf_t t;
+    textbuf_init(&t, way, len, GAME_TEXT_ASCII);
+    if (kind == TOWERUP_MOVE_PLACE) {
+        textbuf_printf(&t, "a %s floor", colour_names[towerup_move_colour(m)]);
+        return;
+    }
+    towerup_state_t after = *s;
+    towerup_undo_t u;
+    towerup_make(&after, m, &u);
+    if (kind == TOWERUP_MOVE_TAKE) {
+        put_net(&t, m, false);
+    } else {
+        int roof = towerup_move_roof(m);
+        textbuf_printf(&t, "a %s floor, the roof on site %d (level %d)",
+                       colour_names[towerup_move_colour(m)], roof, towerup_height(&after, roof));
+    }
+    put_consequences(&t, s, &after, s->to_move);
 }

@@ -242,9 +242,10 @@ int towerup_record_position(const struct json_t *rec, int ply, void *state, char
 
 /* ---- for people (diagram.c): the diagram of `skyline show`, moves in plain words ---- */
 void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf, size_t len);
-/* The first step of a move for people, as the rules word it: the market card taken
-   ("take card 2 (KW:G1)"), the site built on ("build on site 12") or placed on. */
-void towerup_move_group(const towerup_state_t *s, move_t m, char *buf, size_t len);
+/* A move for people in two steps, as the rules word a turn: group, the market card taken
+   ("take card 2 (KW:G1)") or the site built on ("build on site 12") or placed on; way,
+   how ("+K +W, gives back 1 B; ...", "a grey floor, the roof on site 12 (level 1)"). */
+void towerup_move_group(const towerup_state_t *s, move_t m, char *group, char *way, size_t len);
 void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t len);
 
 /* ---- move encoding ---- */
