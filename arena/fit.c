@@ -4,6 +4,7 @@
  */
 #include "arena/fit.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <omp.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/lines.h"
 #include "core/rng.h"
 
 /* Positions per chunk: chunk sums are added in chunk order, whatever the threads. */
@@ -417,12 +419,14 @@ static int doubles_read(const json_t *j, const char *name, double *x, int n)
 int fit_load(fit_run_t *run, const fit_config_t *cfg, const char *tag, const char *path, char *err,
              size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 1;
+    /* No checkpoint: a new fit. One that cannot be read is an error, never a new start. */
+    size_t len;
+    char *text = lines_read_file(path, "checkpoint", &len, err, errlen);
+    if (!text)
+        return errno == ENOENT ? 1 : -1;
     json_error_t jerr;
-    json_t *j = json_loadf(f, 0, &jerr);
-    fclose(f);
+    json_t *j = json_loadb(text, len, 0, &jerr);
+    free(text);
     const char *have = json_string_value(json_object_get(j, "tag"));
     const char *num[] = {"k", "start_train", "start_held", "train_loss", "held_loss"};
     double *dst[] = {&run->k, &run->start_train, &run->start_held, &run->train_loss,

@@ -10,6 +10,7 @@
 #include "arena/fit.h"
 #include "core/forfeit.h"
 #include "core/input.h"
+#include "core/lines.h"
 #include "core/rng.h"
 
 /* Most plies of one game the loader keeps at once (a longer game is refused). */
@@ -434,7 +435,7 @@ static int games_flush(fit_data_t *d, fit_game_t *games, long *lineno, int n, in
 
 int fit_data_add_file(fit_data_t *d, const char *path, int every, char *err, size_t errlen)
 {
-    FILE *f = input_open(path, "r", "record file", err, errlen);
+    FILE *f = lines_open(path, "record file", 0, err, errlen);
     if (!f)
         return -1;
     char name[128];
@@ -448,16 +449,32 @@ int fit_data_add_file(fit_data_t *d, const char *path, int every, char *err, siz
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    long line = 0;
-    int n = 0, rc = 0;
-    ssize_t len;
-    while (rc == 0 && (len = getline(&lines[n], &caps[n], f)) >= 0) {
-        line++;
-        if (strspn(lines[n], " \t\r\n") == (size_t)len)
+    lines_reader_t r;
+    lines_init(&r, f);
+    int n = 0, rc = 0, got = 0;
+    while (rc == 0 && (got = lines_next(&r)) > 0) {
+        if (strspn(r.text, " \t\r") == r.len)
             continue;
-        games[n].line = lines[n];
-        games[n].len = (size_t)len;
-        lineno[n] = line;
+        /* A last line cut short by a running or killed writer is dropped, as rate does. */
+        if (r.cut) {
+            json_t *probe = json_loadb(r.text, r.len, 0, NULL);
+            json_decref(probe);
+            if (!probe) {
+                fprintf(stderr, "skyline: %s:%ld: ignoring a cut-off last record\n", name,
+                        r.lineno);
+                break;
+            }
+        }
+        /* The batch keeps the line's buffer; the reader takes the batch slot's old one. */
+        char *text = r.text;
+        size_t cap = r.cap;
+        r.text = lines[n];
+        r.cap = caps[n];
+        lines[n] = text;
+        caps[n] = cap;
+        games[n].line = text;
+        games[n].len = r.len;
+        lineno[n] = r.lineno;
         if (++n == FIT_BATCH) {
             rc = games_flush(d, games, lineno, n, every, name, err, errlen);
             n = 0;
@@ -465,10 +482,11 @@ int fit_data_add_file(fit_data_t *d, const char *path, int every, char *err, siz
     }
     if (rc == 0 && n)
         rc = games_flush(d, games, lineno, n, every, name, err, errlen);
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: cannot read the record file", name);
+    if (rc == 0 && got < 0) {
+        lines_error(&r, path, err, errlen);
         rc = -1;
     }
+    lines_free(&r);
     for (int i = 0; i < FIT_BATCH; i++)
         free(lines[i]);
     free(games);

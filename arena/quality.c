@@ -228,7 +228,12 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
     const game_api_t *api = cfg->api;
     *done = 0;
     json_t *header = quality_header(cfg);
-    FILE *in = fopen(cfg->out_path, "r");
+    /* A file that is not there is a new run; one that cannot be read stops it. */
+    FILE *in = lines_open(cfg->out_path, "quality file", 0, err, errlen);
+    if (!in && errno != ENOENT) {
+        json_decref(header);
+        return NULL;
+    }
     lines_reader_t lr;
     lines_init(&lr, in);
     int lineno = 0, rc = 0, got = 0;

@@ -89,11 +89,9 @@ static int spsa_number(const char *tok, double *out)
 
 int spsa_spec_load(const char *path, spsa_param_t *params, int *count, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open the tuning spec file", path);
+    FILE *f = lines_open(path, "tuning spec file", LINES_FILE_MAX, err, errlen);
+    if (!f)
         return -1;
-    }
     lines_reader_t lr;
     lines_init(&lr, f);
     int lineno = 0, n = 0, rc = 0, got;
@@ -195,12 +193,14 @@ int spsa_save(const spsa_t *s, const char *tag, const char *path, char *err, siz
 
 int spsa_load(spsa_t *s, const char *tag, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 1;
+    /* No checkpoint: a new run. One that cannot be read is an error, never a new start. */
+    size_t len;
+    char *text = lines_read_file(path, "checkpoint", &len, err, errlen);
+    if (!text)
+        return errno == ENOENT ? 1 : -1;
     json_error_t jerr;
-    json_t *root = json_loadf(f, 0, &jerr);
-    fclose(f);
+    json_t *root = json_loadb(text, len, 0, &jerr);
+    free(text);
     if (!root) {
         snprintf(err, errlen, "%s: not a checkpoint (%s)", path, jerr.text);
         return -1;

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "core/input.h"
+#include "core/lines.h"
 
 #include "core/version.h"
 
@@ -107,7 +107,7 @@ static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *fi
 int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, char *err,
                      size_t errlen)
 {
-    FILE *f = input_open(path, "r", "parameter file", err, errlen);
+    FILE *f = lines_open(path, "parameter file", LINES_FILE_MAX, err, errlen);
     if (!f)
         return -1;
     char name[128];
@@ -116,36 +116,36 @@ int heur_params_load(const heuristic_t *h, const char *path, heur_params_t *w, c
     heur_params_t out = *w;
     out.count = h->param_count;
     int first_line[HEUR_MAX_PARAMS] = {0};
-    char *buf = NULL;
-    size_t cap = 0;
-    int line = 0, rc = 0;
+    lines_reader_t r;
+    lines_init(&r, f);
+    r.keep_nul = true; /* refused below with its column, as any control byte */
+    int line = 0, rc = 0, got = 0;
     char what[GAME_ERR_MAX];
-    ssize_t len;
-    while ((len = getline(&buf, &cap, f)) >= 0) {
-        line++;
-        size_t bad = input_bad_byte(buf, (size_t)len);
-        if (bad < (size_t)len) {
+    while (rc == 0 && (got = lines_next(&r)) > 0) {
+        line = (int)r.lineno;
+        size_t bad = input_bad_byte(r.text, r.len);
+        if (bad < r.len) {
             snprintf(err, errlen,
                      "%s:%d: control byte 0x%02x at column %zu (a parameter file is "
                      "text)",
-                     name, line, (unsigned char)buf[bad], bad + 1);
+                     name, line, (unsigned char)r.text[bad], bad + 1);
             rc = -1;
             break;
         }
-        char *hash = strchr(buf, '#');
+        char *hash = strchr(r.text, '#');
         if (hash)
             *hash = '\0';
-        if (load_line(h, buf, &out, first_line, line, what, sizeof what)) {
+        if (load_line(h, r.text, &out, first_line, line, what, sizeof what)) {
             snprintf(err, errlen, "%s:%d: %s", name, line, what);
             rc = -1;
-            break;
         }
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s: cannot read the parameter file", name);
+    /* A read that fails is an error, never the weights read so far or the defaults. */
+    if (rc == 0 && got < 0) {
+        lines_error(&r, path, err, errlen);
         rc = -1;
     }
-    free(buf);
+    lines_free(&r);
     fclose(f);
     if (rc == 0)
         *w = out;

@@ -10,6 +10,7 @@
 
 #include "bots/heuristic.h"
 #include "core/input.h"
+#include "core/lines.h"
 
 _Noreturn void cli_die(const char *fmt, ...)
 {
@@ -203,14 +204,17 @@ void cli_game_finish(cli_game_t *g)
 
 void cli_check_params_out(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    char err[GAME_ERR_MAX];
+    FILE *f = lines_open(path, "parameter file", LINES_FILE_MAX, err, sizeof err);
+    if (!f && errno == ENOENT)
         return;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, f);
-    bool own = len <= 0 || (line[0] == '#' && strstr(line, HEUR_PARAMS_HEADER_MARK));
-    free(line);
+    if (!f)
+        cli_die("--out %s", err);
+    lines_reader_t r;
+    lines_init(&r, f);
+    int got = lines_next(&r);
+    bool own = got == 0 || (got > 0 && r.text[0] == '#' && strstr(r.text, HEUR_PARAMS_HEADER_MARK));
+    lines_free(&r);
     fclose(f);
     if (!own)
         cli_die("%s exists and is not a parameter file written by skyline; refusing to "

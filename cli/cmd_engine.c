@@ -66,14 +66,20 @@ int cmd_engine(int argc, char **argv)
         cli_die("engine: out of memory");
     lines_reader_t r;
     lines_init(&r, stdin);
-    int go_on = 1;
-    while (go_on > 0 && lines_next(&r) > 0)
+    int go_on = 1, got = 0;
+    while (go_on > 0 && (got = lines_next(&r)) > 0)
         go_on = sbp_engine_line(e, r.text, err, sizeof err);
+    /* A line no protocol message can be (a NUL byte, over the line bound, a read error)
+       ends the session with the reason. */
+    if (got < 0)
+        lines_error(&r, "standard input", err, sizeof err);
     lines_free(&r);
     sbp_engine_free(e);
     if (go_on < 0) {
         fprintf(stderr, "skyline engine: %s\n", err);
         return 2;
     }
+    if (got < 0)
+        cli_die("engine: %s", err);
     return 0;
 }

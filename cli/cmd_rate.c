@@ -8,6 +8,7 @@
 
 #include "arena/rating.h"
 #include "cli/cli.h"
+#include "core/lines.h"
 #include "viewer/viewer.h"
 
 #define RATE_MAX_BOTS 256
@@ -160,34 +161,33 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
 
 static void rate_read_file(rate_data_t *d, const char *path, int file)
 {
-    FILE *f = fopen(path, "r");
+    char err[GAME_ERR_MAX];
+    FILE *f = lines_open(path, "record file", 0, err, sizeof err);
     if (!f)
-        cli_die("cannot open record file '%s'", path);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        bool complete = len > 0 && line[len - 1] == '\n';
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
-        if (len == 0)
+        cli_die("%s", err);
+    lines_reader_t r;
+    lines_init(&r, f);
+    int got;
+    while ((got = lines_next(&r)) > 0) {
+        if (r.len == 0)
             continue;
         /* A last line cut short by a running or killed writer is skipped. */
-        if (!complete) {
-            json_t *probe = json_loads(line, 0, NULL);
+        if (r.cut) {
+            json_t *probe = json_loads(r.text, 0, NULL);
             json_decref(probe);
             if (!probe) {
-                fprintf(stderr, "skyline: %s:%ld: ignoring a cut-off last record\n", path, lineno);
+                fprintf(stderr, "skyline: %s:%ld: ignoring a cut-off last record\n", path,
+                        r.lineno);
                 break;
             }
         }
-        rate_add_line(d, path, file, lineno, line);
+        rate_add_line(d, path, file, r.lineno, r.text);
     }
-    if (ferror(f))
-        cli_die("cannot read record file '%s'", path);
-    free(line);
+    if (got < 0) {
+        lines_error(&r, path, err, sizeof err);
+        cli_die("%s", err);
+    }
+    lines_free(&r);
     fclose(f);
 }
 

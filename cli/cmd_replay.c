@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "core/input.h"
+#include "core/lines.h"
 #include "viewer/viewer.h"
 
 /* The records kept for --html. */
@@ -132,17 +133,18 @@ int cmd_replay(int argc, char **argv)
     if (!path)
         cli_die("replay needs a record file (skyline replay FILE)");
     char err[GAME_ERR_MAX * 2];
-    FILE *f = !strcmp(path, "-") ? stdin : input_open(path, "r", "record file", err, sizeof err);
+    FILE *f = !strcmp(path, "-") ? stdin : lines_open(path, "record file", 0, err, sizeof err);
     if (!f)
         cli_die("%s", err);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    lines_reader_t r;
+    lines_init(&r, f);
+    r.keep_nul = true; /* a NUL byte fails its game with its column, as any bad byte */
     long lineno = 0, games = 0, bad = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
+    int got;
+    while ((got = lines_next(&r)) > 0) {
+        lineno = r.lineno;
+        char *line = r.text;
+        size_t len = r.len;
         if (len == 0)
             continue;
         if (html)
@@ -156,14 +158,15 @@ int cmd_replay(int argc, char **argv)
             printf("ok\n");
         }
     }
-    bool read_error = ferror(f);
-    free(line);
+    if (got < 0)
+        lines_error(&r, !strcmp(path, "-") ? "standard input" : path, err, sizeof err);
+    lines_free(&r);
     if (f != stdin)
         fclose(f);
+    if (got < 0)
+        cli_die("%s", err);
     char shown[GAME_ERR_MAX];
     input_escape(path, shown, sizeof shown);
-    if (read_error)
-        cli_die("cannot read record file '%s'", shown);
     if (games == 0)
         cli_die("record file '%s' holds no game", shown);
     if (html && pick.count == 0)

@@ -159,9 +159,10 @@ static int record_position(const game_api_t *api, const json_t *rec, int ply, vo
 /* The JSON of game index of a record file (one game a non-empty line); dies if none. */
 static json_t *record_read(const char *path, long index, long *lineno_out)
 {
-    FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "r");
+    char err[GAME_ERR_MAX];
+    FILE *f = !strcmp(path, "-") ? stdin : lines_open(path, "record file", 0, err, sizeof err);
     if (!f)
-        cli_die("cannot open record file '%s'", path);
+        cli_die("%s", err);
     lines_reader_t r;
     lines_init(&r, f);
     long games = 0;
@@ -177,7 +178,6 @@ static json_t *record_read(const char *path, long index, long *lineno_out)
         break;
     }
     if (got < 0) {
-        char err[GAME_ERR_MAX];
         lines_error(&r, path, err, sizeof err);
         cli_die("%s", err);
     }

@@ -20,6 +20,7 @@
 #include "arena/spsa.h"
 #include "bots/heuristic.h"
 #include "cli/cli.h"
+#include "core/lines.h"
 #include "core/textbuf.h"
 #include "viewer/viewer.h"
 #ifdef SKYLINE_MPI
@@ -204,13 +205,16 @@ static FILE *tune_log_open(const char *path, long k)
             cli_die("cannot write the iteration log '%s'", path);
         return f;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char err[GAME_ERR_MAX];
+    if (lines_check_file(fileno(f), path, "tune log", 0, err, sizeof err))
+        cli_die("%s", err);
+    lines_reader_t r;
+    lines_init(&r, f);
     long keep = 0, lineno = 0;
-    while ((len = getline(&line, &cap, f)) > 0 && line[len - 1] == '\n') {
-        lineno++;
-        json_t *j = json_loads(line, 0, NULL);
+    int got;
+    while ((got = lines_next(&r)) > 0 && !r.cut) {
+        lineno = r.lineno;
+        json_t *j = json_loads(r.text, 0, NULL);
         json_t *it = json_object_get(j, "iteration");
         bool ours = json_is_integer(it) && json_is_object(json_object_get(j, "theta"));
         json_int_t iteration = json_integer_value(it);
@@ -221,9 +225,13 @@ static FILE *tune_log_open(const char *path, long k)
                     path, lineno);
         if (iteration > k)
             break;
-        keep += (long)len;
+        keep = (long)r.whole;
     }
-    free(line);
+    if (got < 0) {
+        lines_error(&r, path, err, sizeof err);
+        cli_die("%s", err);
+    }
+    lines_free(&r);
     if (fflush(f) || ftruncate(fileno(f), (off_t)keep) || fseek(f, 0, SEEK_END))
         cli_die("cannot write the iteration log '%s'", path);
     return f;

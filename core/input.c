@@ -1,10 +1,10 @@
 /* User input in messages and input files (core/input.h). */
 #include "core/input.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
-#include <sys/stat.h>
+
+#include "core/lines.h"
 
 /* Length of the valid UTF-8 sequence at s[0..len) (a byte >= 0x80 leads it), or 0. */
 static size_t utf8_length(const unsigned char *s, size_t len)
@@ -104,18 +104,6 @@ size_t input_bad_byte(const char *s, size_t len)
 
 FILE *input_open(const char *path, const char *mode, const char *what, char *err, size_t errlen)
 {
-    char shown[256];
-    input_escape(path, shown, sizeof shown);
-    FILE *f = fopen(path, mode);
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open %s: %s", shown, what, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        snprintf(err, errlen, "%s is a directory, not a %s", shown, what);
-        return NULL;
-    }
-    return f;
+    (void)mode; /* the same on POSIX */
+    return lines_open(path, what, 0, err, errlen);
 }

@@ -28,7 +28,8 @@ size_t input_bad_byte(const char *s, size_t len);
 
 /*
  * Opens path for reading (mode "r" or "rb"); what names the file in messages ("board
- * file"). NULL with err filled ("PATH: cannot open WHAT: reason", or "PATH is a
- * directory, not a WHAT") when it cannot be opened or is a directory.
+ * file"). lines_open (core/lines.h) with no size bound: NULL with err filled ("PATH:
+ * cannot open WHAT: reason", or "PATH is a directory, not a WHAT") when it cannot be
+ * opened or is not a regular file.
  */
 FILE *input_open(const char *path, const char *mode, const char *what, char *err, size_t errlen);

@@ -8,36 +8,85 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "core/input.h"
+
+static const char lines_bom_says[] =
+    "starts with a UTF-8 byte-order mark: save the file as UTF-8 without it";
+
 void lines_init(lines_reader_t *r, FILE *f)
 {
     memset(r, 0, sizeof *r);
     r->f = f;
+    r->max = LINES_LINE_MAX;
+}
+
+/* Room for n + 2 bytes in r->text (a byte more and the NUL). 0, or -1 (out of memory). */
+static int lines_room(lines_reader_t *r, size_t n)
+{
+    if (n + 2 <= r->cap)
+        return 0;
+    size_t cap = r->cap ? r->cap * 2 : 256;
+    if (cap > r->max + 2)
+        cap = r->max + 2;
+    char *t = realloc(r->text, cap);
+    if (!t)
+        return -1;
+    r->text = t;
+    r->cap = cap;
+    return 0;
 }
 
 int lines_next(lines_reader_t *r)
 {
-    errno = 0;
-    ssize_t n = getline(&r->text, &r->cap, r->f);
     r->cut = false;
-    if (n <= 0) {
-        r->len = 0;
-        if (!ferror(r->f))
-            return 0;
+    r->len = 0;
+    size_t n = 0;
+    bool newline = false, nul = false;
+    int c;
+    errno = 0;
+    /* Byte by byte, so that a line is never read past the bound. */
+    while ((c = getc_unlocked(r->f)) != EOF) {
+        if (c == '\n') {
+            newline = true;
+            break;
+        }
+        if (n >= r->max) {
+            r->lineno++;
+            r->too_long = true;
+            return -1;
+        }
+        if (lines_room(r, n)) {
+            r->error = ENOMEM;
+            return -1;
+        }
+        r->text[n++] = (char)c;
+        nul |= c == 0;
+    }
+    if (c == EOF && ferror(r->f)) {
         r->error = errno ? errno : EIO;
         return -1;
     }
-    r->lineno++;
-    r->len = (size_t)n;
-    if (r->text[r->len - 1] == '\n') {
-        r->whole += n;
-        r->text[--r->len] = 0;
-    } else {
-        r->cut = true;
+    if (!newline && n == 0)
+        return 0;
+    if (lines_room(r, n)) {
+        r->error = ENOMEM;
+        return -1;
     }
+    r->text[n] = 0;
+    r->lineno++;
+    r->len = n;
+    if (newline)
+        r->whole += (long long)n + 1;
+    else
+        r->cut = true;
     if (r->len && r->text[r->len - 1] == '\r')
         r->text[--r->len] = 0;
-    if (memchr(r->text, 0, r->len)) {
+    if (nul && !r->keep_nul) {
         r->nul = true;
+        return -1;
+    }
+    if (r->lineno == 1 && r->len >= 3 && !memcmp(r->text, "\xef\xbb\xbf", 3)) {
+        r->bom = true;
         return -1;
     }
     return 1;
@@ -45,10 +94,17 @@ int lines_next(lines_reader_t *r)
 
 void lines_error(const lines_reader_t *r, const char *path, char *err, size_t errlen)
 {
+    char shown[256];
+    input_escape(path, shown, sizeof shown);
     if (r->nul)
-        snprintf(err, errlen, "%s:%ld: a NUL byte: not a text file", path, r->lineno);
+        snprintf(err, errlen, "%s:%ld: a NUL byte: not a text file", shown, r->lineno);
+    else if (r->too_long)
+        snprintf(err, errlen, "%s:%ld: a line over %zu bytes, the longest skyline reads", shown,
+                 r->lineno, r->max);
+    else if (r->bom)
+        snprintf(err, errlen, "%s:1: %s", shown, lines_bom_says);
     else
-        snprintf(err, errlen, "%s: read error: %s", path, strerror(r->error));
+        snprintf(err, errlen, "%s: read error: %s", shown, strerror(r->error));
 }
 
 void lines_free(lines_reader_t *r)
@@ -58,6 +114,117 @@ void lines_free(lines_reader_t *r)
     r->cap = 0;
 }
 
+int lines_check_file(int fd, const char *path, const char *what, long long max, char *err,
+                     size_t errlen)
+{
+    char shown[256];
+    input_escape(path, shown, sizeof shown);
+    struct stat st;
+    if (fstat(fd, &st)) {
+        snprintf(err, errlen, "%s: cannot read %s: %s", shown, what, strerror(errno));
+        return -1;
+    }
+    const char *kind = S_ISREG(st.st_mode)    ? NULL
+                       : S_ISDIR(st.st_mode)  ? "a directory"
+                       : S_ISCHR(st.st_mode)  ? "a character device"
+                       : S_ISBLK(st.st_mode)  ? "a block device"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                                              : "a special file";
+    if (kind) {
+        snprintf(err, errlen, "%s is %s, not a %s", shown, kind, what);
+        return -1;
+    }
+    if (max > 0 && (long long)st.st_size > max) {
+        snprintf(err, errlen, "%s: %lld bytes, over the %lld bytes a %s may hold", shown,
+                 (long long)st.st_size, max, what);
+        return -1;
+    }
+    return 0;
+}
+
+FILE *lines_open(const char *path, const char *what, long long max, char *err, size_t errlen)
+{
+    /* Non-blocking, so that opening a FIFO does not wait for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        char shown[256];
+        snprintf(err, errlen, "%s: cannot open %s: %s", input_escape(path, shown, sizeof shown),
+                 what, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    FILE *f = NULL;
+    if (lines_check_file(fd, path, what, max, err, errlen) == 0) {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0)
+            fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        f = fdopen(fd, "r");
+        if (!f)
+            snprintf(err, errlen, "cannot read %s: %s", what, strerror(errno));
+    }
+    if (!f) {
+        close(fd);
+        errno = 0;
+    }
+    return f;
+}
+
+char *lines_read_file(const char *path, const char *what, size_t *len, char *err, size_t errlen)
+{
+    FILE *f = lines_open(path, what, LINES_FILE_MAX, err, errlen);
+    if (!f)
+        return NULL;
+    /* A file may grow after the check, or say size 0 (/proc): the bound holds anyway. */
+    size_t cap = 4096, n = 0, max = (size_t)LINES_FILE_MAX, got;
+    char *text = malloc(cap);
+    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n > max)
+            break;
+        if (n + 1 == cap) {
+            char *t = realloc(text, cap * 2);
+            if (!t)
+                free(text);
+            text = t;
+            cap *= 2;
+        }
+    }
+    bool read_error = ferror(f);
+    int e = errno;
+    fclose(f);
+    char shown[256];
+    input_escape(path, shown, sizeof shown);
+    const char *nul = text ? memchr(text, 0, n) : NULL;
+    if (!text || read_error || n > max || nul) {
+        if (!text)
+            snprintf(err, errlen, "%s: out of memory", shown);
+        else if (read_error)
+            snprintf(err, errlen, "%s: read error: %s", shown, strerror(e ? e : EIO));
+        else if (n > max)
+            snprintf(err, errlen, "%s: over the %lld bytes a %s may hold", shown, LINES_FILE_MAX,
+                     what);
+        else {
+            long line = 1;
+            for (const char *p = text; p < nul; p++)
+                line += *p == '\n';
+            snprintf(err, errlen, "%s:%ld: a NUL byte: not a text file", shown, line);
+        }
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    if (n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+        snprintf(err, errlen, "%s:1: %s", shown, lines_bom_says);
+        free(text);
+        return NULL;
+    }
+    if (len)
+        *len = n;
+    return text;
+}
+
 int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen)
 {
     a->path = path;
@@ -65,6 +232,11 @@ int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen)
     a->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (a->fd < 0) {
         snprintf(err, errlen, "cannot open '%s' for appending: %s", path, strerror(errno));
+        return -1;
+    }
+    if (lines_check_file(a->fd, path, "record file", 0, err, errlen)) {
+        close(a->fd);
+        a->fd = -1;
         return -1;
     }
     /* Two processes appending to one file would interleave or repeat lines: the second is

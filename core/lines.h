@@ -1,12 +1,20 @@
 #pragma once
 /*
- * Text files line by line: whole lines whatever their length (every line-based reader
- * uses lines_next), and files that records are appended to, one line each, by one process
- * at a time (lines_file_t: play --record, tournament --out).
+ * Every file skyline reads goes through here: opened as a regular file (lines_open; a
+ * directory, device, FIFO or socket is refused), read line by line with a bound on the
+ * line (lines_next) or whole with a bound on the file (lines_read_file), and files that
+ * records are appended to, one line each, by one process at a time (lines_file_t: play
+ * --record, tournament --out). The bounds are documented in README ("Commands").
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+/* The longest line read from any file or stream (protocol lines included): 1 MiB. */
+#define LINES_LINE_MAX ((size_t)1 << 20)
+/* The largest file read whole or meant to be small (board, parameter, tuning-spec and
+   checkpoint files): 1 MiB. Record files and logs are read line by line, of any size. */
+#define LINES_FILE_MAX ((long long)1 << 20)
 
 /* Reads a stream one whole line at a time. */
 typedef struct lines_reader {
@@ -17,17 +25,39 @@ typedef struct lines_reader {
     long lineno;     /* number of the current line, from 1 */
     long long whole; /* bytes of the stream up to the last '\n' read */
     bool cut;        /* the current line ends the stream without a '\n' */
+    size_t max;      /* the longest line accepted (lines_init: LINES_LINE_MAX) */
+    bool keep_nul;   /* return lines with NUL bytes (the caller checks bytes itself) */
     bool nul;        /* lines_next failed on a NUL byte in the current line */
+    bool too_long;   /* lines_next failed on a line over max bytes */
+    bool bom;        /* lines_next failed on a UTF-8 byte-order mark starting line 1 */
     int error;       /* lines_next failed on a read error: its errno */
 } lines_reader_t;
 
 void lines_init(lines_reader_t *r, FILE *f);
-/* The next line: 1, 0 at the end of the stream, -1 on a read error or a NUL byte (a binary
-   file: what follows a NUL would be invisible to the parsers). */
+/* The next line: 1, 0 at the end of the stream, -1 on a read error, a NUL byte (a binary
+   file: what follows a NUL would be invisible to the parsers; unless keep_nul), a line over r->max bytes
+   (read no further: /dev/zero must not fill the memory) or a UTF-8 byte-order mark
+   (invisible in messages, and no part of FORMATS.md's UTF-8 text). */
 int lines_next(lines_reader_t *r);
 /* The one-line message for lines_next's -1: "PATH:LINE: ..." or "PATH: ...". */
 void lines_error(const lines_reader_t *r, const char *path, char *err, size_t errlen);
 void lines_free(lines_reader_t *r);
+
+/* 0 if fd is a regular file of at most max bytes (0: any size); else -1 with err
+   ("PATH is a directory, not a WHAT", "PATH: N bytes, over ..."). */
+int lines_check_file(int fd, const char *path, const char *what, long long max, char *err,
+                     size_t errlen);
+/*
+ * Opens path for reading, what naming it in messages ("board file"): a regular file of at
+ * most max bytes (0: any size). A FIFO is refused without waiting for a writer. NULL with
+ * err "PATH: cannot open WHAT: reason" (errno kept: ENOENT for a missing file) or
+ * lines_check_file's message (errno 0).
+ */
+FILE *lines_open(const char *path, const char *what, long long max, char *err, size_t errlen);
+/* The whole text of a file of at most LINES_FILE_MAX bytes, NUL-terminated, its length in
+   *len (may be NULL): free it. NULL with err (as lines_open's, or a NUL byte, a byte-order
+   mark, a read error: "PATH:LINE: ..."). */
+char *lines_read_file(const char *path, const char *what, size_t *len, char *err, size_t errlen);
 
 /* A file appended to one line at a time by the process that holds its write lock. */
 typedef struct lines_file {
@@ -38,7 +68,8 @@ typedef struct lines_file {
 } lines_file_t;
 
 /* Opens (creates if new) and locks path before anything is read; a file another process
-   holds is refused ("in use by another running skyline"). 0, or -1 with err. */
+   holds is refused ("in use by another running skyline"), and so is anything but a regular
+   file. 0, or -1 with err. */
 int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen);
 /* Cuts off a last line without '\n' (a writer killed in the middle of a record) with a
    note on stderr, so that nothing is ever appended after a partial line; refuses (-1, err)

@@ -2,11 +2,16 @@
  * Whole lines whatever their length: the shared line reader (long lines, CR LF, a cut-off
  * last line, a NUL byte, a directory), and the files read line by line (tuning specs,
  * parameter files, boards) with lines far longer than the old 512-byte buffers; a record
- * file's cut-off last line is dropped, a foreign one refused.
+ * file's cut-off last line is dropped, a foreign one refused. The bounds: a line over
+ * LINES_LINE_MAX, a small file over LINES_FILE_MAX, devices, FIFOs (without waiting for a
+ * writer: an alarm fails the test if anything blocks) and a UTF-8 byte-order mark refused.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena/spsa.h"
@@ -194,6 +199,151 @@ static void test_record_file(void)
     CHECK(!strcmp(got, "notes\nmore notes"));
     free(got);
     CHECK(lines_file_open(&a, dir, err, sizeof err) == -1);
+    /* Records appended to a device would be lost, or read back as endless lines. */
+    CHECK(lines_file_open(&a, "/dev/null", err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "/dev/null is a character device, not a record file"), "%s", err);
+}
+
+/* A file of n bytes of c, then tail. */
+static void write_filled(const char *path, size_t n, char c, const char *tail)
+{
+    size_t t = strlen(tail);
+    char *text = malloc(n + t);
+    memset(text, c, n);
+    memcpy(text + n, tail, t);
+    write_file(path, text, n + t);
+    free(text);
+}
+
+static void test_line_bound(void)
+{
+    const char *path = path_in_dir("bound.txt");
+    char err[512];
+    lines_reader_t r;
+    /* Exactly the bound is a line; one byte more is refused, read no further. */
+    write_filled(path, LINES_LINE_MAX, 'a', "\nb\n");
+    FILE *f = fopen(path, "r");
+    lines_init(&r, f);
+    CHECK_EQ_INT(lines_next(&r), 1);
+    CHECK_EQ_INT(r.len, LINES_LINE_MAX);
+    CHECK_EQ_INT(lines_next(&r), 1);
+    CHECK(!strcmp(r.text, "b"));
+    lines_free(&r);
+    fclose(f);
+    write_filled(path, LINES_LINE_MAX + 1, 'a', "\nb\n");
+    f = fopen(path, "r");
+    lines_init(&r, f);
+    CHECK_EQ_INT(lines_next(&r), -1);
+    CHECK(r.too_long);
+    lines_error(&r, "p", err, sizeof err);
+    CHECK_MSG(!strcmp(err, "p:1: a line over 1048576 bytes, the longest skyline reads"), "%s", err);
+    lines_free(&r);
+    fclose(f);
+    /* An endless stream stops at the bound. */
+    f = fopen("/dev/zero", "r");
+    if (f) {
+        lines_init(&r, f);
+        CHECK_EQ_INT(lines_next(&r), -1);
+        CHECK(r.too_long && r.cap <= LINES_LINE_MAX + 2);
+        lines_free(&r);
+        fclose(f);
+    }
+    /* A smaller bound, a CR before the newline counted in it. */
+    write_file(path, "0123456789\n0123456789\r\n", 23);
+    f = fopen(path, "r");
+    lines_init(&r, f);
+    r.max = 10;
+    CHECK_EQ_INT(lines_next(&r), 1);
+    CHECK_EQ_INT(lines_next(&r), -1);
+    CHECK_EQ_INT(r.lineno, 2);
+    lines_free(&r);
+    fclose(f);
+    /* A byte-order mark on line 1 is named; the same bytes later are text. */
+    write_file(path, "\xef\xbb\xbf{}\n", 6);
+    f = fopen(path, "r");
+    lines_init(&r, f);
+    CHECK_EQ_INT(lines_next(&r), -1);
+    lines_error(&r, "p", err, sizeof err);
+    CHECK_MSG(strstr(err, "p:1: starts with a UTF-8 byte-order mark"), "%s", err);
+    lines_free(&r);
+    fclose(f);
+    write_file(path, "a\n\xef\xbb\xbf{}\n", 8);
+    f = fopen(path, "r");
+    lines_init(&r, f);
+    CHECK_EQ_INT(lines_next(&r), 1);
+    CHECK_EQ_INT(lines_next(&r), 1);
+    lines_free(&r);
+    fclose(f);
+    unlink(path);
+}
+
+static void test_open(void)
+{
+    char err[512];
+    const char *fifo = path_in_dir("fifo");
+    CHECK(mkfifo(fifo, 0600) == 0);
+    /* Special files are refused, a FIFO without waiting for a writer. */
+    CHECK(lines_open("/dev/zero", "record file", 0, err, sizeof err) == NULL);
+    CHECK_MSG(!strcmp(err, "/dev/zero is a character device, not a record file"), "%s", err);
+    CHECK(lines_open(fifo, "record file", 0, err, sizeof err) == NULL);
+    CHECK_MSG(strstr(err, "fifo is a FIFO, not a record file"), "%s", err);
+    CHECK(lines_open(dir, "board file", 0, err, sizeof err) == NULL);
+    CHECK_MSG(strstr(err, " is a directory, not a board file"), "%s", err);
+    CHECK(lines_open(path_in_dir("none"), "board file", 0, err, sizeof err) == NULL);
+    CHECK(errno == ENOENT && strstr(err, "none: cannot open board file: "));
+    /* The size bound of small files. */
+    const char *big = path_in_dir("big.txt");
+    write_filled(big, (size_t)LINES_FILE_MAX + 1, ' ', "");
+    CHECK(lines_open(big, "parameter file", LINES_FILE_MAX, err, sizeof err) == NULL);
+    CHECK_MSG(strstr(err, "big.txt: 1048577 bytes, over the 1048576 bytes a parameter file may "
+                          "hold"),
+              "%s", err);
+    FILE *f = lines_open(big, "record file", 0, err, sizeof err);
+    CHECK(f != NULL);
+    if (f)
+        fclose(f);
+    CHECK(lines_read_file(big, "board file", NULL, err, sizeof err) == NULL);
+    CHECK_MSG(strstr(err, "over the 1048576 bytes a board file may hold"), "%s", err);
+    /* Whole small files: the text, a NUL byte named by line, a byte-order mark. */
+    write_file(big, "a\nb", 3);
+    size_t len = 0;
+    char *text = lines_read_file(big, "board file", &len, err, sizeof err);
+    CHECK(text && len == 3 && !strcmp(text, "a\nb"));
+    free(text);
+    write_file(big, "a\nb\0", 4);
+    CHECK(lines_read_file(big, "board file", NULL, err, sizeof err) == NULL);
+    CHECK_MSG(strstr(err, "big.txt:2: a NUL byte"), "%s", err);
+    write_file(big,
+               "\xef\xbb\xbf"
+               "board x\n",
+               11);
+    CHECK(lines_read_file(big, "board file", NULL, err, sizeof err) == NULL);
+    CHECK_MSG(strstr(err, "big.txt:1: starts with a UTF-8 byte-order mark"), "%s", err);
+    CHECK(lines_read_file("/dev/zero", "board file", NULL, err, sizeof err) == NULL);
+
+    /* The readers of boards, parameter files and tuning specs: the same refusals. */
+    towerup_board_t b;
+    CHECK(towerup_board_load_file(&b, fifo, err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "is a FIFO, not a board file"), "%s", err);
+    CHECK(towerup_board_load_file(&b, "/dev/zero", err, sizeof err) == -1);
+    const heuristic_t *h = &heuristic_towerup;
+    heur_params_t w;
+    heur_params_default(h, &w);
+    CHECK(heur_params_load(h, fifo, &w, err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "is a FIFO, not a parameter file"), "%s", err);
+    CHECK(heur_params_load(h, "/dev/zero", &w, err, sizeof err) == -1);
+    write_filled(big, (size_t)LINES_FILE_MAX, ' ', "\n");
+    CHECK(heur_params_load(h, big, &w, err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "over the 1048576 bytes a parameter file may hold"), "%s", err);
+    write_file(big, "\xef\xbb\xbf# x\n", 7);
+    CHECK(heur_params_load(h, big, &w, err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "UTF-8 byte-order mark"), "%s", err);
+    spsa_param_t p[SPSA_MAX_PARAMS];
+    int count;
+    CHECK(spsa_spec_load(fifo, p, &count, err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "is a FIFO, not a tuning spec file"), "%s", err);
+    unlink(big);
+    unlink(fifo);
 }
 
 int main(void)
@@ -207,6 +357,10 @@ int main(void)
     test_params_file();
     test_board_file();
     test_record_file();
+    /* Anything that blocks on a FIFO or reads an endless stream fails here, not hangs. */
+    alarm(120);
+    test_line_bound();
+    test_open();
     const char *names[] = {"lines.txt", "spec.txt", "tu.params", "long.board", "rec.jsonl"};
     for (int i = 0; i < 5; i++)
         unlink(path_in_dir(names[i]));

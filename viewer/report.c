@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "arena/rating.h"
+#include "core/lines.h"
 #include "core/svg.h"
 #include "viewer/viewer.h"
 
@@ -48,25 +49,19 @@ static int read_file(report_data_t *d, const char *path, int file, int players, 
                      size_t errlen)
 {
     long ordinal = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open record file '%s'", path);
+    FILE *f = lines_open(path, "record file", 0, err, errlen);
+    if (!f)
         return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    lines_reader_t r;
+    lines_init(&r, f);
     long lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        bool complete = len > 0 && line[len - 1] == '\n';
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
-        if (len == 0)
+    int rc = 0, got = 0;
+    while (rc == 0 && (got = lines_next(&r)) > 0) {
+        lineno = r.lineno;
+        if (r.len == 0)
             continue;
-        json_t *rec = json_loads(line, 0, NULL);
-        if (!rec && !complete)
+        json_t *rec = json_loads(r.text, 0, NULL);
+        if (!rec && r.cut)
             break; /* a last line cut short by a running writer */
         const char *game = json_string_value(json_object_get(rec, "game"));
         const game_api_t *api = game ? game_find(game) : NULL;
@@ -108,7 +103,11 @@ static int read_file(report_data_t *d, const char *path, int file, int players, 
         json_decref(rec);
         ordinal++;
     }
-    free(line);
+    if (rc == 0 && got < 0) {
+        lines_error(&r, path, err, errlen);
+        rc = -1;
+    }
+    lines_free(&r);
     fclose(f);
     return rc;
 }

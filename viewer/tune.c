@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/lines.h"
 #include "viewer/viewer.h"
 
 #define TUNE_MAX_WEIGHTS 64
@@ -96,23 +97,26 @@ int viewer_write_tune(const char *path, const char *log_path, char *err, size_t 
     tune_data_t d;
     memset(&d, 0, sizeof d);
     int rc = -1;
-    FILE *f = fopen(log_path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open the tune log '%s'", log_path);
+    FILE *f = lines_open(log_path, "tune log", 0, err, errlen);
+    if (!f)
         return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0;
+    lines_reader_t r;
+    lines_init(&r, f);
     long lineno = 0;
-    while (getline(&line, &cap, f) >= 0) {
-        lineno++;
-        json_t *j = json_loads(line, 0, NULL);
+    int got;
+    while ((got = lines_next(&r)) > 0) {
+        lineno = r.lineno;
+        json_t *j = json_loads(r.text, 0, NULL);
         int bad = !j || tune_add(&d, j);
         json_decref(j);
         if (bad) {
             snprintf(err, errlen, "%s:%ld: not a tune log line", log_path, lineno);
             goto done;
         }
+    }
+    if (got < 0) {
+        lines_error(&r, log_path, err, errlen);
+        goto done;
     }
     if (d.count == 0) {
         snprintf(err, errlen, "the tune log '%s' holds no iteration", log_path);
@@ -135,7 +139,7 @@ int viewer_write_tune(const char *path, const char *log_path, char *err, size_t 
     rc = 0;
 done:
     fclose(f);
-    free(line);
+    lines_free(&r);
     for (int k = 0; k < d.weight_count; k++)
         free(d.names[k]);
     for (int k = 0; k < d.weight_count + 3; k++)

@@ -9,6 +9,7 @@
 
 #include "boards.h"
 #include "core/input.h"
+#include "core/lines.h"
 #include "towerup.h"
 
 #define MAX_TOKENS 8
@@ -263,45 +264,9 @@ int towerup_board_load_text(towerup_board_t *b, const char *text, const char *fn
 
 int towerup_board_load_file(towerup_board_t *b, const char *path, char *err, size_t errlen)
 {
-    FILE *f = input_open(path, "rb", "board file", err, errlen);
-    if (!f)
+    char *text = lines_read_file(path, "board file", NULL, err, errlen);
+    if (!text)
         return -1;
-    size_t cap = 4096, n = 0;
-    char *text = malloc(cap);
-    size_t got;
-    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *t = realloc(text, cap * 2);
-            if (!t) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = t;
-            cap *= 2;
-        }
-    }
-    bool read_error = ferror(f);
-    fclose(f);
-    char name[128];
-    input_escape(path, name, sizeof name);
-    if (!text || read_error) {
-        snprintf(err, errlen, "%s: %s", name,
-                 text ? "cannot read the board file" : "out of memory");
-        free(text);
-        return -1;
-    }
-    text[n] = 0;
-    size_t nul = strlen(text);
-    if (nul != n) {
-        int line = 1;
-        for (size_t i = 0; i < nul; i++)
-            line += text[i] == '\n';
-        free(text);
-        snprintf(err, errlen, "%s:%d: a NUL byte (a board file is text)", name, line);
-        return -1;
-    }
     int rc = towerup_board_load_text(b, text, path, err, errlen);
     free(text);
     return rc;

@@ -1,13 +1,35 @@
 """Game record files (FORMATS.md §4): read_records(), to_dataframe()."""
 import json
+import os
+import stat
+
+# The longest line read, as the C readers (core/lines.h LINES_LINE_MAX).
+LINE_MAX = 1 << 20
 
 
 def read_records(path):
     """The records of a JSON-lines record file as a list of dicts (blank lines skipped).
-    ValueError names the line of a record that is not JSON."""
+    ValueError names the line of a record that is not JSON, or what makes the file no
+    record file: not a regular file, a line over LINE_MAX bytes, a NUL byte, a UTF-8
+    byte-order mark (the checks of skyline's own readers)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise ValueError("%s is not a regular file, not a record file" % path)
     out = []
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
+    with open(path, "rb") as f:
+        lineno = 0
+        while True:
+            raw = f.readline(LINE_MAX + 2)
+            if not raw:
+                break
+            lineno += 1
+            if len(raw.rstrip(b"\n")) > LINE_MAX:
+                raise ValueError("%s:%d: a line over %d bytes, the longest skyline reads"
+                                 % (path, lineno, LINE_MAX))
+            if b"\0" in raw:
+                raise ValueError("%s:%d: a NUL byte: not a text file" % (path, lineno))
+            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raise ValueError("%s:1: starts with a UTF-8 byte-order mark" % path)
+            line = raw.decode("utf-8")
             if not line.strip():
                 continue
             try:
