@@ -166,6 +166,8 @@ static void ext_fault_io(bot_t *b, int rc, const char *waiting)
         bot_fault(b, "timeout", "%s", waiting);
     } else if (rc == PROC_TOO_LONG) {
         bot_fault(b, "garbage", "a line over %d bytes", PROC_LINE_MAX);
+    } else if (rc == PROC_NUL) {
+        bot_fault(b, "garbage", "a line with a NUL byte");
     } else {
         char detail[BOT_FAULT_DETAIL_MAX];
         const char *why = proc_why_closed(&e->proc, detail, sizeof detail);
@@ -213,6 +215,8 @@ static bool ext_ensure_started(bot_t *b)
     for (;;) {
         const char *line;
         int rc = proc_read_line(&e->proc, deadline, &line);
+        if (rc == PROC_NUL) /* not sbpok, whatever precedes the NUL */
+            continue;
         if (rc != PROC_OK) {
             ext_fault_io(b, rc, "no sbpok within 10 s of sbp 1");
             return false;

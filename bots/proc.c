@@ -427,7 +427,8 @@ int proc_read_line(proc_t *p, double deadline, const char **line)
                 nl[-1] = 0;
             p->start = (size_t)(nl - p->buf) + 1;
             *line = s;
-            return PROC_OK;
+            /* "move 1\0junk" must not pass for "move 1". */
+            return memchr(s, 0, (size_t)(nl - s)) ? PROC_NUL : PROC_OK;
         }
         if (p->len - p->start > PROC_LINE_MAX)
             return PROC_TOO_LONG;

@@ -32,6 +32,7 @@ typedef struct proc {
 #define PROC_EOF      0  /* the child closed its output (or its input, on write) */
 #define PROC_TIMEOUT  -2 /* the deadline passed */
 #define PROC_TOO_LONG -3 /* a line longer than PROC_LINE_MAX */
+#define PROC_NUL      -4 /* a line holding a NUL byte (no protocol message can) */
 
 /* Monotonic seconds, for deadlines. */
 double proc_now(void);
@@ -42,7 +43,8 @@ int proc_start(proc_t *p, const char *path, char *err, size_t errlen);
    PROC_TIMEOUT. */
 int proc_write(proc_t *p, const char *text, double deadline);
 /* The next line (without its newline or a '\r' before it) into *line, valid until the
-   next call: PROC_OK, PROC_EOF, PROC_TIMEOUT or PROC_TOO_LONG. */
+   next call: PROC_OK, PROC_EOF, PROC_TIMEOUT, PROC_TOO_LONG or PROC_NUL (the line is
+   consumed). */
 int proc_read_line(proc_t *p, double deadline, const char **line);
 /* Why a child that closed its output did so, into buf: "exit" (with "exit status N" or
    "killed by signal N" in detail) if it ended within 2 s, else "closed". */

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Small edges of input and output, one section each: what a record, a bot's answer, a
+# message, a parameter file or a command prints or accepts at the edge of the valid.
+set -u
+skyline=$1
+source "$2/tests/cli_lib.sh"
+
+# A bot that answers go with its first listed move followed by a NUL byte and junk.
+cat >"$tmp/nulbot" <<'EOF'
+#!/bin/sh
+while read -r cmd rest; do
+    case $cmd in
+    sbp) printf 'sbpok\n' ;;
+    go) set -- $rest; printf 'move %s\000junk\n' "$2" ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+chmod +x "$tmp/nulbot"
+timeout 120 "$skyline" play --game connect4 --players 2 --first-player 0 --bot "ext:cmd=$tmp/nulbot" \
+    --bot random --record "$tmp/nul.jsonl" --quiet >/dev/null 2>&1
+grep -q '"forfeit":{"seat":0,"move":0,"reason":"garbage","detail":"a line with a NUL byte"}' \
+    "$tmp/nul.jsonl" && ok || fail "move with a NUL byte: $(head -c 300 "$tmp/nul.jsonl")"
+
+finish test_edges.sh
