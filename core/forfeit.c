@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
+
 void forfeit_ranks(int players, int seat, int *ranks)
 {
     for (int s = 0; s < players; s++)
@@ -31,6 +33,15 @@ void forfeit_record_add(json_t *rec, int players, int seat, int move, const char
         json_object_set_new(rec, "engine", engine);
 }
 
+bool forfeit_reason_known(const char *reason)
+{
+    static const char *const known[] = {"exit", "closed", "illegal", "garbage", "timeout", "quit"};
+    for (size_t i = 0; reason && i < sizeof known / sizeof *known; i++)
+        if (!strcmp(reason, known[i]))
+            return true;
+    return false;
+}
+
 bool forfeit_record_has(const json_t *rec) { return json_object_get(rec, "forfeit") != NULL; }
 
 int forfeit_record_check(const json_t *rec, int players, int move_count, bool over, char *err,
@@ -41,6 +52,17 @@ int forfeit_record_check(const json_t *rec, int players, int move_count, bool ov
     const json_t *jr = json_object_get(f, "reason");
     if (!json_is_object(f) || !json_is_integer(js) || !json_is_integer(jm) || !json_is_string(jr)) {
         snprintf(err, errlen, "record: forfeit must be an object with seat, move and reason");
+        return -1;
+    }
+    if (!forfeit_reason_known(json_string_value(jr))) {
+        char shown[INPUT_EXCERPT_MAX];
+        snprintf(err, errlen, "record: unknown forfeit reason '%s' (the reasons: %s)",
+                 input_escape(json_string_value(jr), shown, sizeof shown), FORFEIT_REASONS);
+        return -1;
+    }
+    const json_t *jd = json_object_get(f, "detail");
+    if (jd && !json_is_string(jd)) {
+        snprintf(err, errlen, "record: a forfeit's detail must be a string");
         return -1;
     }
     json_int_t seat = json_integer_value(js), move = json_integer_value(jm);

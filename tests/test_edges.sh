@@ -22,4 +22,14 @@ timeout 120 "$skyline" play --game connect4 --players 2 --first-player 0 --bot "
 grep -q '"forfeit":{"seat":0,"move":0,"reason":"garbage","detail":"a line with a NUL byte"}' \
     "$tmp/nul.jsonl" && ok || fail "move with a NUL byte: $(head -c 300 "$tmp/nul.jsonl")"
 
+# replay accepts only the forfeit reasons docs/PROTOCOL.md defines.
+"$skyline" replay "$tmp/nul.jsonl" >"$tmp/out" 2>&1 && ok || fail "replay forfeit: $(cat "$tmp/out")"
+sed 's/"reason":"garbage"/"reason":"bored"/' "$tmp/nul.jsonl" >"$tmp/bored.jsonl"
+"$skyline" replay "$tmp/bored.jsonl" >"$tmp/out" 2>/dev/null
+[ $? -eq 1 ] && grep -q "^line 1: record: unknown forfeit reason 'bored' (the reasons: exit, closed, illegal, garbage, timeout, quit)$" \
+    "$tmp/out" && ok || fail "replay reason bored: $(cat "$tmp/out")"
+sed 's/"detail":"[^"]*"/"detail":7/' "$tmp/nul.jsonl" >"$tmp/detail.jsonl"
+"$skyline" replay "$tmp/detail.jsonl" >"$tmp/out" 2>/dev/null
+[ $? -eq 1 ] && grep -q "detail must be a string" "$tmp/out" && ok || fail "replay detail 7"
+
 finish test_edges.sh
