@@ -36,6 +36,13 @@ static size_t utf8_length(const unsigned char *s, size_t len)
     return n;
 }
 
+/* True if s[0..len) starts with U+FEFF (a byte-order mark, or a zero-width no-break space):
+   printed as it is, a quote of it would look empty. */
+static bool zero_width(const unsigned char *s, size_t len)
+{
+    return len >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf;
+}
+
 /* The escaped form of the character at u[i] into piece[8]: its length; *used: bytes read. */
 static size_t escape_piece(const unsigned char *u, size_t i, size_t len, char *piece, size_t *used)
 {
@@ -47,7 +54,7 @@ static size_t escape_piece(const unsigned char *u, size_t i, size_t len, char *p
         piece[n++] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
     } else if (c >= 0x20 && c < 0x7f) {
         piece[n++] = (char)c;
-    } else if (c >= 0x80 && (n = utf8_length(u + i, len - i)) > 0) {
+    } else if (c >= 0x80 && !zero_width(u + i, len - i) && (n = utf8_length(u + i, len - i)) > 0) {
         memcpy(piece, u + i, n);
         *used = n;
     } else {

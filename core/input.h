@@ -13,7 +13,8 @@
 
 /*
  * Copies len bytes of s into out[outlen] for a message: tab, newline and return as \t \n
- * \r, other control bytes, DEL and bytes that are not part of valid UTF-8 as \xNN; cut at
+ * \r, other control bytes, DEL, bytes that are not part of valid UTF-8 and U+FEFF (a
+ * byte-order mark: invisible) as \xNN; cut at
  * a whole character with "..." when it does not fit. Returns out.
  */
 const char *input_escape_n(const char *s, size_t len, char *out, size_t outlen);

@@ -32,4 +32,8 @@ sed 's/"detail":"[^"]*"/"detail":7/' "$tmp/nul.jsonl" >"$tmp/detail.jsonl"
 "$skyline" replay "$tmp/detail.jsonl" >"$tmp/out" 2>/dev/null
 [ $? -eq 1 ] && grep -q "detail must be a string" "$tmp/out" && ok || fail "replay detail 7"
 
+# A byte-order mark in a quote is shown, not left invisible.
+expect_error "BOM in a bot spec" "unknown bot '.xef.xbb.xbfrandom'" \
+    "$skyline" play --bot $'\xef\xbb\xbfrandom'
+
 finish test_edges.sh

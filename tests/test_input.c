@@ -40,6 +40,8 @@ int main(void)
     check_escape("a\xc3\xa9zzzzzz", 9, 8, "a\xc3\xa9z...");
     check_escape("a\xc3\xa9zzzzzz", 9, 6, "a...");
     check_escape("abc", 3, 3, "");
+    /* A byte-order mark would be an invisible quote. */
+    check_escape("\357\273\277ab", 5, 32, "\\xef\\xbb\\xbfab");
     char big[1000];
     memset(big, 1, sizeof big);
     char out[INPUT_EXCERPT_MAX];
