@@ -94,6 +94,12 @@ static int load_line(const heuristic_t *h, char *text, heur_params_t *w, int *fi
                  input_escape(value, shown, sizeof shown), name);
         return -1;
     }
+    if (!(v >= -HEUR_VALUE_MAX && v <= HEUR_VALUE_MAX)) {
+        snprintf(what, whatlen,
+                 "value '%s' of parameter '%s' is out of range (a number from %g to %g)",
+                 input_escape(value, shown, sizeof shown), name, -HEUR_VALUE_MAX, HEUR_VALUE_MAX);
+        return -1;
+    }
     if (first_line[i]) {
         snprintf(what, whatlen, "parameter '%s' given twice (first on line %d)", name,
                  first_line[i]);

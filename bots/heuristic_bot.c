@@ -58,7 +58,8 @@ static int heuristic_keys(bot_t *b, heuristic_bot_t *hb, const bot_spec_t *spec,
             if (bot_spec_double(key, value, 0.0, 1.0, &hb->eps, err, errlen))
                 return -1;
         } else if ((i = heur_param_find(h, key)) >= 0) {
-            if (bot_spec_double(key, value, -1e12, 1e12, &hb->w.value[i], err, errlen))
+            if (bot_spec_double(key, value, -HEUR_VALUE_MAX, HEUR_VALUE_MAX, &hb->w.value[i], err,
+                                errlen))
                 return -1;
         } else {
             char names[GAME_ERR_MAX], shown[INPUT_EXCERPT_MAX];

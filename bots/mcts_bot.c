@@ -219,7 +219,8 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
             given[t] = k + 1;
             chosen[t] = iv;
         } else if (h && (i = heur_param_find(h, key)) >= 0) {
-            if (bot_spec_double(key, value, -1e12, 1e12, &mb->w.value[i], err, errlen))
+            if (bot_spec_double(key, value, -HEUR_VALUE_MAX, HEUR_VALUE_MAX, &mb->w.value[i], err,
+                                errlen))
                 return -1;
             if (!weights)
                 weights = k + 1;

@@ -11,6 +11,8 @@
 #include "core/game.h"
 
 #define HEUR_MAX_PARAMS 32
+/* The largest magnitude of a weight, in parameter files and bot spec keys alike. */
+#define HEUR_VALUE_MAX 1e12
 
 /* One named weight: its default and the range and SPSA step the tuner uses. */
 typedef struct heur_param_def {

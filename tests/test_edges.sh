@@ -36,4 +36,13 @@ sed 's/"detail":"[^"]*"/"detail":7/' "$tmp/nul.jsonl" >"$tmp/detail.jsonl"
 expect_error "BOM in a bot spec" "unknown bot '.xef.xbb.xbfrandom'" \
     "$skyline" play --bot $'\xef\xbb\xbfrandom'
 
+# Parameter values stop where weight keys stop: at +-1e12.
+printf 'eval_spread -1e308\n' >"$tmp/huge.params"
+expect_error "parameter -1e308" \
+    "huge.params:1: value '-1e308' of parameter 'eval_spread' is out of range \(a number from -1e\+12 to 1e\+12\)" \
+    "$skyline" play --game uptown --bot "heuristic:params=$tmp/huge.params"
+printf 'eval_spread 1e12\n' >"$tmp/edge.params"
+"$skyline" play --game uptown --players 2 --bot "heuristic:params=$tmp/edge.params" --quiet \
+    >/dev/null 2>&1 && ok || fail "parameter 1e12 refused"
+
 finish test_edges.sh
