@@ -260,7 +260,7 @@ static void line_from_position(show_line_t *l, show_args_t *a)
         a->as = view;
         if (view < 0 && game_position_shows_all(a->position, opt, mover))
             a->as = mover;
-        else if (view < 0)
+        else if (view < 0 && !a->notation) /* --notation prints only the text */
             printf("(public view: the hidden parts below are drawn at random)\n");
     }
 }

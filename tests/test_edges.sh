@@ -45,4 +45,9 @@ printf 'eval_spread 1e12\n' >"$tmp/edge.params"
 "$skyline" play --game uptown --players 2 --bot "heuristic:params=$tmp/edge.params" --quiet \
     >/dev/null 2>&1 && ok || fail "parameter 1e12 refused"
 
+# show --notation prints the text alone, also for a public Uptown text.
+pub=$("$skyline" show --game uptown --players 3 --notation)
+"$skyline" show --position "$pub" --notation >"$tmp/out" 2>"$tmp/err"
+[ "$(cat "$tmp/out")" = "$pub" ] && ok || fail "show --notation public: $(cat "$tmp/out")"
+
 finish test_edges.sh
