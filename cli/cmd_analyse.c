@@ -2,6 +2,7 @@
  * skyline analyse: a bot's choice in a position given in notation (docs/NOTATION.md) and,
  * for mcts, its candidate moves with their visits and mean results.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,8 @@ static void analyse_parse(analyse_args_t *a, int argc, char **argv)
             if (game_options_add(&a->opt, v, err, sizeof err))
                 cli_die("%s: %s", arg, err);
         } else if (!strcmp(arg, "--as")) {
-            a->as = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_PLAYERS - 1);
+            /* Checked against the position's player count once it is read. */
+            a->as = cli_int(arg, cli_value(argc, argv, &i), 0, INT_MAX);
         } else if (!strcmp(arg, "--seed")) {
             a->seed = cli_seed(arg, cli_value(argc, argv, &i));
         } else if (!strcmp(arg, "--top")) {
@@ -117,7 +119,9 @@ int cmd_analyse(int argc, char **argv)
         cli_die("%s", err);
     if (api->is_terminal(s))
         cli_die("--position: the game is over, there is no move to analyse");
-    int mover = api->to_move(s);
+    int mover = api->to_move(s), players = api->player_count(s);
+    if (a.as >= players)
+        cli_die("--as %ld: the game has %d players (0 to %d)", a.as, players, players - 1);
     if (a.as >= 0 && a.as != mover)
         cli_die("--as %ld: seat %d (P%d) is to move, and a bot chooses the mover's move", a.as,
                 mover, mover + 1);

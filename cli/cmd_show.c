@@ -4,6 +4,7 @@
  * each source fills one show_line_t, and everything after that is the same for all.
  */
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +228,14 @@ static void line_from_record(show_line_t *l, const show_args_t *a)
     l->seats = json_object_get(l->rec, "seats");
 }
 
+/* Dies unless --as (if given) is a player of the game of state s. */
+static void show_check_as(const show_args_t *a, const game_api_t *api, const void *s)
+{
+    int players = api->player_count(s);
+    if (a->as >= players)
+        cli_die("--as %ld: the game has %d players (0 to %d)", a->as, players, players - 1);
+}
+
 /* Source 3: a position text (docs/NOTATION.md), shown as its view sees it. */
 static void line_from_position(show_line_t *l, show_args_t *a)
 {
@@ -241,6 +250,7 @@ static void line_from_position(show_line_t *l, show_args_t *a)
     line_alloc(l, 0);
     l->api->copy(line_state(l, 0), s);
     free(s);
+    show_check_as(a, l->api, line_state(l, 0));
     /* What the text does not say was drawn at random: show only what it fixes. */
     if (a->as >= 0 && !game_position_shows_all(a->position, opt, (int)a->as)) {
         char who[32];
@@ -374,7 +384,8 @@ static void show_parse(show_args_t *a, int argc, char **argv)
         } else if (!strcmp(arg, "--ply")) {
             a->ply = cli_int(arg, cli_value(argc, argv, &i), 0, 1000000000L);
         } else if (!strcmp(arg, "--as")) {
-            a->as = cli_int(arg, cli_value(argc, argv, &i), 0, GAME_MAX_PLAYERS - 1);
+            /* Checked against the game's player count once it is known. */
+            a->as = cli_int(arg, cli_value(argc, argv, &i), 0, INT_MAX);
         } else if (!strcmp(arg, "--ascii")) {
             a->ascii = true;
         } else if (!strcmp(arg, "--notation")) {
@@ -441,9 +452,7 @@ int cmd_show(int argc, char **argv)
     else
         line_from_options(&line, &a);
     const void *s = line_state(&line, line.move_count);
-    int players = line.api->player_count(s);
-    if (a.as >= players)
-        cli_die("--as %ld: the game has %d players (0 to %d)", a.as, players, players - 1);
+    show_check_as(&a, line.api, s);
     unsigned flags = (a.ascii ? GAME_TEXT_ASCII : 0u) |
                      ((a.colour < 0 ? colour_auto() : a.colour == 1) ? GAME_TEXT_COLOUR : 0u);
     if (a.notation) {

@@ -50,4 +50,12 @@ pub=$("$skyline" show --game uptown --players 3 --notation)
 "$skyline" show --position "$pub" --notation >"$tmp/out" 2>"$tmp/err"
 [ "$(cat "$tmp/out")" = "$pub" ] && ok || fail "show --notation public: $(cat "$tmp/out")"
 
+# --as names the game's own range.
+expect_error "analyse --as 4 of 3" "^skyline: --as 4: the game has 3 players \(0 to 2\)$" \
+    "$skyline" analyse --position "$pub" --bot random --as 4
+expect_error "analyse --as 99 of 3" "^skyline: --as 99: the game has 3 players \(0 to 2\)$" \
+    "$skyline" analyse --position "$pub" --bot random --as 99
+expect_error "show --as 7 of 3" "^skyline: --as 7: the game has 3 players \(0 to 2\)$" \
+    "$skyline" show --position "$pub" --as 7
+
 finish test_edges.sh
