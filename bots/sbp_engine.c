@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bots/bot.h"
+#include "bots/heuristic.h"
 
 /* Words of a message at most: go's moves and a few more. */
 #define SBP_WORDS (GAME_MAX_MOVES + 8)
@@ -13,7 +14,7 @@
 #define SBP_OPTION_MAX 4352
 
 struct sbp_engine {
-    const char *spec;                             /* the bot's spec */
+    const char *spec;                             /* the bot's spec, or NULL: the default */
     uint64_t seed;                                /* seed of the session */
     long games;                                   /* newgame messages so far */
     const game_api_t *api;                        /* the game under way, or NULL */
@@ -26,6 +27,11 @@ struct sbp_engine {
     void *ctx;                                    /* their context */
     char *w[SBP_WORDS];                           /* the words of the current message */
 };
+
+const char *sbp_engine_default_spec(const game_api_t *api)
+{
+    return heuristic_for(api) ? "heuristic" : "mcts";
+}
 
 sbp_engine_t *sbp_engine_new(const char *spec, uint64_t seed, sbp_engine_out_fn say,
                              sbp_engine_out_fn warn, void *ctx)
@@ -123,7 +129,8 @@ static int engine_newgame(sbp_engine_t *e, char **w, int n, char *err, size_t er
         bot_free(e->bot);
         e->bot = NULL;
     }
-    if (!e->bot && !(e->bot = bot_new(e->api, e->spec, e->seed, err, errlen))) {
+    const char *spec = e->spec ? e->spec : sbp_engine_default_spec(e->api);
+    if (!e->bot && !(e->bot = bot_new(e->api, spec, e->seed, err, errlen))) {
         e->api = NULL;
         return -1;
     }
@@ -213,7 +220,8 @@ int sbp_engine_line(sbp_engine_t *e, char *line, char *err, size_t errlen)
     if (!n)
         return 1;
     if (!strcmp(w[0], "sbp")) {
-        out(e->say, e->ctx, "id name skyline %s", e->spec);
+        out(e->say, e->ctx, "id name skyline %s",
+            e->spec ? e->spec : "heuristic (mcts where a game has none)");
         e->say(e->ctx, "id author the Skyline project");
         e->say(e->ctx, "sbpok");
     } else if (!strcmp(w[0], "newgame")) {

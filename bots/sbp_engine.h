@@ -18,6 +18,9 @@ typedef struct sbp_engine sbp_engine_t;
 /* A session of the bot spec (checked by the caller) with seed S (game i plays with S+i):
    answers go to say, warnings (a move list that does not match the position...) to warn,
    both with ctx. NULL if out of memory. */
+/* The bot of a session without --bot in game api: heuristic where the game has one, else
+   mcts. */
+const char *sbp_engine_default_spec(const game_api_t *api);
 sbp_engine_t *sbp_engine_new(const char *spec, uint64_t seed, sbp_engine_out_fn say,
                              sbp_engine_out_fn warn, void *ctx);
 /*

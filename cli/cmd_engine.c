@@ -17,7 +17,8 @@ static const char engine_help[] =
     "Speaks the Skyline Bot Protocol (docs/PROTOCOL.md) on standard input and output for\n"
     "a built-in bot: plays from each position text alone (hidden parts determinized).\n"
     "Warnings (a move list that does not match the position) go to standard error.\n"
-    "  --bot SPEC              the bot (default heuristic)\n"
+    "  --bot SPEC              the bot (default heuristic, or mcts in a game without a\n"
+    "                          heuristic: connect4)\n"
     "  --seed S                seed of its random choices (game i of the session: S+i)\n";
 
 /* Answers on standard output, flushed a line at a time (the controller waits on them). */
@@ -36,7 +37,7 @@ static void engine_warn(void *ctx, const char *line)
 
 int cmd_engine(int argc, char **argv)
 {
-    const char *spec = "heuristic";
+    const char *spec = NULL; /* NULL: sbp_engine_default_spec */
     uint64_t seed = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -55,7 +56,8 @@ int cmd_engine(int argc, char **argv)
     char err[GAME_ERR_MAX];
     bool made = false;
     for (int g = 0; g < game_count() && !made; g++) {
-        bot_t *probe = bot_new(game_at(g), spec, 0, err, sizeof err);
+        bot_t *probe = bot_new(game_at(g), spec ? spec : sbp_engine_default_spec(game_at(g)), 0,
+                               err, sizeof err);
         made = probe != NULL;
         bot_free(probe);
     }

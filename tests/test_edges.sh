@@ -58,4 +58,11 @@ expect_error "analyse --as 99 of 3" "^skyline: --as 99: the game has 3 players \
 expect_error "show --as 7 of 3" "^skyline: --as 7: the game has 3 players \(0 to 2\)$" \
     "$skyline" show --position "$pub" --as 7
 
+# engine's default bot plays every game, Connect Four (no heuristic) included.
+c4=$("$skyline" show --game connect4 --first-player 0 --notation --as 0)
+printf 'sbp 1\nnewgame connect4 2 0\nposition %s\ngo 0 1 2 3 4 5 6 7\nquit\n' "$c4" |
+    timeout 120 "$skyline" engine >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -qE '^move [1-7]$' "$tmp/out" && ! grep -q 'info error' "$tmp/out" && ok \
+    || fail "engine default bot in connect4: $(cat "$tmp/out" "$tmp/err")"
+
 finish test_edges.sh
