@@ -212,12 +212,14 @@ char *lines_read_file(const char *path, const char *what, size_t *len, char *err
             snprintf(err, errlen, "%s:%ld: a NUL byte: not a text file", shown, line);
         }
         free(text);
+        errno = 0; /* not ENOENT: the file is there */
         return NULL;
     }
     text[n] = 0;
     if (n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
         snprintf(err, errlen, "%s:1: %s", shown, lines_bom_says);
         free(text);
+        errno = 0; /* not ENOENT: the file is there */
         return NULL;
     }
     if (len)

@@ -55,8 +55,8 @@ int lines_check_file(int fd, const char *path, const char *what, long long max, 
  */
 FILE *lines_open(const char *path, const char *what, long long max, char *err, size_t errlen);
 /* The whole text of a file of at most LINES_FILE_MAX bytes, NUL-terminated, its length in
-   *len (may be NULL): free it. NULL with err (as lines_open's, or a NUL byte, a byte-order
-   mark, a read error: "PATH:LINE: ..."). */
+   *len (may be NULL): free it. NULL with err (as lines_open's, errno ENOENT only for a
+   missing file; or a NUL byte, a byte-order mark, a read error: "PATH:LINE: ..."). */
 char *lines_read_file(const char *path, const char *what, size_t *len, char *err, size_t errlen);
 
 /* A file appended to one line at a time by the process that holds its write lock. */

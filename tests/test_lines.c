@@ -302,8 +302,11 @@ static void test_open(void)
     CHECK(f != NULL);
     if (f)
         fclose(f);
+    errno = ENOENT;
     CHECK(lines_read_file(big, "board file", NULL, err, sizeof err) == NULL);
     CHECK_MSG(strstr(err, "over the 1048576 bytes a board file may hold"), "%s", err);
+    /* Only a missing file says ENOENT: a checkpoint that is there is never "none yet". */
+    CHECK(errno != ENOENT);
     /* Whole small files: the text, a NUL byte named by line, a byte-order mark. */
     write_file(big, "a\nb", 3);
     size_t len = 0;
@@ -311,7 +314,9 @@ static void test_open(void)
     CHECK(text && len == 3 && !strcmp(text, "a\nb"));
     free(text);
     write_file(big, "a\nb\0", 4);
+    errno = ENOENT;
     CHECK(lines_read_file(big, "board file", NULL, err, sizeof err) == NULL);
+    CHECK(errno != ENOENT);
     CHECK_MSG(strstr(err, "big.txt:2: a NUL byte"), "%s", err);
     write_file(big,
                "\xef\xbb\xbf"

@@ -88,6 +88,13 @@ expect_error "fit /dev/zero" "/dev/zero is a character device, not a record file
 sky rate "$tmp/cut.jsonl" >/dev/null 2>"$tmp/err" && grep -q "ignoring a cut-off" "$tmp/err" && ok \
     || fail "rate cut-off last record"
 
+# Checkpoints: one that is there but cannot be read is an error, never a fresh start.
+expect_error "fit checkpoint FIFO" "fifo is a FIFO, not a checkpoint" \
+    "${fit[@]}" --records "$tmp/g.jsonl" --checkpoint "$tmp/fifo" --resume
+mkfifo "$tmp/t.params.ckpt"
+expect_error "tune checkpoint FIFO" "t.params.ckpt is a FIFO, not a checkpoint" \
+    sky tune --players 2 --bot heuristic --iterations 1 --seed 1 --out "$tmp/t.params"
+
 # engine: a peer's board=/dev/zero is refused at go, and a line over the bound ends the
 # session with the reason.
 pos=$(sky show --players 2 --notation --as 0)
