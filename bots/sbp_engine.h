@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/game.h"
+
 /* Receives one line of text (no '\n'): an answer to the controller, or a warning. */
 typedef void (*sbp_engine_out_fn)(void *ctx, const char *line);
 
