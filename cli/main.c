@@ -12,10 +12,15 @@ typedef struct cli_command {
     const char *summary;
 } cli_command_t;
 
-/* skyline version (and skyline --version): "skyline X.Y.Z". */
+/* skyline version (and skyline --version): "skyline X.Y.Z"; --help says so. */
 static int main_version(int argc, char **argv)
 {
-    (void)argv;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf(
+            "usage: skyline version   (or skyline --version)\n"
+            "Prints the engine's version, 'skyline X.Y.Z', as every file it writes records it.\n");
+        return 0;
+    }
     if (argc > 1)
         cli_die("version takes no options");
     printf("%s\n", skyline_engine());

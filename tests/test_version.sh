@@ -12,6 +12,10 @@ version=$(sed -n 's/^project(skyline VERSION \([0-9][0-9.]*\) .*/\1/p' "$2/CMake
 engine="skyline $version"
 [ "$("$skyline" --version)" = "$engine" ] && ok || fail "--version: $("$skyline" --version 2>&1)"
 [ "$("$skyline" version)" = "$engine" ] && ok || fail "version: $("$skyline" version 2>&1)"
+"$skyline" version --help >"$tmp/out" 2>&1 && grep -q "^usage: skyline version" "$tmp/out" && ok \
+    || fail "version --help: $(cat "$tmp/out")"
+"$skyline" --version --help >"$tmp/out" 2>&1 && grep -q "^usage: skyline version" "$tmp/out" && ok \
+    || fail "--version --help: $(cat "$tmp/out")"
 expect_error "version with an option" "version takes no options" "$skyline" version --json
 
 # Game records of every game (players: 3, or the nearest count the game allows).
