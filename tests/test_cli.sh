@@ -55,6 +55,8 @@ expect_error "bad bot key" "unknown key" "$skyline" play --bot random:depth=3
 expect_error "bad bot syntax" "key=value" "$skyline" play --bot random:depth
 expect_error "bot count" "--bot" "$skyline" play --players 3 --bot random --bot random
 expect_error "missing board" "board" "$skyline" play --board /nonexistent.board
+expect_error "unknown board name" "huge: cannot open board file: .*\\(built-in boards: standard, duo\\)" \
+    "$skyline" play --board huge
 printf 'board x\narea 0 a grey\n' >"$tmp/short.board"
 expect_error "malformed board" "short.board:[0-9]+:" "$skyline" play --board "$tmp/short.board"
 printf 'board x\nfrob 1 2\n' >"$tmp/frob.board"

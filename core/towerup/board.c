@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "boards.h"
 #include "core/input.h"
@@ -328,6 +329,10 @@ const towerup_board_t *towerup_board_get(const char *name_or_path, char *err, si
         return NULL;
     }
     if (towerup_board_load_file(&c->board, name_or_path, err, errlen) < 0) {
+        /* A name that is no file may have meant a built-in board: name them. */
+        size_t used = strlen(err);
+        if (access(name_or_path, F_OK) != 0 && errno == ENOENT && used < errlen)
+            snprintf(err + used, errlen - used, " (built-in boards: standard, duo)");
         free(c->path);
         free(c);
         pthread_mutex_unlock(&cache_lock);
