@@ -30,7 +30,7 @@ int cmd_perft(int argc, char **argv)
                    "  --depth D               deepest length (default 3)\n"
                    "  --divide                also the count below each first move at depth D\n"
                    "  --full                  make and undo every leaf (no bulk counting)\n"
-                   "  --time                  add seconds and nodes per second to each line\n",
+                   "  --time                  with headings: depth count seconds nodes/s\n",
                    cli_game_help);
             return 0;
         } else if (!strcmp(a, "--depth")) {
@@ -53,6 +53,8 @@ int cmd_perft(int argc, char **argv)
         cli_die("out of memory");
     if (api->new_game(state, &g.opt, err, sizeof err))
         cli_die("%s", err);
+    if (timed)
+        printf("%5s %15s %9s %13s\n", "depth", "count", "seconds", "nodes/s");
     for (int d = 1; d <= depth; d++) {
         double t0 = perft_now();
         uint64_t n;
@@ -60,7 +62,8 @@ int cmd_perft(int argc, char **argv)
             cli_die("perft: depth %d: %s", d, err);
         double t = perft_now() - t0;
         if (timed)
-            printf("%d %llu %.3f %.0f\n", d, (unsigned long long)n, t, t > 0 ? (double)n / t : 0);
+            printf("%5d %15llu %9.3f %13.0f\n", d, (unsigned long long)n, t,
+                   t > 0 ? (double)n / t : 0);
         else
             printf("%d %llu\n", d, (unsigned long long)n);
         fflush(stdout);

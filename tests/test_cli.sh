@@ -70,5 +70,11 @@ expect_error "tower up option on uptown" "uptown has no options \\(given: board=
 # perft prints one count per depth.
 "$skyline" perft --game uptown --players 3 --seed 1 --depth 2 >"$tmp/out" 2>&1
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || fail "perft output: $(cat "$tmp/out")"
+# perft --time: a heading line names the columns, then one row of four per depth.
+"$skyline" perft --game uptown --players 3 --seed 1 --depth 2 --time >"$tmp/out" 2>&1
+head -1 "$tmp/out" | grep -qE '^ *depth +count +seconds +nodes/s$' && ok \
+    || fail "perft --time heading: $(cat "$tmp/out")"
+[ "$(awk 'NR > 1 && NF == 4' "$tmp/out" | wc -l)" -eq 2 ] && ok \
+    || fail "perft --time rows: $(cat "$tmp/out")"
 
 finish test_cli
