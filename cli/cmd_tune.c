@@ -330,6 +330,8 @@ static void tune_usage(void)
            "  --deals D               deals per iteration (default 2)\n"
            "  --workers W             games at once (default: cores / bot threads)\n"
            "  --stop-after N          stop after N iterations of this run (resume later)\n"
+           "  --verbose               every weight on each iteration line (they are in\n"
+           "                          FILE.log.jsonl either way)\n"
            "  --a X --A X --alpha X --gamma X   gain sequences (defaults: a = 2(A+1)^alpha,\n"
            "                          A = 40, alpha 0.602, gamma 0.101)\n",
            cli_game_help);
@@ -341,6 +343,7 @@ int cmd_tune(int argc, char **argv)
     cli_game_init(&t.g);
     const char *bot_text = NULL, *spec_path = NULL, *out = NULL;
     long iterations = 0, stop_after = 0;
+    bool verbose = false;
     double a = -1, A = -1, alpha = 0.602, gamma = 0.101;
     t.deals = 2;
     t.workers = 0;
@@ -368,6 +371,8 @@ int cmd_tune(int argc, char **argv)
             stop_after = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
         } else if (!strcmp(o, "--out")) {
             out = cli_value(argc, argv, &i);
+        } else if (!strcmp(o, "--verbose")) {
+            verbose = true;
         } else if (!strcmp(o, "--deals")) {
             t.deals = (int)cli_int(o, cli_value(argc, argv, &i), 1, 100000);
         } else if (!strcmp(o, "--workers")) {
@@ -564,10 +569,13 @@ int cmd_tune(int argc, char **argv)
         tune_write_params(&t, theta, s.count, out);
         if (progress)
             tune_progress(0, 0, 0, 0, true);
-        printf("iter %ld/%ld diff %+.3f mean diff %+.4f theta", s.k, s.cfg.iterations, diff,
+        printf("iter %ld/%ld diff %+.3f mean diff %+.4f", s.k, s.cfg.iterations, diff,
                s.diff_sum / (double)s.k);
-        for (int i = 0; i < s.count; i++)
-            printf(" %s=%.4g", s.p[i].name, s.p[i].value);
+        if (verbose) {
+            printf(" theta");
+            for (int i = 0; i < s.count; i++)
+                printf(" %s=%.4g", s.p[i].name, s.p[i].value);
+        }
         printf("\n");
         fflush(stdout);
         if (progress)

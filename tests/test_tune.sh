@@ -34,6 +34,14 @@ printf '# tuned subset\njoin 1.0 0 5 0.5\n' >"$tmp/spec.txt"
     --seed 1 --out "$tmp/ut.params" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c '^iter ' "$tmp/out")" -eq 3 ] && ok || fail "uptown tune: $(cat "$tmp/err")"
+# An iteration line is short; --verbose adds every weight.
+grep -q "theta" "$tmp/out" && fail "weights on a default iteration line: $(head -1 "$tmp/out")" || ok
+grep -qE '^iter 1/3 diff [-+][0-9.]+ mean diff [-+][0-9.]+$' "$tmp/out" && ok \
+    || fail "iteration line: $(head -1 "$tmp/out")"
+"$skyline" tune --game uptown --players 2 --bot heuristic --params "$tmp/spec.txt" --iterations 1 \
+    --seed 1 --verbose --out "$tmp/utv.params" >"$tmp/out" 2>"$tmp/err"
+grep -qE '^iter 1/1 diff [-+][0-9.]+ mean diff [-+][0-9.]+ theta join=[0-9.]+$' "$tmp/out" && ok \
+    || fail "--verbose iteration line: $(cat "$tmp/out" "$tmp/err")"
 
 printf 'w 1 0 2 0.1\nbad line\n' >"$tmp/bad.txt"
 expect_error "bad spec line" "bad.txt:2:" "$skyline" tune --players 2 --bot heuristic --params "$tmp/bad.txt" --iterations 1 --seed 1 --out "$tmp/x"
