@@ -515,6 +515,7 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
     memset(rep, 0, sizeof *rep);
     rep->quick = conf.quick;
     rep->count_only = conf.count_only;
+    rep->verbose = conf.verbose;
     rep->cores = omp_get_num_procs();
     rep->load_start = bench_load_average();
     if (conf.threads <= 0)
@@ -536,7 +537,7 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
         rep->mcts_nodes += (uint64_t)r->signature_nodes;
         rep->search_key += r->signature_key;
         if (rows) {
-            bench_print_row(rows, r);
+            bench_print_row(rows, rep, r);
             fflush(rows);
         }
     }

@@ -60,6 +60,7 @@ typedef struct bench_config {
     bool quick;      /* smaller depths and fewer repetitions (its own signature) */
     bool count_only; /* node counts only: no timing, no playouts, no reference */
     int threads;     /* threads of the parallel MCTS figure (every core by default) */
+    bool verbose;    /* the table with every column and the goals (default: fits 100 columns) */
 } bench_config_t;
 
 /* Everything measured for one case. Seconds are 0 in count-only mode. */
@@ -118,6 +119,7 @@ typedef struct bench_result {
 typedef struct bench_report {
     bool quick;                            /* --quick was used */
     bool count_only;                       /* node counts only */
+    bool verbose;                          /* the wide table and the goals */
     int cores;                             /* processors of this machine */
     int case_count;                        /* cases run */
     bench_result_t cases[BENCH_MAX_CASES]; /* their figures */
@@ -158,7 +160,7 @@ uint64_t bench_signature(bool quick, char *err, size_t errlen);
 
 /* The human-readable table: header, one row per case, then totals and signature. */
 void bench_print_header(FILE *out, const bench_report_t *rep);
-void bench_print_row(FILE *out, const bench_result_t *r);
+void bench_print_row(FILE *out, const bench_report_t *rep, const bench_result_t *r);
 void bench_print_footer(FILE *out, const bench_report_t *rep);
 /* The same as one JSON object on one line. */
 void bench_print_json(FILE *out, const bench_report_t *rep);

@@ -200,6 +200,9 @@ void bench_print_header(FILE *out, const bench_report_t *rep)
             rep->quick ? " --quick" : "", rep->cores, rep->load_start);
     if (rep->count_only)
         fprintf(out, "%-11s %9s %5s %14s\n", "case", "moves", "depth", "perft leaves");
+    else if (!rep->verbose)
+        fprintf(out, "%-11s %9s %5s %14s %7s %8s %6s %8s %8s %5s %4s\n", "case", "moves", "depth",
+                "perft leaves", "bulk", "games/s", "gen x", "mcts 1t", "mcts Nt", "xN", "cpu");
     else
         fprintf(out,
                 "%-11s %9s %5s %14s %7s %7s %8s %6s %6s %10s %9s %6s %8s %8s %5s %5s %5s "
@@ -209,7 +212,7 @@ void bench_print_header(FILE *out, const bench_report_t *rep)
                 "indep", "cpu", "guided", "xN", "/2T");
 }
 
-void bench_print_row(FILE *out, const bench_result_t *r)
+void bench_print_row(FILE *out, const bench_report_t *rep, const bench_result_t *r)
 {
     char moves[24], depth[16];
     snprintf(moves, sizeof moves, "%d/%d", r->start_moves, r->mid_moves);
@@ -224,6 +227,14 @@ void bench_print_row(FILE *out, const bench_result_t *r)
         snprintf(ratio, sizeof ratio, "%.0f", gen_ratio(r));
     else
         snprintf(ratio, sizeof ratio, "-");
+    const char *disagree = r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "";
+    if (!rep->verbose) {
+        fprintf(out, "%-11s %9s %5s %14llu %7.1f %8.0f %6s %8.0f %8.0f %5.2f %4.2f%s\n",
+                r->bcase->label, moves, depth, leaves, bulk_mnps(r), games_per_second(r), ratio,
+                mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
+                r->mcts_n_cpu, disagree);
+        return;
+    }
     fprintf(out,
             "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
             "%5.2f %5.2f %5.2f %4.2f %7.0f %5.2f %5.2f%s\n",
@@ -233,31 +244,89 @@ void bench_print_row(FILE *out, const bench_result_t *r)
             mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r), mcts_root_speedup(r),
             mcts_indep_speedup(r), r->mcts_n_cpu,
             guided_rate(r->guided1_iterations, r->guided1_seconds), guided_speedup(r),
-            guided_vs_double(r), r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "");
+            guided_vs_double(r), disagree);
+}
+
+/* What the wide table's columns mean (--verbose). */
+static void print_legend_wide(FILE *out, const bench_report_t *rep, int threads)
+{
+    fprintf(out,
+            "moves: legal moves at the start / at the mid position; depth: perft depth from "
+            "each;\nbulk, full: perft Mleaves/s with bulk counting / with every leaf made "
+            "and undone;\ngames/s: random full games (api->playout); cp-mk, mk-un: ns per "
+            "move for memcpy+make\nand for make+undo over every legal move of one seeded "
+            "game; gen fast/s, gen ref/s:\npositions/s of that game listed by the engine "
+            "and by the slow reference, ratio fast/ref;\nmcts 1t, mcts Nt: MCTS "
+            "iterations/s from the mid position with 1 and %d threads\n(one shared "
+            "tree), xN the speed-up, root the speed-up with root parallelism (a tree\n"
+            "per thread), indep what the machine gives: %d independent one-thread\n"
+            "searches at once against one, cpu the cores the shared-tree search had\n"
+            "(processor s / wall s);\nguided: iterations/s of the strength-speedup's search,\n"
+            "%s (heuristic prior and cut-off\nevaluation), with 1 thread at %d ms a "
+            "search from %d positions of the game, xN the\nspeed-up with %d threads, /2T "
+            "their iterations at %d ms over one thread's at %d ms.\n",
+            threads, threads, BENCH_GUIDED_SPEC, BENCH_GUIDED_MS, rep->cases[0].guided_positions,
+            threads, BENCH_GUIDED_MS, 2 * BENCH_GUIDED_MS);
+}
+
+/* What the default table's columns mean, and where the rest is. */
+static void print_legend_short(FILE *out, int threads)
+{
+    fprintf(out,
+            "moves: legal moves at the start / mid position; depth: perft depth from each;\n"
+            "bulk: perft Mleaves/s (bulk counting); games/s: random full games;\n"
+            "gen x: moves listed by the engine against the slow reference, times faster;\n"
+            "mcts 1t, mcts Nt: MCTS iterations/s with 1 and %d threads (one shared tree),\n"
+            "xN the speed-up, cpu the cores it had. Every column and the goals of\n"
+            "bench/BENCH.md: --verbose; everything for scripts: --json.\n",
+            threads);
+}
+
+/* The goals of bench/BENCH.md and the whole-run search figures (--verbose). */
+static void print_goals(FILE *out, const bench_report_t *rep, int threads)
+{
+    bench_goal_t goals[BENCH_GOAL_COUNT];
+    compute_goals(rep, goals);
+    fprintf(out, "goals:\n");
+    for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
+        if (!goals[i].measured)
+            fprintf(out, "  %-40s not measured\n", goals[i].name);
+        else /* millions without decimals, to keep the columns */
+            fprintf(out,
+                    goals[i].target >= 1e6 ? "  %-40s %12.0f / %9.0f = %5.2f %s\n"
+                                           : "  %-40s %12.2f / %9.2f = %5.2f %s\n",
+                    goals[i].name, goals[i].value, goals[i].target,
+                    goals[i].value / goals[i].target,
+                    goals[i].value >= goals[i].target ? "met" : "MISSED");
+    }
+    double one = 0, tree = 0, indep = 0;
+    for (int i = 0; i < rep->case_count; i++) {
+        one += rep->cases[i].mcts1_seconds;
+        tree += rep->cases[i].mcts_n_seconds;
+        indep += rep->cases[i].mcts_indep_seconds / threads;
+    }
+    if (threads >= 2 && tree > 0 && indep > 0)
+        fprintf(out,
+                "the machine gives %.2f with %d independent searches (all cases): the "
+                "shared tree keeps %.0f%% of it\n",
+                one / indep, threads, 100.0 * indep / tree);
+    double gx, g2x;
+    if (guided_totals(rep, &gx, &g2x))
+        fprintf(out,
+                "guided search (all cases): %d threads %.2f x one thread at %d ms; "
+                "%.2f x one thread's iterations at %d ms\n",
+                threads, gx, BENCH_GUIDED_MS, g2x, 2 * BENCH_GUIDED_MS);
 }
 
 void bench_print_footer(FILE *out, const bench_report_t *rep)
 {
     bool timed = !rep->count_only && rep->case_count > 0;
     if (timed) {
-        int threads = rep->case_count ? rep->cases[0].mcts_threads : 0;
-        fprintf(out,
-                "moves: legal moves at the start / at the mid position; depth: perft depth from "
-                "each;\nbulk, full: perft Mleaves/s with bulk counting / with every leaf made "
-                "and undone;\ngames/s: random full games (api->playout); cp-mk, mk-un: ns per "
-                "move for memcpy+make\nand for make+undo over every legal move of one seeded "
-                "game; gen fast/s, gen ref/s:\npositions/s of that game listed by the engine "
-                "and by the slow reference, ratio fast/ref;\nmcts 1t, mcts Nt: MCTS "
-                "iterations/s from the mid position with 1 and %d threads\n(one shared "
-                "tree), xN the speed-up, root the speed-up with root parallelism (a tree\n"
-                "per thread), indep what the machine gives: %d independent one-thread\n"
-                "searches at once against one, cpu the cores the shared-tree search had\n"
-                "(processor s / wall s);\nguided: iterations/s of the strength-speedup's search,\n"
-                "%s (heuristic prior and cut-off\nevaluation), with 1 thread at %d ms a "
-                "search from %d positions of the game, xN the\nspeed-up with %d threads, /2T "
-                "their iterations at %d ms over one thread's at %d ms.\n",
-                threads, threads, BENCH_GUIDED_SPEC, BENCH_GUIDED_MS,
-                rep->cases[0].guided_positions, threads, BENCH_GUIDED_MS, 2 * BENCH_GUIDED_MS);
+        int threads = rep->cases[0].mcts_threads;
+        if (rep->verbose)
+            print_legend_wide(out, rep, threads);
+        else
+            print_legend_short(out, threads);
         double least_cpu = threads;
         for (int i = 0; i < rep->case_count; i++)
             if (rep->cases[i].mcts_n_cpu < least_cpu)
@@ -268,37 +337,8 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
                     "parallel search\nhad %.2f of %d): speeds are low and the speed-up is "
                     "bounded by the cpu column.\n",
                     rep->load_start, rep->load_end, least_cpu, threads);
-        bench_goal_t goals[BENCH_GOAL_COUNT];
-        compute_goals(rep, goals);
-        fprintf(out, "goals:\n");
-        for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
-            if (!goals[i].measured)
-                fprintf(out, "  %-40s not measured\n", goals[i].name);
-            else /* millions without decimals, to keep the columns */
-                fprintf(out,
-                        goals[i].target >= 1e6 ? "  %-40s %12.0f / %9.0f = %5.2f %s\n"
-                                               : "  %-40s %12.2f / %9.2f = %5.2f %s\n",
-                        goals[i].name, goals[i].value, goals[i].target,
-                        goals[i].value / goals[i].target,
-                        goals[i].value >= goals[i].target ? "met" : "MISSED");
-        }
-        double one = 0, tree = 0, indep = 0;
-        for (int i = 0; i < rep->case_count; i++) {
-            one += rep->cases[i].mcts1_seconds;
-            tree += rep->cases[i].mcts_n_seconds;
-            indep += rep->cases[i].mcts_indep_seconds / threads;
-        }
-        if (threads >= 2 && tree > 0 && indep > 0)
-            fprintf(out,
-                    "the machine gives %.2f with %d independent searches (all cases): the "
-                    "shared tree keeps %.0f%% of it\n",
-                    one / indep, threads, 100.0 * indep / tree);
-        double gx, g2x;
-        if (guided_totals(rep, &gx, &g2x))
-            fprintf(out,
-                    "guided search (all cases): %d threads %.2f x one thread at %d ms; "
-                    "%.2f x one thread's iterations at %d ms\n",
-                    threads, gx, BENCH_GUIDED_MS, g2x, 2 * BENCH_GUIDED_MS);
+        if (rep->verbose)
+            print_goals(out, rep, threads);
     }
     fprintf(out,
             "total perft leaves %llu, signature search nodes %llu, search key %llu, "

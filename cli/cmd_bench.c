@@ -8,20 +8,21 @@
 
 int cmd_bench(int argc, char **argv)
 {
-    bench_config_t cfg = {.quick = false, .count_only = false, .threads = 0};
+    bench_config_t cfg = {.quick = false, .count_only = false, .threads = 0, .verbose = false};
     bool json = false;
     const char *game = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf(
-                "usage: skyline bench [--json] [--quick] [--count] [--game G] [--threads N]\n"
+                "usage: skyline bench [--json] [--verbose] [--quick] [--count] [--game G] [--threads N]\n"
                 "Fixed positions of each game (Tower Up 2p duo, 3p and 4p standard, Uptown 2-5p, ...),\n"
                 "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
                 "copy-make against make/undo, fast against reference move generation and\n"
                 "MCTS iterations/s (1 thread, then N on one shared tree and N on a tree\n"
                 "each); ends with a node-count signature.\n"
                 "  --json        one JSON object instead of the table\n"
+                "  --verbose     the wide table (every column) and the goals of bench/BENCH.md\n"
                 "  --quick       smaller depths and fewer repetitions (its own signature)\n"
                 "  --count       node counts and signature only, no timing\n"
                 "  --game G      only the cases of game G (%s)\n"
@@ -30,6 +31,8 @@ int cmd_bench(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = true;
+        } else if (!strcmp(a, "--verbose")) {
+            cfg.verbose = true;
         } else if (!strcmp(a, "--quick")) {
             cfg.quick = true;
         } else if (!strcmp(a, "--count")) {

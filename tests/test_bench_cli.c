@@ -1,6 +1,7 @@
 /*
  * skyline bench on the command line: bad options give one line on stderr and a non-zero
- * exit; --count --quick --json prints one JSON object whose signature is the one in
+ * exit; the default table fits 100 columns, --verbose adds every column and the goals;
+ * --count --quick --json prints one JSON object whose signature is the one in
  * tests/bench-signature.txt (count-only: no timing, so it is fast and exact); and
  * scripts/bench.sh summarises two such runs.
  */
@@ -72,6 +73,31 @@ int main(void)
                   engine ? engine : "(missing)");
     }
     json_decref(rep);
+
+    /* The default table fits 100 columns and lists no goals; --verbose has every column
+       and the goals. A timed run of the quickest cases. */
+    rc = run_skyline("bench --quick --game connect4 --threads 2", "test_bench_cli.out",
+                     "test_bench_cli.err");
+    CHECK_EQ_INT(rc, 0);
+    char *table = test_read_file("test_bench_cli.out");
+    int widest = 0, width = 0;
+    for (const char *p = table; *p; p++) {
+        width = *p == '\n' ? 0 : width + 1;
+        widest = width > widest ? width : widest;
+    }
+    CHECK_MSG(widest <= 100, "the default table is %d columns wide:\n%s", widest, table);
+    CHECK_MSG(!strstr(table, "goals:") && !strstr(table, "MISSED"), "goals in the default:\n%s",
+              table);
+    CHECK_MSG(strstr(table, "\nconnect4 ") && strstr(table, "\nsignature (quick) "), "%s", table);
+    free(table);
+    rc = run_skyline("bench --quick --game connect4 --threads 2 --verbose", "test_bench_cli.out",
+                     "test_bench_cli.err");
+    CHECK_EQ_INT(rc, 0);
+    table = test_read_file("test_bench_cli.out");
+    CHECK_MSG(strstr(table, "gen fast/s") && strstr(table, "\ngoals:\n") &&
+                  strstr(table, "connect4 random games/s"),
+              "--verbose lacks the wide table or the goals:\n%s", table);
+    free(table);
 
     /* scripts/bench.sh: repeated runs summarised, the signature the same in each. */
     char cmd[1024];
