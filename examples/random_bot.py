@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """A bot for Skyline in plain Python: the Skyline Bot Protocol (docs/PROTOCOL.md).
 
-Plays a random legal move from the list that `go` gives, preferring a move that the
-previous `position` line does not rule out (it keeps no game state of its own).
-Run it in any Skyline harness:
+Answers every `go` with a move drawn uniformly at random from the legal moves that `go`
+lists, and says so in an `info` line. It keeps no game state: `newgame` gives the game and
+its seat (used only in that `info` line) and the game's options, which it decodes from
+their %-escapes (docs/PROTOCOL.md) but does not use; it keeps the last `position` without
+parsing it; `played` and `gameover` are ignored. A real bot would parse `position`
+(docs/NOTATION.md) and search. Run it in any Skyline harness:
 
     skyline play --game towerup --players 2 --bot ext:cmd=examples/random_bot.py --bot greedy
 
-Standard library only. Arguments: --seed N fixes its random choices.
+Standard library only. Arguments: none, or --seed N to make its choices the same in every
+run (without it they differ); anything else is refused with one line on stderr.
 """
 import random
 import sys
@@ -16,8 +20,10 @@ from urllib.parse import unquote
 
 def main():
     seed = None
-    if len(sys.argv) == 3 and sys.argv[1] == "--seed":
+    if len(sys.argv) == 3 and sys.argv[1] == "--seed" and sys.argv[2].isdigit():
         seed = int(sys.argv[2])
+    elif len(sys.argv) != 1:
+        sys.exit("random_bot.py: arguments are none or --seed N (a number)")
     rng = random.Random(seed)
     game, seat, options, position = None, None, {}, ""
     for line in sys.stdin:
@@ -37,7 +43,6 @@ def main():
             position = line[len("position "):].strip()
         elif cmd == "go":
             moves = words[2:]
-            # A real bot would parse `position` here and search; this one picks at random.
             move = rng.choice(moves)
             print("info picked 1 of %d moves in %s as seat %s" % (len(moves), game, seat))
             print("move " + move, flush=True)

@@ -1,7 +1,8 @@
 # skyline engine, the bot side of the Skyline Bot Protocol (docs/PROTOCOL.md): a scripted
 # session, a move list that does not match the position, both halves of the pipe in one
 # tournament (ext: around skyline engine --bot heuristic against the built-in heuristic is
-# level), and the Python example bot against skyline engine and built-in bots.
+# level), and the Python example bot against skyline engine and built-in bots, and doing
+# what its docstring says.
 # Usage: bash test_engine.sh <skyline-binary> <source-dir>
 set -u
 skyline=$1
@@ -71,5 +72,27 @@ for game in "towerup 3" "uptown 3" "connect4 2"; do
     "$skyline" replay "$tmp/ex-$1.jsonl" >/dev/null 2>&1 && ok || fail "example $1: replay"
 done
 [ "$(wc -l <"$src/examples/random_bot.py")" -lt 100 ] && ok || fail "example over 100 lines"
+
+# What the example's docstring says: every go answered with one of its moves, drawn
+# uniformly (each of three moves over 300 go lines, whatever position says), an info line
+# naming game and seat; --seed N gives the same choices each run; other arguments refused.
+bot=$src/examples/random_bot.py
+{
+    echo sbp; echo "newgame connect4 2 1"
+    for i in $(seq 300); do echo "position c4 nonsense that rules out 1"; echo "go 0 1 2 3"; done
+    echo quit
+} >"$tmp/ex.in"
+python3 "$bot" --seed 7 <"$tmp/ex.in" >"$tmp/ex1.out" 2>&1
+python3 "$bot" --seed 7 <"$tmp/ex.in" >"$tmp/ex2.out" 2>&1
+cmp -s "$tmp/ex1.out" "$tmp/ex2.out" && ok || fail "example: --seed 7 twice differs"
+for m in 1 2 3; do
+    [ "$(grep -c "^move $m$" "$tmp/ex1.out")" -ge 60 ] && ok || fail "example: move $m seldom chosen"
+done
+[ "$(grep -c '^move [123]$' "$tmp/ex1.out")" -eq 300 ] && ok || fail "example: not 300 moves"
+grep -q "^info picked 1 of 3 moves in connect4 as seat 1$" "$tmp/ex1.out" && ok \
+    || fail "example: info line: $(head -5 "$tmp/ex1.out")"
+example_args() { python3 "$bot" "$@" </dev/null; }
+expect_error "example with a bad argument" "arguments are none or --seed N" example_args --sed 7
+expect_error "example with a bad seed" "arguments are none or --seed N" example_args --seed x
 
 finish test_engine
