@@ -103,6 +103,19 @@ def take_string(ptr):
         lib.sky_free(ptr)
 
 
+INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
+
+
+def check_int(x, what, lo=INT_MIN, hi=INT_MAX):
+    """x if it is an int (numpy's integers too, not bool) in lo..hi, else ValueError: ctypes
+    would cut a larger one to C's width without a word."""
+    if not isinstance(x, bool) and not isinstance(x, int) and hasattr(x, "__index__"):
+        x = x.__index__()
+    if isinstance(x, bool) or not isinstance(x, int) or not lo <= x <= hi:
+        raise ValueError("%s must be an int from %d to %d, not %r" % (what, lo, hi, x))
+    return x
+
+
 def enc(text):
     """Bytes of a str argument (ValueError for a NUL inside, which C would cut)."""
     if not isinstance(text, str):

@@ -1,8 +1,10 @@
 """Games in progress: State, games(), new_game(), num_actions(), observation_size()."""
 import ctypes
+import functools
 import json
+import threading
 
-from ._lib import lib, err_buf, fail, take_string, enc, options_text
+from ._lib import lib, err_buf, fail, take_string, enc, options_text, check_int
 
 try:  # numpy is optional: arrays when present, lists otherwise
     import numpy as _np
@@ -20,15 +22,21 @@ def games():
 
 
 def _players(game, players):
+    """The player count for game: None gives the default; any other count must be one the
+    game allows (0 would mean the default to C, a count beyond C's int another count)."""
+    lo, hi = ctypes.c_int(), ctypes.c_int()
+    err = err_buf()
+    if lib.sky_game_players(enc(game), ctypes.byref(lo), ctypes.byref(hi), err, len(err)):
+        raise fail(err)
     if players is None:
-        lo, hi = ctypes.c_int(), ctypes.c_int()
-        err = err_buf()
-        if lib.sky_game_players(enc(game), ctypes.byref(lo), ctypes.byref(hi), err, len(err)):
-            raise fail(err)
         return min(max(3, lo.value), hi.value)
-    if isinstance(players, bool) or not isinstance(players, int):
+    if isinstance(players, bool) or not isinstance(players, int) and \
+            not hasattr(players, "__index__"):
         raise ValueError("players must be an int, not %r" % (players,))
-    return players
+    if not lo.value <= players <= hi.value:
+        raise ValueError("%s is played by %d to %d players, not %d" % (game, lo.value, hi.value,
+                                                                      players))
+    return int(players)
 
 
 def num_actions(game, players=None):
@@ -50,9 +58,7 @@ def observation_size(game, players=None):
 
 
 def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
-        raise ValueError("seed must be an int in 0..2^63-1, not %r" % (seed,))
-    return seed
+    return check_int(seed, "seed", 0, 2 ** 63 - 1)
 
 
 def new_game(game, players=None, seed=1, **options):
@@ -64,13 +70,35 @@ def new_game(game, players=None, seed=1, **options):
                             options_text(options), err, len(err))
     if not ptr:
         raise fail(err)
-    return State(ptr)
+    return State._own(ptr)
+
+
+def _locked(method):
+    """method run with the state's lock held, on a state not released (docs/PYTHON.md,
+    Copies and threads): ctypes lets go of the GIL in C, so two threads could else be in
+    C on one state at once."""
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        with self._lock:
+            if not self._ptr:
+                raise ValueError("this State was released (its __del__ ran)")
+            return method(self, *args, **kwargs)
+    return call
 
 
 class State:
-    """A game in progress with its history of moves (for undo and to_record)."""
+    """A game in progress with its history of moves (for undo and to_record). Made by
+    new_game, clone, determinize or copy.copy/deepcopy (a clone each); every call holds the
+    state's lock, so threads may share it."""
 
-    def __init__(self, ptr):
+    def __init__(self, *args, **kwargs):
+        raise TypeError("a State is made by skyline.new_game(), clone() or determinize()")
+
+    @classmethod
+    def _own(cls, ptr):
+        """The State owning the C state ptr (released with it)."""
+        self = cls.__new__(cls)
+        self._lock = threading.RLock()
         self._ptr = ptr
         self.game = lib.sky_state_game(ptr).decode()
         self.players = lib.sky_state_players(ptr)
@@ -78,42 +106,65 @@ class State:
         self.num_actions = n if n >= 0 else None
         self._actions = (ctypes.c_int32 * _MAX_MOVES)()
         self._err = err_buf()
+        return self
 
     def __del__(self, _free=lib.sky_state_free):
         # _free is bound at definition: module globals may be gone at interpreter exit.
-        if getattr(self, "_ptr", None):
-            _free(self._ptr)
-            self._ptr = None
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return
+        with lock:
+            if self._ptr:
+                _free(self._ptr)
+                self._ptr = None
 
     def __repr__(self):
-        return "<skyline.State %s, %d players, %d moves%s>" % (
-            self.game, self.players, lib.sky_state_move_count(self._ptr),
-            ", over" if self.is_terminal() else "")
+        with self._lock:
+            if not self._ptr:
+                return "<skyline.State %s, released>" % self.game
+            return "<skyline.State %s, %d players, %d moves%s>" % (
+                self.game, self.players, lib.sky_state_move_count(self._ptr),
+                ", over" if self.is_terminal() else "")
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("a skyline.State cannot be pickled: keep to_record() and replay it")
 
     # ---- the position
     @property
+    @_locked
     def to_move(self):
         """The player to move, or -1 once the game is over."""
         return lib.sky_state_to_move(self._ptr)
 
+    @_locked
     def is_terminal(self):
         return bool(lib.sky_state_is_terminal(self._ptr))
 
     @property
+    @_locked
     def move_count(self):
         """Moves played (since the start, or since the determinization)."""
         return lib.sky_state_move_count(self._ptr)
 
+    @_locked
     def hash(self):
         """The engine's 64-bit Zobrist key of the position."""
         return lib.sky_state_hash(self._ptr)
 
+    @_locked
     def legal_moves(self):
         """The legal moves as texts (FORMATS.md §3), in the engine's order."""
         buf = ctypes.create_string_buffer(_MOVES_BUF)
         n = lib.sky_state_legal_moves(self._ptr, buf, _MOVES_BUF)
         return buf.value.decode().split("\n") if n > 0 else []
 
+    @_locked
     def legal_actions(self):
         """The legal moves as integer action ids, in the engine's order."""
         n = lib.sky_state_legal_actions(self._ptr, self._actions, _MAX_MOVES)
@@ -121,6 +172,7 @@ class State:
             raise ValueError("%s has no action space" % self.game)
         return self._actions[:n]
 
+    @_locked
     def legal_action_mask(self):
         """num_actions values, 1 for the legal action ids (a numpy array if present)."""
         acts = self.legal_actions()
@@ -133,6 +185,7 @@ class State:
             mask[a] = 1
         return mask
 
+    @_locked
     def move_to_action(self, move):
         """The action id of a legal move text."""
         n = lib.sky_state_move_action(self._ptr, enc(move), self._err, len(self._err))
@@ -140,6 +193,7 @@ class State:
             raise fail(self._err)
         return n
 
+    @_locked
     def action_to_move(self, action):
         """The move text of a legal action id."""
         buf = ctypes.create_string_buffer(_TEXT_MAX)
@@ -148,6 +202,7 @@ class State:
             raise fail(self._err)
         return buf.value.decode()
 
+    @_locked
     def apply(self, move):
         """Plays a move: its text, or its integer action id. ValueError if illegal."""
         if isinstance(move, str):
@@ -158,18 +213,21 @@ class State:
         if rc:
             raise fail(self._err)
 
+    @_locked
     def undo(self):
         """Takes back the last move (the exact position before it)."""
         if lib.sky_state_undo(self._ptr, self._err, len(self._err)):
             raise fail(self._err)
 
+    @_locked
     def clone(self):
         """An independent copy, history included."""
         ptr = lib.sky_state_clone(self._ptr)
         if not ptr:
             raise MemoryError("cannot copy the state")
-        return State(ptr)
+        return State._own(ptr)
 
+    @_locked
     def result(self):
         """The game result per player (RULES.md 1.10); ValueError before the end."""
         out = (ctypes.c_double * 8)()
@@ -178,20 +236,23 @@ class State:
             raise ValueError("the game is not over")
         return list(out[:n])
 
+    @_locked
     def scores(self):
         """The game's own scores per player at the end, or None if it has none."""
         out = (ctypes.c_double * 8)()
         n = lib.sky_state_scores(self._ptr, out)
         return list(out[:n]) if n >= 0 else None
 
+    @_locked
     def observation(self, player=-1):
         """The position notation (docs/NOTATION.md) as player sees it (-1: public)."""
         buf = ctypes.create_string_buffer(8192)
-        if lib.sky_state_observation(self._ptr, _int(player), buf, len(buf), self._err,
-                                     len(self._err)):
+        if lib.sky_state_observation(self._ptr, _int(player, "player"), buf, len(buf),
+                                     self._err, len(self._err)):
             raise fail(self._err)
         return buf.value.decode()
 
+    @_locked
     def observation_tensor(self, player):
         """The flat observation vector of player (docs/PYTHON.md), float32 array or list."""
         n = observation_size(self.game, self.players)
@@ -201,28 +262,31 @@ class State:
         else:
             arr = (ctypes.c_float * n)()
             ptr = arr
-        if lib.sky_state_observation_tensor(self._ptr, _int(player), ptr, n, self._err,
-                                            len(self._err)) < 0:
+        if lib.sky_state_observation_tensor(self._ptr, _int(player, "player"), ptr, n,
+                                            self._err, len(self._err)) < 0:
             raise fail(self._err)
         return arr if _np is not None else list(arr)
 
+    @_locked
     def determinize(self, player, seed):
         """A copy with what player cannot see redrawn from seed (its history starts here)."""
-        ptr = lib.sky_state_determinize(self._ptr, _int(player), _seed(seed), self._err,
-                                        len(self._err))
+        ptr = lib.sky_state_determinize(self._ptr, _int(player, "player"), _seed(seed),
+                                        self._err, len(self._err))
         if not ptr:
             raise fail(self._err)
-        return State(ptr)
+        return State._own(ptr)
 
+    @_locked
     def show(self, player=None, ascii=False):
         """The text diagram (as player sees it; None: everything)."""
-        p = -1 if player is None else _int(player)
+        p = -1 if player is None else _int(player, "player")
         text = take_string(lib.sky_state_show(self._ptr, p, 1 if ascii else 0, self._err,
                                               len(self._err)))
         if text is None:
             raise fail(self._err)
         return text
 
+    @_locked
     def to_record(self):
         """The game record (FORMATS.md §4) of the moves so far, as a dict."""
         text = take_string(lib.sky_state_record(self._ptr, self._err, len(self._err)))
@@ -230,11 +294,12 @@ class State:
             raise fail(self._err)
         return json.loads(text)
 
+    @_locked
     def playout(self, seed=1, n=1):
         """Mean result per player of n random playouts from here, in one call into C; the
         state is unchanged."""
         out = (ctypes.c_double * 8)()
-        k = lib.sky_state_playouts(self._ptr, _seed(seed), _int(n), out, self._err,
+        k = lib.sky_state_playouts(self._ptr, _seed(seed), _int(n, "n"), out, self._err,
                                    len(self._err))
         if k < 0:
             raise fail(self._err)
@@ -246,14 +311,9 @@ def zero_mask(n):
     return _np.zeros(n, dtype=_np.int8) if _np is not None else [0] * n
 
 
-def _int(x):
-    if isinstance(x, bool) or not isinstance(x, int) or not -2 ** 31 <= x < 2 ** 31:
-        raise ValueError("expected an int, not %r" % (x,))
-    return x
+def _int(x, what="an int argument"):
+    return check_int(x, what)
 
 
 def _action(a):
-    try:
-        return _int(int(a)) if not isinstance(a, int) and hasattr(a, "__index__") else _int(a)
-    except TypeError:
-        raise ValueError("a move is a text or an int action id, not %r" % (a,))
+    return check_int(a, "a move (a text or an int action id)")

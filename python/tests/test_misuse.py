@@ -1,0 +1,243 @@
+"""Misuse of the package raises and never crashes: copies, threads, released objects, integers
+out of C's range, bad files (docs/PYTHON.md). tests/test_python_misuse.sh runs this file with
+the AddressSanitizer runtime preloaded in the ASan build, so a memory error fails it there."""
+import copy
+import gc
+import os
+import pickle
+import threading
+
+import pytest
+
+import skyline
+
+
+def played(game="towerup", players=2, moves=6, seed=3):
+    st = skyline.new_game(game, players, seed=seed)
+    for _ in range(moves):
+        st.apply(st.legal_actions()[0])
+    return st
+
+
+# ---- copies
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy])
+def test_a_state_copy_is_a_clone(how):
+    st = played()
+    want = (st.hash(), st.to_record(), st.legal_moves())
+    other = how(st)
+    assert other is not st and (other.hash(), other.to_record(), other.legal_moves()) == want
+    other.apply(other.legal_actions()[0])
+    assert st.hash() == want[0] and other.move_count == st.move_count + 1
+    del st
+    gc.collect()
+    other.undo()
+    assert (other.hash(), other.to_record()) == want[:2]
+
+
+def test_deepcopy_of_a_structure_holding_states():
+    st = played()
+    box = {"a": st, "b": [st, 3]}
+    dup = copy.deepcopy(box)
+    assert dup["a"] is dup["b"][0] and dup["a"] is not st  # the memo keeps sharing
+    del box, st
+    gc.collect()
+    assert dup["a"].move_count == 6
+
+
+def test_a_state_cannot_be_pickled_or_made_by_hand():
+    st = played()
+    with pytest.raises(TypeError, match="pickle"):
+        pickle.dumps(st)
+    with pytest.raises(TypeError, match="new_game"):
+        skyline.State(12345)
+    with pytest.raises(TypeError):
+        skyline.State()
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy,
+                                 lambda b: pickle.loads(pickle.dumps(b))])
+def test_a_bot_copy_is_the_bot_as_made(how):
+    st = played("connect4", 2, moves=3)
+    bot = skyline.Bot("mcts:iters=100", "connect4", seed=5)
+    first = bot.choose(st)
+    other = how(bot)
+    assert other is not bot and (other.spec, other.seed) == (bot.spec, bot.seed)
+    del bot
+    gc.collect()
+    assert other.choose(st) == first  # the copy's first choice is the original's first
+
+
+# ---- released objects
+
+
+def test_a_released_state_raises():
+    st = played()
+    st.__del__()
+    st.__del__()  # twice is harmless
+    assert "released" in repr(st)
+    calls = [lambda: st.to_move, lambda: st.move_count, st.is_terminal, st.hash,
+             st.legal_moves, st.legal_actions, st.legal_action_mask, st.undo, st.clone,
+             st.result, st.scores, st.observation, lambda: st.observation_tensor(0),
+             lambda: st.determinize(0, 1), st.show, st.to_record, st.playout,
+             lambda: st.apply(0), lambda: st.apply("x"), lambda: st.move_to_action("x"),
+             lambda: st.action_to_move(0), lambda: copy.copy(st), lambda: copy.deepcopy(st),
+             lambda: skyline.Bot("random").choose(st)]
+    for call in calls:
+        with pytest.raises(ValueError, match="released"):
+            call()
+
+
+def test_a_released_bot_is_made_again():
+    st = played("connect4", 2, moves=1)
+    bot = skyline.Bot("random", "connect4")
+    bot.__del__()
+    bot.__del__()
+    assert bot.choose(st) in st.legal_moves()
+
+
+# ---- threads (ctypes lets go of the GIL in every C call)
+
+
+def run_threads(work, n=4):
+    errors = []
+
+    def body(i):
+        try:
+            work(i)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+
+
+def test_one_bot_from_four_threads():
+    bot = skyline.Bot("mcts:iters=200", seed=1)
+    states = [played("connect4", 2, moves=i) for i in range(4)]
+
+    def work(i):
+        for _ in range(15):
+            assert bot.choose(states[i]) in states[i].legal_moves()
+            assert bot.info is None or bot.info["iterations"] >= 200
+
+    run_threads(work)
+
+
+@pytest.mark.parametrize("game", ["towerup", "uptown"])
+def test_one_state_from_four_threads(game):
+    """One thread plays whole games (the history grows, moved in memory) and takes moves
+    back, while three copy, record and read the same state."""
+    bot = skyline.Bot("random", seed=4)
+    for seed in range(3):
+        st = skyline.new_game(game, 3, seed=seed)
+        done = threading.Event()
+
+        def work(i):
+            k = 0
+            while not done.is_set():
+                k += 1
+                try:
+                    if i == 0:
+                        for _ in range(2):
+                            while not st.is_terminal():
+                                acts = st.legal_actions()
+                                st.apply(acts[k % len(acts)] if acts else 0)
+                            while st.move_count > 5:
+                                st.undo()
+                        done.set()
+                    elif i == 1:
+                        assert st.clone().to_record()["game"] == game
+                        st.determinize(0, k)
+                    elif i == 2:
+                        st.to_record()
+                        st.legal_moves()
+                    else:
+                        st.observation_tensor(1)
+                        bot.choose(st)
+                        copy.deepcopy(st).show()
+                except ValueError:
+                    pass  # another thread changed the position between two calls
+
+        run_threads(work)
+        # Whatever the order, the state is whole: its record replays to it.
+        again = skyline.new_game(game, 3, seed=seed)
+        for m in st.to_record()["moves"]:
+            again.apply(m)
+        assert again.hash() == st.hash()
+
+
+# ---- integers beyond C's
+
+
+def test_players_out_of_range():
+    for players in (2 ** 32 + 2, 2 ** 31, 0, -1, 1, 99, True, 2.0, "2"):
+        for call in (lambda: skyline.new_game("towerup", players),
+                     lambda: skyline.num_actions("towerup", players),
+                     lambda: skyline.observation_size("towerup", players),
+                     lambda: skyline.play("random", game="towerup", players=players),
+                     lambda: skyline.env(game="towerup", players=players)):
+            with pytest.raises(ValueError, match="players"):
+                call()
+
+
+def test_other_integers_out_of_range():
+    st = played("connect4", 2, moves=1)
+    big = [2 ** 31, 2 ** 32 + 1, 2 ** 63, 2 ** 64 + 1, -2 ** 31 - 1]
+    for x in big:
+        for call in (lambda: st.apply(x), lambda: st.action_to_move(x),
+                     lambda: st.observation(x), lambda: st.observation_tensor(x),
+                     lambda: st.determinize(x, 1), lambda: st.show(x),
+                     lambda: st.playout(n=x),
+                     lambda: skyline.play("random", game="connect4", players=2, games=x),
+                     lambda: skyline.play("random", game="connect4", players=2, threads=x),
+                     lambda: skyline.tournament(["random", "random"], game="connect4",
+                                                players=2, games=x),
+                     lambda: skyline.tournament(["random", "random"], game="connect4",
+                                                players=2, workers=x)):
+            with pytest.raises(ValueError):
+                call()
+    for seed in (2 ** 63, 2 ** 64 + 1, -1, True, 1.0):
+        for call in (lambda: st.playout(seed=seed), lambda: st.determinize(0, seed),
+                     lambda: skyline.new_game("connect4", 2, seed=seed),
+                     lambda: skyline.Bot("random", seed=seed),
+                     lambda: skyline.play("random", game="connect4", players=2, seed=seed)):
+            with pytest.raises(ValueError, match="seed"):
+                call()
+    for call in (lambda: skyline.play("random", game="connect4", players=2, threads=-1),
+                 lambda: skyline.tournament(["random", "random"], game="connect4", players=2,
+                                            games=2, workers=-2),
+                 lambda: skyline.new_game("connect4", 2, first_player=2 ** 32)):
+        with pytest.raises(ValueError):
+            call()
+
+
+# ---- bots and files
+
+
+def test_a_bad_bot_spec_raises_when_made():
+    for spec in ("mcst", "mcts:iterz=5", "mcts:iters=-1", "", "random\nrandom", 3, None):
+        with pytest.raises(ValueError):
+            skyline.Bot(spec)
+    with pytest.raises(ValueError):
+        skyline.Bot("mcst", "connect4")
+    assert skyline.Bot("heuristic").choose(played("uptown", 3, moves=0))  # towerup/uptown only
+
+
+def test_read_records_raises_value_error(tmp_path):
+    cases = [tmp_path / "missing.jsonl", tmp_path]
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # never opened: opening it would wait for a writer
+    cases.append(fifo)
+    for path in cases:
+        with pytest.raises(ValueError, match=str(path.name)):
+            skyline.read_records(path)
+    bad = tmp_path / "latin1.jsonl"
+    bad.write_bytes(b'{"a": "\xe9"}\n')
+    with pytest.raises(ValueError, match="latin1.jsonl"):
+        skyline.read_records(bad)
