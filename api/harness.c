@@ -75,6 +75,12 @@ int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char
     /* Each choice stands alone (the state may come from anywhere): no tree kept. */
     bot_reset(b->bot, b->seed + (uint64_t)b->calls++);
     move_t m = bot_choose(b->bot, s);
+    /* A fault is the caller's to see: the move is not the bot's (the next reset restarts). */
+    char why[GAME_ERR_MAX];
+    if (bot_faulted(b->bot, why, sizeof why)) {
+        put_err(err, errlen, "%s", why);
+        return -1;
+    }
     api->copy(b->searched, s);
     char text[GAME_MOVE_TEXT_MAX];
     api->move_to_text(s, m, text);

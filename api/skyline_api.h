@@ -87,7 +87,9 @@ int sky_state_playouts(const sky_state_t *st, uint64_t seed, int n, double *out,
 /* A bot for game from spec; seed fixes its choices. NULL with err filled. */
 sky_bot_t *sky_bot_new(const char *game, const char *spec, uint64_t seed, char *err, int errlen);
 void sky_bot_free(sky_bot_t *b);
-/* The bot's move for the player to move, as text into buf[len]: 0, or -1 with err filled. */
+/* The bot's move for the player to move, as text into buf[len]: 0, or -1 with err filled
+   (also when the bot faults: an ext: program that exits or answers garbage; the next
+   choice starts a fresh program). */
 int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char *err, int errlen);
 /* The last search as JSON {"iterations", "value", "moves": [{"move", "visits", "mean"}]},
    or "null" if the bot has not searched. */

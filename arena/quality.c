@@ -65,6 +65,11 @@ static int quality_positions(const quality_config_t *cfg, unsigned char **out,
                 memcpy(list + (size_t)n++ * api->state_size, s, api->state_size);
             }
             move_t m = bot_choose(b, s);
+            char why[GAME_ERR_MAX];
+            if (bot_faulted(b, why, sizeof why)) {
+                snprintf(err, errlen, "--from: %s in game %d", why, g);
+                goto done;
+            }
             bot_observe(b, s, m);
             api->make(s, m, undo);
         }
@@ -336,8 +341,9 @@ static FILE *quality_resume(const quality_config_t *cfg, const unsigned char *po
     return out;
 }
 
-/* Regret of move m under the reference's root statistics st (best: its chosen move). */
-static double quality_regret(const mcts_move_stat_t *st, int n, move_t best, move_t m)
+/* Regret of move *m under the reference's root statistics st (best: its chosen move); m
+   NULL (a forfeit: docs/PROTOCOL.md) counts as a move the reference never visited. */
+static double quality_regret(const mcts_move_stat_t *st, int n, move_t best, const move_t *m)
 {
     double best_mean = 0.0, worst = INFINITY, mean = NAN;
     for (int i = 0; i < n; i++) {
@@ -345,7 +351,7 @@ static double quality_regret(const mcts_move_stat_t *st, int n, move_t best, mov
             best_mean = st[i].mean;
         if (st[i].visits > 0 && st[i].mean < worst)
             worst = st[i].mean;
-        if (st[i].move == m && st[i].visits > 0)
+        if (m && st[i].move == *m && st[i].visits > 0)
             mean = st[i].mean;
     }
     if (isnan(mean))
@@ -425,11 +431,18 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
             uint64_t seed = rng_mix64(cfg->opt.seed + 1000003ull * (uint64_t)k + (uint64_t)p);
             for (int b = 0; b < nb; b++) {
                 size_t i = (size_t)p * per + (size_t)k * (size_t)nb + (size_t)b;
-                bot_reset(bots[b], seed);
+                bot_reset(bots[b], seed); /* a faulted ext: program is replaced here */
                 move_t m = bot_choose(bots[b], s);
                 const mcts_stats_t *st = bot_last_search(bots[b]);
-                rep->regret[i] = quality_regret(stats, n, best, m);
-                agree[i] = m == best;
+                char why[GAME_ERR_MAX];
+                bool fault = bot_faulted(bots[b], why, sizeof why);
+                if (fault)
+                    fprintf(stderr,
+                            "quality: %s at position %d; counted as a move unlike the "
+                            "reference's\n",
+                            why, p);
+                rep->regret[i] = quality_regret(stats, n, best, fault ? NULL : &m);
+                agree[i] = !fault && m == best;
                 iters[i] = st ? (double)st->iterations : 0.0;
                 secs[i] = st ? st->seconds : 0.0;
             }

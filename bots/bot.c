@@ -191,7 +191,19 @@ void bot_reset(bot_t *b, uint64_t seed)
     b->seed = seed;
     pcg32_seed(&b->rng, seed, 0x5eedb07ULL);
     if (b->kind->reset)
-        b->kind->reset(b);
+        b->kind->reset(b); /* sees the fault, if any: an ext: program is replaced */
+    b->fault[0] = 0;
+    b->fault_detail[0] = 0;
+}
+
+bool bot_faulted(const bot_t *b, char *buf, size_t len)
+{
+    if (!b->fault[0])
+        return false;
+    char spec[BOT_SPEC_TEXT_MAX], detail[BOT_FAULT_DETAIL_MAX];
+    snprintf(buf, len, "bot '%s' forfeits: %s (%s)", input_escape(b->spec, spec, sizeof spec),
+             b->fault, input_escape(b->fault_detail, detail, sizeof detail));
+    return true;
 }
 
 void bot_begin(bot_t *b, const void *initial, const game_options_t *opt, int seat)

@@ -4,6 +4,7 @@
  * A bot decides from what its player can see: it may call the game's determinize, never
  * read hidden parts of the state.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -104,7 +105,8 @@ bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err
 move_t bot_choose(bot_t *b, const void *state);
 /* Tells the bot that m is played in state (by any player), before it is made. */
 void bot_observe(bot_t *b, const void *state, move_t m);
-/* Forgets the game so far and reseeds: ready for a new game. */
+/* Forgets the game so far and reseeds: ready for a new game. Clears any fault (after
+   the kind's reset, which replaces a faulted ext: program with a fresh one). */
 void bot_reset(bot_t *b, uint64_t seed);
 /* A game starts (after bot_reset), the bot at seat: clears any fault, then tells the kind. */
 void bot_begin(bot_t *b, const void *initial, const game_options_t *opt, int seat);
@@ -113,6 +115,11 @@ void bot_end(bot_t *b, const double *result);
 /* Marks the bot as forfeiting the game under way, for reason (printf-style detail). */
 void bot_fault(bot_t *b, const char *reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* True if the bot forfeits (its last choice is not its own: an ext: program exited or
+   answered garbage), with "bot 'SPEC' forfeits: REASON (DETAIL)" in buf. Harnesses that
+   ask for choices out of games (analyse, quality, the C API) must check it after
+   bot_choose; bot_reset clears it. */
+bool bot_faulted(const bot_t *b, char *buf, size_t len);
 void bot_free(bot_t *b);
 
 /* Adds what b did to *acc (nothing if b's kind keeps no statistics, or acc holds another

@@ -385,6 +385,16 @@ static void ext_end(bot_t *b, const double *result)
     e->in_game = false;
 }
 
+/* A reset (bot_reset, before any choice out of a game): a faulted program is replaced by a
+   fresh one, and the next choice sends its own newgame. */
+static void ext_reset(bot_t *b)
+{
+    ext_bot_t *e = b->impl;
+    if (b->fault[0])
+        proc_stop(&e->proc, strcmp(b->fault, "timeout") != 0);
+    e->in_game = false;
+}
+
 static void ext_destroy(bot_t *b)
 {
     ext_bot_t *e = b->impl;
@@ -399,6 +409,7 @@ const bot_kind_t bot_kind_ext = {
     .init = ext_init,
     .choose = ext_choose,
     .observe = ext_observe,
+    .reset = ext_reset,
     .begin = ext_begin,
     .end = ext_end,
     .destroy = ext_destroy,

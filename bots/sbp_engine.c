@@ -164,17 +164,19 @@ static bool engine_same_moves(const game_api_t *api, const void *state, char **w
     return same;
 }
 
-static void engine_go(sbp_engine_t *e, char **w, int n)
+/* Answers go: 1, or -1 with err filled when the bot faults (its move is not its own: the
+   session forfeits in turn, as its controller sees). */
+static int engine_go(sbp_engine_t *e, char **w, int n, char *ferr, size_t ferrlen)
 {
     if (n < 3) {
         e->say(e->ctx, "info error: go without moves");
-        return;
+        return 1;
     }
     const char *fallback = w[2];
     if (!e->api || !e->bot || !e->position) {
         e->say(e->ctx, "info error: no newgame and position before go: playing the first move");
         out(e->say, e->ctx, "move %s", fallback);
-        return;
+        return 1;
     }
     char err[GAME_ERR_MAX];
     const game_api_t *api = NULL;
@@ -193,13 +195,19 @@ static void engine_go(sbp_engine_t *e, char **w, int n)
         out(e->say, e->ctx, "info error: %s", why);
         out(e->say, e->ctx, "move %s", fallback);
         free(state);
-        return;
+        return 1;
     }
     move_t m = bot_choose(e->bot, state);
+    if (bot_faulted(e->bot, ferr, ferrlen)) {
+        out(e->say, e->ctx, "info error: %s", ferr);
+        free(state);
+        return -1;
+    }
     char text[GAME_MOVE_TEXT_MAX];
     api->move_to_text(state, m, text);
     out(e->say, e->ctx, "move %s", text);
     free(state);
+    return 1;
 }
 
 int sbp_engine_line(sbp_engine_t *e, char *line, char *err, size_t errlen)
@@ -227,7 +235,7 @@ int sbp_engine_line(sbp_engine_t *e, char *line, char *err, size_t errlen)
     } else if (!strcmp(w[0], "newgame")) {
         return engine_newgame(e, w, n, err, errlen);
     } else if (!strcmp(w[0], "go")) {
-        engine_go(e, w, n);
+        return engine_go(e, w, n, err, errlen);
     } else if (!strcmp(w[0], "quit")) {
         return 0;
     }

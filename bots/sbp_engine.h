@@ -28,7 +28,8 @@ sbp_engine_t *sbp_engine_new(const char *spec, uint64_t seed, sbp_engine_out_fn 
 /*
  * One incoming line (without its '\n'; a '\r' at its end is dropped), modified in place.
  * Returns 1 to read on, 0 after `quit`, or -1 with err filled when the session cannot go
- * on (the bot cannot be made for a newgame's game).
+ * on (the bot cannot be made for a newgame's game, or it faults: an ext: bot's program
+ * answered garbage or ended; go is then answered with an `info error` line only).
  */
 int sbp_engine_line(sbp_engine_t *e, char *line, char *err, size_t errlen);
 void sbp_engine_free(sbp_engine_t *e);

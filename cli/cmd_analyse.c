@@ -137,6 +137,8 @@ int cmd_analyse(int argc, char **argv)
     if (!bot)
         cli_die("--bot: %s", err);
     move_t m = bot_choose(bot, s);
+    if (bot_faulted(bot, err, sizeof err))
+        cli_die("--bot: %s", err);
     char text[GAME_MOVE_TEXT_MAX], what[GAME_DESCRIBE_MAX] = "";
     api->move_to_text(s, m, text);
     if (api->move_describe)

@@ -109,3 +109,22 @@ def test_pip_install_offline(tmp_path):
                           "print(l.lib._name, skyline.games()[0])"], check=True, env=env,
                          cwd=str(tmp_path), capture_output=True, text=True).stdout
     assert out.startswith(str(tmp_path / "site" / "skyline" / "libskyline.so"))
+
+
+def test_an_ext_bot_fault_raises_and_the_next_choice_restarts(tmp_path):
+    """A program answering garbage to every second go of its life: choices alternate a move
+    and ValueError, since each fault replaces the program (docs/PROTOCOL.md)."""
+    import sys
+    from conftest import REPO
+    wrapper = tmp_path / "garbage2"
+    wrapper.write_text('#!/bin/sh\nexec "%s" "%s/tests/sbp_fake.py" garbage 2\n'
+                       % (sys.executable, REPO))
+    wrapper.chmod(0o755)
+    st = skyline.new_game("connect4", 2, seed=1)
+    bot = skyline.Bot("ext:cmd=%s" % wrapper)
+    for k in range(4):
+        if k % 2:
+            with pytest.raises(ValueError, match="forfeits: garbage .answered 'hello there'"):
+                bot.choose(st)
+        else:
+            assert bot.choose(st) in st.legal_moves()
