@@ -307,6 +307,12 @@ static void human_hint(bot_t *b, const void *state)
         return;
     b->api->copy(copy, state);
     move_t m = bot_choose(h->hint, copy);
+    if (bot_faulted(h->hint, err, sizeof err)) {
+        printf("no hint: %s\n", err);
+        bot_reset(h->hint, b->seed); /* a fresh program for the next hint */
+        free(copy);
+        return;
+    }
     char words[GAME_DESCRIBE_MAX + GAME_MOVE_TEXT_MAX + 16];
     human_describe(b, state, m, words, sizeof words);
     printf("hint (%s): %s\n", h->hint->spec, words);

@@ -1,7 +1,8 @@
 # A fault of an ext: bot asked for choices out of games is seen (docs/PROTOCOL.md):
 # quality counts it as a move unlike the reference's, says so on stderr and starts a fresh
 # program for the next choice; analyse exits non-zero with the reason; an engine whose bot
-# faults says why and exits 2. (Python's Bot.choose: python/tests/test_harness.py.)
+# faults says why and exits 2; a human seat's hint says there is none, and why. (Python's
+# Bot.choose: python/tests/test_harness.py.)
 # Usage: bash test_ext_faults.sh <skyline-binary> <source-dir>
 set -u
 skyline=$1
@@ -53,5 +54,11 @@ rc=$?
 grep -q "^info error: bot 'ext:cmd=$tmp/garbage1' forfeits: garbage" "$tmp/out" && ok ||
     fail "engine: no info error: $(cat "$tmp/out")"
 grep -q "^move" "$tmp/out" && fail "engine answered a move: $(cat "$tmp/out")" || ok
+
+# A human seat's hint from a faulting bot: no hint, and the reason.
+printf 'hint\nquit\n' | "$skyline" play --game connect4 --players 2 --first-player 0 --bot human \
+    --bot random --hint "ext:cmd=$tmp/garbage1" >"$tmp/out" 2>"$tmp/err"
+grep -q "no hint: bot 'ext:cmd=$tmp/garbage1' forfeits: garbage" "$tmp/out" && ok ||
+    fail "hint from a faulting bot: $(grep hint "$tmp/out")"
 
 finish test_ext_faults
