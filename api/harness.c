@@ -210,7 +210,8 @@ char *sky_play(const char *game, int players, uint64_t seed, const char *options
     json_object_set_new(out, "games", list);
     lines_file_t rec = {.fd = -1};
     if (!failed && record &&
-        (lines_file_open(&rec, record, e, sizeof e) || lines_file_drop_cut(&rec, e, sizeof e))) {
+        (lines_file_open(&rec, record, e, sizeof e) ||
+         lines_file_check_records(&rec, e, sizeof e))) {
         put_err(err, errlen, "%s", e);
         failed = 2;
     }

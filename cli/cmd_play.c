@@ -125,10 +125,10 @@ int cmd_play(int argc, char **argv)
         if (!bots[s])
             cli_die("%s", err);
     }
-    /* Locked while play runs; records go after whole lines only. */
+    /* Locked while play runs; records go after whole lines only, into a record file. */
     lines_file_t rec = {.fd = -1};
     if (record_path && (lines_file_open(&rec, record_path, err, sizeof err) ||
-                        lines_file_drop_cut(&rec, err, sizeof err)))
+                        lines_file_check_records(&rec, err, sizeof err)))
         cli_die("%s", err);
 
     double sum[GAME_MAX_PLAYERS] = {0}, sum2[GAME_MAX_PLAYERS] = {0};

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -227,32 +228,68 @@ char *lines_read_file(const char *path, const char *what, size_t *len, char *err
     return text;
 }
 
+/* Opens path for reading and appending, creating it only if it is missing (a->created). */
+static int lines_file_open_fd(lines_file_t *a, const char *path)
+{
+    for (int tries = 0; tries < 100; tries++) {
+        a->fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
+        if (a->fd >= 0 || errno != ENOENT)
+            return a->fd;
+        a->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (a->fd >= 0) {
+            a->created = true;
+            return a->fd;
+        }
+        if (errno != EEXIST)
+            return -1;
+    }
+    return -1;
+}
+
+/* Whether path still names the file open on fd (a holder may have removed it). */
+static bool lines_file_same(int fd, const char *path)
+{
+    struct stat f, p;
+    return fstat(fd, &f) == 0 && stat(path, &p) == 0 && f.st_dev == p.st_dev &&
+           f.st_ino == p.st_ino;
+}
+
 int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen)
 {
     a->path = path;
     a->in = NULL;
-    a->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (a->fd < 0) {
-        snprintf(err, errlen, "cannot open '%s' for appending: %s", path, strerror(errno));
-        return -1;
-    }
-    if (lines_check_file(a->fd, path, "record file", 0, err, errlen)) {
+    a->created = false;
+    for (int tries = 0;; tries++) {
+        if (lines_file_open_fd(a, path) < 0) {
+            snprintf(err, errlen, "cannot open '%s' for appending: %s", path, strerror(errno));
+            return -1;
+        }
+        if (lines_check_file(a->fd, path, "record file", 0, err, errlen)) {
+            close(a->fd);
+            a->fd = -1;
+            return -1;
+        }
+        /* Two processes appending to one file would interleave or repeat lines: the second
+           is refused. The lock comes before any reading, so that what is read stays true. */
+        struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+        if (fcntl(a->fd, F_SETLK, &lock)) {
+            if (errno == EACCES || errno == EAGAIN)
+                snprintf(err, errlen, "'%s' is in use by another running skyline", path);
+            else
+                snprintf(err, errlen, "cannot lock '%s': %s", path, strerror(errno));
+            close(a->fd);
+            a->fd = -1;
+            return -1;
+        }
+        if (lines_file_same(a->fd, path))
+            break;
         close(a->fd);
         a->fd = -1;
-        return -1;
-    }
-    /* Two processes appending to one file would interleave or repeat lines: the second is
-       refused. The lock comes before any reading, so that what is read stays true. */
-    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    if (fcntl(a->fd, F_SETLK, &lock)) {
-        if (errno == EACCES || errno == EAGAIN)
-            snprintf(err, errlen,
-                     "'%s' is in use by another running skyline (tournament, play --record)", path);
-        else
-            snprintf(err, errlen, "cannot lock '%s': %s", path, strerror(errno));
-        close(a->fd);
-        a->fd = -1;
-        return -1;
+        a->created = false;
+        if (tries == 100) {
+            snprintf(err, errlen, "cannot lock '%s': it keeps being replaced", path);
+            return -1;
+        }
     }
     a->in = fdopen(a->fd, "r");
     if (!a->in) {
@@ -284,7 +321,25 @@ static int lines_whole_end(int fd, off_t end, off_t *whole)
     return 0;
 }
 
-int lines_file_drop_cut(lines_file_t *a, char *err, size_t errlen)
+/* Whether the bytes [from, to) of fd are one game record (lines_record_parse). */
+static bool lines_tail_is_record(int fd, off_t from, off_t to)
+{
+    size_t n = (size_t)(to - from);
+    char *buf = malloc(n + 1);
+    bool yes = false;
+    if (buf && pread(fd, buf, n, from) == (ssize_t)n) {
+        buf[n] = 0;
+        char err[8];
+        json_t *rec = strlen(buf) == n ? lines_record_parse("", 0, buf, err, sizeof err) : NULL;
+        yes = rec != NULL;
+        json_decref(rec);
+    }
+    free(buf);
+    return yes;
+}
+
+/* drop_cut, and with mend a last line that is a whole record gets its newline instead. */
+static int lines_file_end_lines(lines_file_t *a, bool mend, char *err, size_t errlen)
 {
     struct stat st;
     off_t whole;
@@ -303,6 +358,14 @@ int lines_file_drop_cut(lines_file_t *a, char *err, size_t errlen)
                  a->path);
         return -1;
     }
+    if (mend && lines_tail_is_record(a->fd, whole, st.st_size)) {
+        fprintf(stderr, "skyline: %s: adding the missing newline after the last record\n", a->path);
+        if (lines_file_write(a, "\n", 1)) {
+            snprintf(err, errlen, "cannot write to '%s': %s", a->path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
     fprintf(stderr, "skyline: %s: dropping a cut-off last record (%lld bytes)\n", a->path,
             (long long)(st.st_size - whole));
     if (ftruncate(a->fd, whole)) {
@@ -310,6 +373,44 @@ int lines_file_drop_cut(lines_file_t *a, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int lines_file_drop_cut(lines_file_t *a, char *err, size_t errlen)
+{
+    return lines_file_end_lines(a, false, err, errlen);
+}
+
+json_t *lines_record_parse(const char *path, long lineno, const char *line, char *err,
+                           size_t errlen)
+{
+    json_error_t jerr;
+    json_t *rec = json_loads(line, 0, &jerr);
+    if (json_is_object(rec) && json_is_string(json_object_get(rec, "game")))
+        return rec;
+    json_decref(rec);
+    snprintf(err, errlen, "%s:%ld: not a JSON record; refusing to append to this file", path,
+             lineno);
+    return NULL;
+}
+
+int lines_file_check_records(lines_file_t *a, char *err, size_t errlen)
+{
+    lines_reader_t r;
+    lines_init(&r, a->in);
+    int got;
+    while ((got = lines_next(&r)) > 0 && r.len == 0 && !r.cut)
+        ;
+    int rc = 0;
+    if (got < 0) {
+        lines_error(&r, a->path, err, errlen);
+        rc = -1;
+    } else if (got > 0 && !r.cut) { /* a cut first line is the last: end_lines sees to it */
+        json_t *rec = lines_record_parse(a->path, r.lineno, r.text, err, errlen);
+        rc = rec ? 0 : -1;
+        json_decref(rec);
+    }
+    lines_free(&r);
+    return rc ? -1 : lines_file_end_lines(a, true, err, errlen);
 }
 
 int lines_file_write(lines_file_t *a, const char *buf, size_t len)
@@ -327,6 +428,14 @@ int lines_file_write(lines_file_t *a, const char *buf, size_t len)
         len -= (size_t)n;
     }
     return 0;
+}
+
+void lines_file_discard(lines_file_t *a)
+{
+    if (a->created && a->fd >= 0)
+        unlink(a->path);
+    a->created = false;
+    lines_file_close(a);
 }
 
 int lines_file_close(lines_file_t *a)

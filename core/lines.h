@@ -65,12 +65,25 @@ typedef struct lines_file {
     int fd;           /* open for reading and appending; holds the lock */
     FILE *in;         /* reads the lines already there, on fd: closing any other
                          descriptor of the file would drop the process's lock */
+    bool created;     /* lines_file_open made the file (it did not exist before) */
 } lines_file_t;
 
 /* Opens (creates if new) and locks path before anything is read; a file another process
    holds is refused ("in use by another running skyline"), and so is anything but a regular
-   file. 0, or -1 with err. */
+   file. 0, or -1 with err. The lock is on the file that path names once it is held (a
+   file removed meanwhile is let go and path opened again), so that a lock file removed by
+   its last holder stays exclusive. */
 int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen);
+/* play --record's check of a file to append records to: empty, or its first line is a
+   game record (lines_record_parse); a last record whole but for its newline gets the
+   newline (it is a finished game), any other last line without newline is cut off as
+   lines_file_drop_cut does. 0, or -1 with err (the file is left as it was). */
+int lines_file_check_records(lines_file_t *a, char *err, size_t errlen);
+/* Line lineno of path as a game record: a JSON object naming its "game", as every record
+   writer writes them (FORMATS.md section 4). The object (json_decref it), or NULL with err
+   "PATH:LINE: not a JSON record; refusing to append to this file". */
+struct json_t *lines_record_parse(const char *path, long lineno, const char *line, char *err,
+                                  size_t errlen);
 /* Cuts off a last line without '\n' (a writer killed in the middle of a record) with a
    note on stderr, so that nothing is ever appended after a partial line; refuses (-1, err)
    when that line does not start like a JSON record: the file is then not one of ours. */
@@ -79,3 +92,6 @@ int lines_file_drop_cut(lines_file_t *a, char *err, size_t errlen);
 int lines_file_write(lines_file_t *a, const char *buf, size_t len);
 /* Closes the file, which drops the lock. 0, or -1 (errno). */
 int lines_file_close(lines_file_t *a);
+/* Removes the file if lines_file_open made it (still under the lock, so that no other
+   process takes a lock on the removed file), then closes it. */
+void lines_file_discard(lines_file_t *a);

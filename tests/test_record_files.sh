@@ -30,8 +30,22 @@ grep -q "dropping a cut-off last record (150 bytes)" "$tmp/err" && ok || fail "n
 # Someone's text without final newline is refused and left as it was.
 printf 'notes\nlast line' >"$tmp/notes.txt"
 cp "$tmp/notes.txt" "$tmp/notes.orig"
-expect_error "foreign cut line" "not a record: refusing to append" "$skyline" "${play[@]}" --record "$tmp/notes.txt"
+expect_error "foreign cut line" "refusing to append" "$skyline" "${play[@]}" --record "$tmp/notes.txt"
 cmp -s "$tmp/notes.txt" "$tmp/notes.orig" && ok || fail "play changed a foreign file"
+# Someone's text with whole lines is not a record file either: refused, left as it was.
+printf 'notes\nmore notes\n' >"$tmp/notes2.txt"
+cp "$tmp/notes2.txt" "$tmp/notes2.orig"
+expect_error "foreign text file" "notes2.txt:1: not a JSON record; refusing to append" "$skyline" "${play[@]}" --record "$tmp/notes2.txt"
+cmp -s "$tmp/notes2.txt" "$tmp/notes2.orig" && ok || fail "play appended to a foreign text file"
+# A last record whole but for its newline is a finished game: kept, with its newline.
+"$skyline" "${play[@]}" --games 2 --record "$tmp/nl.jsonl" >/dev/null
+head -c -1 "$tmp/nl.jsonl" >"$tmp/nl-cut.jsonl"
+"$skyline" "${play[@]}" --games 1 --record "$tmp/nl-cut.jsonl" >/dev/null 2>"$tmp/err" && ok ||
+    fail "play after a record without newline: $(cat "$tmp/err")"
+grep -q "adding the missing newline after the last record" "$tmp/err" && ok || fail "no note: $(cat "$tmp/err")"
+[ "$(head -2 "$tmp/nl-cut.jsonl")" = "$(cat "$tmp/nl.jsonl")" ] && ok || fail "the last whole record was not kept"
+"$skyline" replay "$tmp/nl-cut.jsonl" >"$tmp/out" 2>&1 && [ "$(grep -c '^ok$' "$tmp/out")" -eq 3 ] && ok ||
+    fail "3 records do not replay: $(cat "$tmp/out")"
 # A record file in use is refused before it is read or cut.
 cp "$tmp/p.jsonl" "$tmp/busy.jsonl"
 printf '{"cut' >>"$tmp/busy.jsonl"
