@@ -671,3 +671,28 @@ int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const ch
     }
     return 0;
 }
+
+static int rating_key_cmp(const void *a, const void *b)
+{
+    const rating_key_t *x = a, *y = b;
+    if (x->config != y->config)
+        return x->config < y->config ? -1 : 1;
+    if (x->index != y->index)
+        return x->index < y->index ? -1 : 1;
+    if (x->file != y->file)
+        return x->file < y->file ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+int rating_keys_twice(rating_key_t *keys, long n, const rating_key_t **first,
+                      const rating_key_t **second)
+{
+    qsort(keys, (size_t)n, sizeof *keys, rating_key_cmp);
+    for (long i = 1; i < n; i++)
+        if (keys[i - 1].config == keys[i].config && keys[i - 1].index == keys[i].index) {
+            *first = &keys[i - 1];
+            *second = &keys[i];
+            return 1;
+        }
+    return 0;
+}

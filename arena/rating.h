@@ -228,3 +228,19 @@ const char *rating_sprt_verdict_text(int verdict);
  */
 int rating_game_from_record(const struct json_t *rec, int (*lookup)(void *ctx, const char *spec),
                             void *ctx, rating_game_t *g, char *err, size_t errlen);
+
+/* A tournament game's identity in the record files, to find games given twice. */
+typedef struct rating_key {
+    uint64_t config; /* the tournament's configuration hash */
+    long index;      /* the game index in it */
+    int file;        /* which file holds it (the caller's numbering) */
+    long line;       /* its line there */
+} rating_key_t;
+
+/*
+ * Sorts n keys by configuration and index and looks for one game given twice (rate and the
+ * resume of tournament and generate refuse such files): 1 with *first and *second the two
+ * (first read first), or 0.
+ */
+int rating_keys_twice(rating_key_t *keys, long n, const rating_key_t **first,
+                      const rating_key_t **second);

@@ -13,7 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arena/config_options.h"
 #include "arena/match.h"
 #include "core/lines.h"
 #include "core/textbuf.h"
@@ -21,51 +20,6 @@
 /* A finished game in the done table: this bit, plus 3 bits of rank per seat. */
 #define TOUR_DONE    0x8000u
 #define TOUR_ERR_MAX 512
-
-/* ---- Configuration ----------------------------------------------------------------- */
-
-static uint64_t tour_fnv(uint64_t h, const char *text)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= *p;
-        h *= 0x100000001b3ULL;
-    }
-    /* A separator byte that never occurs in text, so fields cannot run into each other. */
-    h ^= 0xffu;
-    return h * 0x100000001b3ULL;
-}
-
-void tournament_config_hash(const tournament_config_t *cfg, char *out)
-{
-    char buf[128];
-    uint64_t h = 0xcbf29ce484222325ULL;
-    h = tour_fnv(h, "skyline-tournament-1");
-    h = tour_fnv(h, cfg->api->name);
-    config_options_t o;
-    config_options_read(&cfg->opt, &o);
-    snprintf(buf, sizeof buf, "players=%d seed=%llu first=%d floors=%d setup=%d format=%d",
-             cfg->opt.players, (unsigned long long)cfg->opt.seed, cfg->opt.first_player,
-             o.start_floors, o.setup_random, (int)cfg->format);
-    h = tour_fnv(h, buf);
-    h = tour_fnv(h, o.board ? o.board : "-");
-    h = tour_fnv(h, o.objectives ? o.objectives : "-");
-    for (int i = 0; i < o.extra_count; i++)
-        h = tour_fnv(h, o.extra[i]);
-    for (int i = 0; i < cfg->bot_count; i++)
-        h = tour_fnv(h, cfg->specs[i]);
-    snprintf(out, TOURNAMENT_HASH_LEN + 1, "%016llx", (unsigned long long)rng_mix64(h));
-}
-
-int tournament_default_workers(int max_bot_threads)
-{
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (cores < 1)
-        cores = 1;
-    if (max_bot_threads < 1)
-        max_bot_threads = 1;
-    long w = cores / max_bot_threads;
-    return w < 1 ? 1 : (int)w;
-}
 
 /* ---- Run state --------------------------------------------------------------------- */
 
@@ -89,6 +43,8 @@ typedef struct tour {
     atomic_bool stop;                       /* no new games: SPRT verdict or an error */
     pthread_mutex_t lock;                   /* guards everything below and the file */
     lines_file_t file;                      /* record file, locked, opened for appending */
+    rating_key_t *keys;                     /* the games of the file's records, with lines */
+    long key_count, key_cap;                /* their number and room */
     bool failed;                            /* an error happened; err holds it */
     char err[TOUR_ERR_MAX];                 /* the first error */
     double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
@@ -256,19 +212,69 @@ static void tour_sprt_advance(tour_t *t)
 
 /* ---- The record file --------------------------------------------------------------- */
 
-/* Checks one stored record against this tournament and marks its game done. */
+/* Any spec: the seats are checked against the schedule, not counted (rating_game_from_record). */
+static int tour_any_bot(void *ctx, const char *spec)
+{
+    (void)ctx;
+    (void)spec;
+    return 0;
+}
+
+/* Whether rec is game index of this tournament: its game, seed, seats and ranks (into rk). */
+static bool tour_record_matches(const tour_t *t, const json_t *rec, long index, int *rk)
+{
+    json_t *places = json_object_get(json_object_get(rec, "tournament"), "bots"); /* absent
+                                                                        from older files */
+    const tournament_config_t *cfg = t->cfg;
+    int np = cfg->opt.players, bots[GAME_MAX_PLAYERS];
+    uint64_t seed;
+    tournament_schedule_game(&t->sched, index, &seed, bots);
+    const char *game = json_string_value(json_object_get(rec, "game"));
+    const json_t *sj = json_object_get(rec, "seed");
+    json_t *seats = json_object_get(rec, "seats");
+    json_t *ranks = json_object_get(json_object_get(rec, "result"), "ranks");
+    bool ok = game && !strcmp(game, cfg->api->name) && json_is_integer(sj) &&
+              (uint64_t)json_integer_value(sj) == seed &&
+              json_integer_value(json_object_get(rec, "players")) == np &&
+              json_array_size(seats) == (size_t)np && json_array_size(ranks) == (size_t)np;
+    for (int s = 0; ok && s < np; s++) {
+        const char *spec = json_string_value(json_array_get(seats, (size_t)s));
+        json_t *r = json_array_get(ranks, (size_t)s);
+        ok = spec && !strcmp(spec, cfg->specs[bots[s]]) && json_is_integer(r) &&
+             json_integer_value(r) >= 1 && json_integer_value(r) <= np &&
+             (!places || (json_array_size(places) == (size_t)np &&
+                          json_is_integer(json_array_get(places, (size_t)s)) &&
+                          json_integer_value(json_array_get(places, (size_t)s)) == bots[s]));
+        rk[s] = ok ? (int)json_integer_value(r) : 0;
+    }
+    return ok;
+}
+
+/* Keeps a record's game index and line, to find a game given twice (as rate does). */
+static int tour_key_add(tour_t *t, long index, long lineno)
+{
+    if (t->key_count == t->key_cap) {
+        long cap = t->key_cap ? 2 * t->key_cap : 1024;
+        rating_key_t *k = realloc(t->keys, sizeof *k * (size_t)cap);
+        if (!k)
+            return -1;
+        t->keys = k;
+        t->key_cap = cap;
+    }
+    t->keys[t->key_count++] = (rating_key_t){.index = index, .line = lineno};
+    return 0;
+}
+
+/* Checks one stored record as rate does, then against this tournament (the seed, seats and
+   ranks of its index, whatever the index), and marks its game done. */
 static int tour_load_record(tour_t *t, const char *line, long lineno, char *err, size_t errlen)
 {
     const tournament_config_t *cfg = t->cfg;
     const char *path = cfg->out_path;
-    json_error_t jerr;
-    json_t *rec = json_loads(line, 0, &jerr);
+    json_t *rec = lines_record_parse(path, lineno, line, err, errlen);
     int rc = -1;
-    if (!json_is_object(rec)) {
-        snprintf(err, errlen, "%s:%ld: not a JSON record; refusing to append to this file", path,
-                 lineno);
-        goto done;
-    }
+    if (!rec)
+        return -1;
     json_t *tj = json_object_get(rec, "tournament");
     const char *hash = json_string_value(json_object_get(tj, "config"));
     json_t *ij = json_object_get(tj, "index");
@@ -286,34 +292,30 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
                  path, hash, t->hash);
         goto done;
     }
-    long index = (long)json_integer_value(ij);
-    int np = cfg->opt.players;
-    if (index >= cfg->games) { /* from a run with a larger --games: kept, not counted */
+    char why[GAME_ERR_MAX];
+    rating_game_t g;
+    if (rating_game_from_record(rec, tour_any_bot, NULL, &g, why, sizeof why)) {
+        snprintf(err, errlen, "%s:%ld: %s", path, lineno, why);
+        goto done;
+    }
+    /* An index up to the largest --games: later ones are kept, not counted. */
+    json_int_t index = json_integer_value(ij);
+    int rk[GAME_MAX_PLAYERS];
+    if (index >= TOURNAMENT_MAX_GAMES || !tour_record_matches(t, rec, (long)index, rk)) {
+        snprintf(err, errlen,
+                 "%s:%ld: game %lld's seed, seats or ranks do not match this tournament", path,
+                 lineno, (long long)index);
+        goto done;
+    }
+    if (tour_key_add(t, (long)index, lineno)) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    if (index >= cfg->games) {
         rc = 0;
         goto done;
     }
-    json_t *seats = json_object_get(rec, "seats");
-    json_t *ranks = json_object_get(json_object_get(rec, "result"), "ranks");
-    json_t *places = json_object_get(tj, "bots"); /* absent from older files */
-    int bots[GAME_MAX_PLAYERS], rk[GAME_MAX_PLAYERS];
-    uint64_t seed;
-    tournament_schedule_game(&t->sched, index, &seed, bots);
-    bool ok = json_array_size(seats) == (size_t)np && json_array_size(ranks) == (size_t)np;
-    for (int s = 0; ok && s < np; s++) {
-        const char *spec = json_string_value(json_array_get(seats, (size_t)s));
-        json_t *r = json_array_get(ranks, (size_t)s);
-        ok = spec && !strcmp(spec, cfg->specs[bots[s]]) && json_is_integer(r) &&
-             json_integer_value(r) >= 1 && json_integer_value(r) <= np &&
-             (!places || (json_array_size(places) == (size_t)np &&
-                          json_is_integer(json_array_get(places, (size_t)s)) &&
-                          json_integer_value(json_array_get(places, (size_t)s)) == bots[s]));
-        rk[s] = ok ? (int)json_integer_value(r) : 0;
-    }
-    if (!ok) {
-        snprintf(err, errlen, "%s:%ld: game %ld's seats or ranks do not match this tournament",
-                 path, lineno, index);
-        goto done;
-    }
+    int np = cfg->opt.players;
     const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
     int forfeit = json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < np
                       ? (int)json_integer_value(fs)
@@ -328,6 +330,17 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
 done:
     json_decref(rec);
     return rc;
+}
+
+/* Refuses a file that holds a game twice: rate would refuse it. */
+static int tour_check_twice(tour_t *t, char *err, size_t errlen)
+{
+    const rating_key_t *a, *b;
+    if (!rating_keys_twice(t->keys, t->key_count, &a, &b))
+        return 0;
+    snprintf(err, errlen, "game %ld of tournament %s is there twice (%s:%ld and %s:%ld)", b->index,
+             t->hash, t->cfg->out_path, a->line, t->cfg->out_path, b->line);
+    return -1;
 }
 
 /*
@@ -351,7 +364,7 @@ static int tour_open_file(tour_t *t, char *err, size_t errlen)
     if (got < 0)
         lines_error(&r, path, err, errlen);
     lines_free(&r);
-    if (rc < 0)
+    if (rc < 0 || tour_check_twice(t, err, errlen))
         return -1;
     return lines_file_drop_cut(&t->file, err, errlen);
 }
@@ -748,6 +761,7 @@ done:
     free(t->held);
     free(t->done);
     free(t->todo);
+    free(t->keys);
     free(t);
     return rc;
 }

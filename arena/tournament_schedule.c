@@ -1,11 +1,14 @@
 /*
  * The schedule of a tournament (arena/tournament.h): line-ups per cycle, and each game's
- * seed and seating, from the tournament seed, the game index and the bot list only.
+ * seed and seating, from the tournament seed, the game index and the bot list only; the
+ * configuration hash and the default worker count.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "arena/config_options.h"
 #include "arena/tournament.h"
 #include "core/rng.h"
 
@@ -123,4 +126,49 @@ void tournament_schedule_game(const tournament_schedule_t *s, long index, uint64
     }
     for (int seat = 0; seat < np; seat++)
         seat_bots[seat] = order[(seat + rotation) % np];
+}
+
+/* ---- Configuration ----------------------------------------------------------------- */
+
+static uint64_t tour_fnv(uint64_t h, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        h ^= *p;
+        h *= 0x100000001b3ULL;
+    }
+    /* A separator byte that never occurs in text, so fields cannot run into each other. */
+    h ^= 0xffu;
+    return h * 0x100000001b3ULL;
+}
+
+void tournament_config_hash(const tournament_config_t *cfg, char *out)
+{
+    char buf[128];
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = tour_fnv(h, "skyline-tournament-1");
+    h = tour_fnv(h, cfg->api->name);
+    config_options_t o;
+    config_options_read(&cfg->opt, &o);
+    snprintf(buf, sizeof buf, "players=%d seed=%llu first=%d floors=%d setup=%d format=%d",
+             cfg->opt.players, (unsigned long long)cfg->opt.seed, cfg->opt.first_player,
+             o.start_floors, o.setup_random, (int)cfg->format);
+    h = tour_fnv(h, buf);
+    h = tour_fnv(h, o.board ? o.board : "-");
+    h = tour_fnv(h, o.objectives ? o.objectives : "-");
+    for (int i = 0; i < o.extra_count; i++)
+        h = tour_fnv(h, o.extra[i]);
+    for (int i = 0; i < cfg->bot_count; i++)
+        h = tour_fnv(h, cfg->specs[i]);
+    snprintf(out, TOURNAMENT_HASH_LEN + 1, "%016llx", (unsigned long long)rng_mix64(h));
+}
+
+int tournament_default_workers(int max_bot_threads)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores < 1)
+        cores = 1;
+    if (max_bot_threads < 1)
+        max_bot_threads = 1;
+    long w = cores / max_bot_threads;
+    return w < 1 ? 1 : (int)w;
 }

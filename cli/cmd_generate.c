@@ -40,6 +40,8 @@ typedef struct gen {
     long played;                 /* games played and written (under lock) */
     long moves;                  /* moves in the games played (under lock) */
     lines_file_t file;           /* the record file, locked */
+    rating_key_t *keys;          /* the seeds of the file's records, with lines */
+    long key_count, key_cap;     /* their number and room */
     pthread_mutex_t lock;        /* guards next, played, moves, failed, err and the file */
     bool failed;                 /* a worker failed: err says why, the others stop */
     char err[GAME_ERR_MAX * 2];  /* the first failure */
@@ -99,20 +101,59 @@ static void gen_config_hash(gen_t *g)
     snprintf(g->hash, sizeof g->hash, "%016llx", (unsigned long long)rng_mix64(h));
 }
 
-/* Checks one stored record against this run and marks its game done: 0, or -1 with err. */
+/* Any spec: the seats are checked against the bot, not counted (rating_game_from_record). */
+static int gen_any_bot(void *ctx, const char *spec)
+{
+    (void)ctx;
+    (void)spec;
+    return 0;
+}
+
+/* Whether rec is a game of this run: its game, player count and the bot in every seat. */
+static bool gen_record_matches(const gen_t *g, const json_t *rec)
+{
+    const char *game = json_string_value(json_object_get(rec, "game"));
+    json_t *seats = json_object_get(rec, "seats");
+    bool ok = game && !strcmp(game, g->api->name) &&
+              json_integer_value(json_object_get(rec, "players")) == g->opt.players &&
+              json_array_size(seats) == (size_t)g->opt.players;
+    for (size_t s = 0; ok && s < json_array_size(seats); s++) {
+        const char *spec = json_string_value(json_array_get(seats, s));
+        ok = spec && !strcmp(spec, g->spec);
+    }
+    return ok;
+}
+
+/* Keeps a record's seed and line, to find a game given twice: 0, or -1 (out of memory). */
+static int gen_key_add(gen_t *g, long seed, long lineno)
+{
+    if (g->key_count == g->key_cap) {
+        long cap = g->key_cap ? 2 * g->key_cap : 1024;
+        rating_key_t *k = realloc(g->keys, sizeof *k * (size_t)cap);
+        if (!k)
+            return -1;
+        g->keys = k;
+        g->key_cap = cap;
+    }
+    g->keys[g->key_count++] = (rating_key_t){.index = seed, .line = lineno};
+    return 0;
+}
+
+/* Checks one stored record as rate does, then against this run, and marks its game done:
+   0, or -1 with err. */
 static int gen_load_record(gen_t *g, const char *path, const char *line, long lineno, char *err,
                            size_t errlen)
 {
-    json_error_t jerr;
-    json_t *rec = json_loads(line, 0, &jerr);
+    json_t *rec = lines_record_parse(path, lineno, line, err, errlen);
+    if (!rec)
+        return -1;
     int rc = -1;
     const char *hash =
         json_string_value(json_object_get(json_object_get(rec, "generate"), "config"));
     json_t *seed = json_object_get(rec, "seed");
-    if (!json_is_object(rec)) {
-        snprintf(err, errlen, "%s:%ld: not a JSON record; refusing to append to this file", path,
-                 lineno);
-    } else if (!hash || !json_is_integer(seed) || json_integer_value(seed) < 0) {
+    char why[GAME_ERR_MAX];
+    rating_game_t rg;
+    if (!hash || !json_is_integer(seed) || json_integer_value(seed) < 0) {
         snprintf(err, errlen,
                  "%s:%ld: a record without a generate key and seed; this file was not written "
                  "by skyline generate, use another --out",
@@ -122,6 +163,13 @@ static int gen_load_record(gen_t *g, const char *path, const char *line, long li
                  "%s holds games of another game, option or bot (config %s, this one %s): use "
                  "another --out or the same options",
                  path, hash, g->hash);
+    } else if (rating_game_from_record(rec, gen_any_bot, NULL, &rg, why, sizeof why)) {
+        snprintf(err, errlen, "%s:%ld: %s", path, lineno, why);
+    } else if (!gen_record_matches(g, rec)) {
+        snprintf(err, errlen, "%s:%ld: the game, players or seats do not match this run", path,
+                 lineno);
+    } else if (gen_key_add(g, (long)json_integer_value(seed), lineno)) {
+        snprintf(err, errlen, "out of memory");
     } else {
         uint64_t s = (uint64_t)json_integer_value(seed);
         if (s >= g->opt.seed && s - g->opt.seed < (uint64_t)g->games)
@@ -130,6 +178,17 @@ static int gen_load_record(gen_t *g, const char *path, const char *line, long li
     }
     json_decref(rec);
     return rc;
+}
+
+/* Refuses a file that holds one seed twice (rate refuses a tournament game given twice). */
+static int gen_check_twice(gen_t *g, const char *path, char *err, size_t errlen)
+{
+    const rating_key_t *a, *b;
+    if (!rating_keys_twice(g->keys, g->key_count, &a, &b))
+        return 0;
+    snprintf(err, errlen, "the game of seed %ld is there twice (%s:%ld and %s:%ld)", b->index, path,
+             a->line, path, b->line);
+    return -1;
 }
 
 /* Opens and locks the file, reads the games it holds, cuts off a last line cut short. */
@@ -149,7 +208,7 @@ static int gen_open_file(gen_t *g, const char *path, char *err, size_t errlen)
     if (got < 0)
         lines_error(&r, path, err, errlen);
     lines_free(&r);
-    if (rc < 0 || got < 0)
+    if (rc < 0 || got < 0 || gen_check_twice(g, path, err, errlen))
         return -1;
     return lines_file_drop_cut(&g->file, err, errlen);
 }
@@ -341,5 +400,6 @@ int cmd_generate(int argc, char **argv)
            started ? started : 1, started == 1 ? "" : "s", seconds, g.moves);
     free(g.done);
     free(g.todo);
+    free(g.keys);
     return 0;
 }

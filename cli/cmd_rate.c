@@ -19,14 +19,6 @@ typedef struct rate_bots {
     char *specs[RATE_MAX_BOTS]; /* their specs (owned) */
 } rate_bots_t;
 
-/* A tournament game's identity, to find games given twice. */
-typedef struct rate_key {
-    uint64_t config; /* the tournament's configuration hash */
-    long index;      /* the game index in it */
-    int file;        /* argv position of its file */
-    long line;       /* its line there */
-} rate_key_t;
-
 /* A game's place in the order the statistics read the games in. */
 typedef struct rate_place {
     bool keyed;      /* it has a tournament key: those come first */
@@ -42,7 +34,7 @@ typedef struct rate_data {
     long count;                            /* their number */
     long cap;                              /* allocated */
     rate_place_t *places;                  /* per game, its place in the order */
-    rate_key_t *keys;                      /* tournament keys of the games that have one */
+    rating_key_t *keys;                    /* tournament keys of the games that have one */
     long key_count;                        /* their number */
     char game[16];                         /* the game name, from the first record */
     long by_players[GAME_MAX_PLAYERS + 1]; /* games per player count */
@@ -144,7 +136,7 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
     const char *config = json_string_value(json_object_get(t, "config"));
     json_t *index = json_object_get(t, "index");
     if (config && json_is_integer(index)) {
-        rate_key_t *k = &d->keys[d->key_count++];
+        rating_key_t *k = &d->keys[d->key_count++];
         char *end;
         k->config = strtoull(config, &end, 16);
         if (*end || end == config)
@@ -191,23 +183,12 @@ static void rate_read_file(rate_data_t *d, const char *path, int file)
     fclose(f);
 }
 
-static int rate_key_cmp(const void *a, const void *b)
-{
-    const rate_key_t *x = a, *y = b;
-    if (x->config != y->config)
-        return x->config < y->config ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static void rate_check_duplicates(rate_data_t *d, char **argv)
 {
-    qsort(d->keys, (size_t)d->key_count, sizeof *d->keys, rate_key_cmp);
-    for (long i = 1; i < d->key_count; i++) {
-        rate_key_t *a = &d->keys[i - 1], *b = &d->keys[i];
-        if (a->config == b->config && a->index == b->index)
-            cli_die("game %ld of tournament %016llx is there twice (%s:%ld and %s:%ld)", b->index,
-                    (unsigned long long)b->config, argv[a->file], a->line, argv[b->file], b->line);
-    }
+    const rating_key_t *a, *b;
+    if (rating_keys_twice(d->keys, d->key_count, &a, &b))
+        cli_die("game %ld of tournament %016llx is there twice (%s:%ld and %s:%ld)", b->index,
+                (unsigned long long)b->config, argv[a->file], a->line, argv[b->file], b->line);
 }
 
 static int rate_place_cmp(const void *a, const void *b)

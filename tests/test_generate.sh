@@ -76,4 +76,19 @@ expect_error "human" "human" "$skyline" generate --bot human --games 2 --out "$t
 expect_error "bad option" "unknown option '--record'" "$skyline" generate --bot random --games 2 --record x
 [ -e "$tmp/x.jsonl" ] && fail "a refused run created its file" || ok
 
+# Resume is as strict as rate: a seed given twice, a record of another bot under this
+# configuration, or a record rate refuses is refused with one line, the file left as it was.
+"$skyline" generate --players 2 --bot random --games 4 --seed 1 --quiet --out "$tmp/g.jsonl" >/dev/null 2>&1
+{ cat "$tmp/g.jsonl"; head -1 "$tmp/g.jsonl"; } >"$tmp/g2.jsonl"
+cp "$tmp/g2.jsonl" "$tmp/g2.orig"
+expect_error "a seed twice" "the game of seed 1 is there twice \(.*g2.jsonl:1 and .*g2.jsonl:5\)" \
+    "$skyline" generate --players 2 --bot random --games 4 --seed 1 --quiet --out "$tmp/g2.jsonl"
+cmp -s "$tmp/g2.jsonl" "$tmp/g2.orig" && ok || fail "a refused resume changed the file"
+sed '2s/"seats":\["random","random"\]/"seats":["greedy","random"]/' "$tmp/g.jsonl" >"$tmp/gs.jsonl"
+expect_error "another bot's seats" "gs.jsonl:2: the game, players or seats do not match" \
+    "$skyline" generate --players 2 --bot random --games 4 --seed 1 --quiet --out "$tmp/gs.jsonl"
+sed '3s/"ranks":\[[0-9,]*\]/"ranks":[1,7]/' "$tmp/g.jsonl" >"$tmp/gr.jsonl"
+expect_error "bad ranks" "gr.jsonl:3: record has no .result. with 2 .ranks." \
+    "$skyline" generate --players 2 --bot random --games 4 --seed 1 --quiet --out "$tmp/gr.jsonl"
+
 finish test_generate

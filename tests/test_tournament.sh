@@ -237,5 +237,27 @@ check "built-in line-up with --quiet and --out" [ $? -eq 0 ]
 check "built-in line-up: --quiet says nothing" [ ! -s "$T/builtin/err" ]
 check "built-in line-up: its file" [ "$(wc -l <"$T/builtin/other.jsonl")" -eq 6 ]
 
+# 10. Resume is as strict as rate: a game given twice or a record whose index names
+#     another game (its seed and seats are another game's) is refused with one line, and
+#     the file is left as it was; records of a larger --games are kept.
+TW="--game towerup --players 3 --bot random --bot greedy --seed 1 --workers 1 --quiet"
+"$S" tournament $TW --games 12 --out "$T/w.jsonl" >/dev/null 2>&1
+{ cat "$T/w.jsonl"; head -1 "$T/w.jsonl"; } >"$T/w2.jsonl"
+cp "$T/w2.jsonl" "$T/w2.orig"
+refused tournament $TW --games 12 --out "$T/w2.jsonl"
+check "game twice: the message" grep -q "game 0 of tournament [0-9a-f]* is there twice (.*w2.jsonl:1 and .*w2.jsonl:13)" "$T/err"
+refused rate "$T/w2.jsonl"
+check "game twice: file unchanged" cmp -s "$T/w2.jsonl" "$T/w2.orig"
+sed '1s/"index":0,/"index":99,/' "$T/w.jsonl" >"$T/w99.jsonl"
+cp "$T/w99.jsonl" "$T/w99.orig"
+refused tournament $TW --games 12 --out "$T/w99.jsonl"
+check "index 99 of game 0: the message" grep -q "w99.jsonl:1: game 99's seed, seats or ranks do not match" "$T/err"
+check "index 99 of game 0: file unchanged" cmp -s "$T/w99.jsonl" "$T/w99.orig"
+sed '1s/"ranks":\[[0-9,]*\]/"ranks":[1,1,9]/' "$T/w.jsonl" >"$T/wr.jsonl"
+refused tournament $TW --games 12 --out "$T/wr.jsonl"
+"$S" tournament $TW --games 15 --out "$T/w.jsonl" >/dev/null 2>&1
+"$S" tournament $TW --games 12 --out "$T/w.jsonl" >"$T/out" 2>&1
+check "a larger --games: its records kept" grep -q "12 of 12 games done (12 resumed" "$T/out"
+
 echo "test_tournament: $checks checks, $fails failed"
 [ $fails -eq 0 ]
