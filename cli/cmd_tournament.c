@@ -48,14 +48,20 @@ static void tournament_usage(void)
            TOURNAMENT_MAX_BOTS, cli_game_help);
 }
 
-/* The report page beside the records (FILE.jsonl gives FILE.html), named on the last line. */
-static void tournament_write_page(const tournament_config_t *cfg, long viewers)
+/* The report page's path beside the records: FILE.jsonl gives FILE.html. */
+static void tournament_page_path(const tournament_config_t *cfg, char *path, size_t size)
 {
-    char path[4096], err[GAME_ERR_MAX * 2];
     size_t len = strlen(cfg->out_path);
     if (len > 6 && !strcmp(cfg->out_path + len - 6, ".jsonl"))
         len -= 6;
-    snprintf(path, sizeof path, "%.*s.html", (int)len, cfg->out_path);
+    snprintf(path, size, "%.*s.html", (int)len, cfg->out_path);
+}
+
+/* The report page beside the records, named on the last line. */
+static void tournament_write_page(const tournament_config_t *cfg, long viewers)
+{
+    char path[4096], err[GAME_ERR_MAX * 2];
+    tournament_page_path(cfg, path, sizeof path);
     viewer_report_t r = {.title = "Skyline tournament report",
                          .files = &cfg->out_path,
                          .file_count = 1,
@@ -236,6 +242,12 @@ int cmd_tournament(int argc, char **argv)
     if (cfg.api->new_game(state, &cfg.opt, err, sizeof err))
         cli_die("%s", err);
     free(state);
+    /* The page and its viewers are written at the end: someone else's file there stops the
+       run now, before any game. */
+    char page[4096], page_err[GAME_ERR_MAX * 2];
+    tournament_page_path(&cfg, page, sizeof page);
+    if (viewer_report_check(page, page_err, sizeof page_err))
+        cli_die("%s", page_err);
     if (!cfg.workers)
         cfg.workers = tournament_default_workers(max_threads);
     if (cfg.games % cfg.opt.players)

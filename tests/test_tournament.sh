@@ -259,5 +259,24 @@ refused tournament $TW --games 12 --out "$T/wr.jsonl"
 "$S" tournament $TW --games 12 --out "$T/w.jsonl" >"$T/out" 2>&1
 check "a larger --games: its records kept" grep -q "12 of 12 games done (12 resumed" "$T/out"
 
+# 11. Pages that are not ours: a foreign FILE.html or FILE-games/game-N.html stops the run
+#     before any game, with one line, and is left as it was; our own pages are rewritten.
+TH="--game towerup --players 2 --bot random --bot greedy --seed 3 --games 4 --workers 1 --quiet"
+echo "<html>my notes</html>" >"$T/h.html"
+cp "$T/h.html" "$T/h.orig"
+refused tournament $TH --out "$T/h.jsonl"
+check "foreign page: the message" grep -q "h.html exists and is not a page written by skyline" "$T/err"
+check "foreign page: left as it was" cmp -s "$T/h.html" "$T/h.orig"
+check "foreign page: no game played" [ ! -s "$T/h.jsonl" ]
+rm "$T/h.html"
+check "our page" "$S" tournament $TH --out "$T/h.jsonl" >/dev/null
+check "our page rewritten" "$S" tournament $TH --games 6 --out "$T/h.jsonl" >/dev/null
+echo "my game notes" >"$T/h-games/game-3.html"
+cp "$T/h-games/game-3.html" "$T/g3.orig"
+refused tournament $TH --games 8 --out "$T/h.jsonl"
+check "foreign viewer file: the message" grep -q "game-3.html exists and is not a page written by skyline" "$T/err"
+check "foreign viewer file: left as it was" cmp -s "$T/h-games/game-3.html" "$T/g3.orig"
+check "foreign viewer file: no game played" [ "$(wc -l <"$T/h.jsonl")" -eq 6 ]
+
 echo "test_tournament: $checks checks, $fails failed"
 [ $fails -eq 0 ]

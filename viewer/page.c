@@ -1,6 +1,13 @@
 /* The frame of every page (viewer/viewer.h): head, style sheet, script, escaping. */
 #include "viewer/viewer.h"
 
+#include <string.h>
+
+/* The line in the head of every page that marks it as the viewer's. */
+#define VIEWER_PAGE_MARK "<meta name=\"generator\" content=\"skyline\">"
+/* Pages written before the mark have the frame's error-keeping script in their head. */
+#define VIEWER_PAGE_MARK_OLD "setAttribute('data-js-error'"
+
 void viewer_html_escape(FILE *out, const char *text)
 {
     for (const char *p = text; *p; p++) {
@@ -17,9 +24,11 @@ void viewer_html_escape(FILE *out, const char *text)
 
 void viewer_page_open(FILE *out, const char *title)
 {
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
-          out);
+    fputs(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" VIEWER_PAGE_MARK
+        "\n<title>",
+        out);
     viewer_html_escape(out, title);
     /* Any script error is kept on the page, where tests and people can see it. */
     fprintf(out,
@@ -35,4 +44,27 @@ int viewer_page_close(FILE *out, bool with_script)
         fprintf(out, "<script>\n%s</script>\n", viewer_asset_viewer_js);
     fputs("</body>\n</html>\n", out);
     return fflush(out) || ferror(out) ? -1 : 0;
+}
+
+int viewer_page_check(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0; /* missing (or unreadable: writing it says why) */
+    char head[8193];
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    bool failed = ferror(f);
+    fclose(f);
+    head[n] = 0;
+    bool ours =
+        !failed && (n == 0 || (strlen(head) == n && (strstr(head, VIEWER_PAGE_MARK) ||
+                                                     (!strncmp(head, "<!DOCTYPE html>", 15) &&
+                                                      strstr(head, VIEWER_PAGE_MARK_OLD)))));
+    if (ours)
+        return 0;
+    snprintf(err, errlen,
+             "%s exists and is not a page written by skyline; refusing to overwrite it (move it "
+             "or give another --out)",
+             path);
+    return -1;
 }

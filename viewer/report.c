@@ -3,6 +3,7 @@
  * arena/rating.h drawn as a chart with error bars, the pairwise matrix, results by seat,
  * distributions, the SPRT's progress and the games, each opening in its replay viewer.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -510,6 +511,38 @@ static void write_games(FILE *out, const report_data_t *d, const viewer_report_t
     fputs("</table>\n", out);
 }
 
+/* The viewers' folder of a page: its name without .html, then "-games". */
+static void report_dir(const char *path, char *dir, size_t len)
+{
+    size_t n = strlen(path);
+    if (n > 5 && !strcmp(path + n - 5, ".html"))
+        n -= 5;
+    snprintf(dir, len, "%.*s-games", (int)n, path);
+}
+
+int viewer_report_check(const char *path, char *err, size_t errlen)
+{
+    if (viewer_page_check(path, err, errlen))
+        return -1;
+    char dir[4096], file[4400];
+    report_dir(path, dir, sizeof dir);
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0; /* missing, or not a folder: making it says why */
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+        long number;
+        int end = 0;
+        if (sscanf(e->d_name, "game-%ld.html%n", &number, &end) == 1 && !e->d_name[end] &&
+            end > 0) {
+            snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+            rc = viewer_page_check(file, err, errlen);
+        }
+    }
+    closedir(d);
+    return rc;
+}
+
 /* Writes each game's viewer into dir; 0, or -1 with err. */
 static int write_viewers(const report_data_t *d, long viewers, const char *dir, char *err,
                          size_t errlen)
@@ -524,6 +557,8 @@ static int write_viewers(const report_data_t *d, long viewers, const char *dir, 
         char path[4200], title[128];
         snprintf(path, sizeof path, "%s/game-%ld.html", dir, d->numbers[g]);
         snprintf(title, sizeof title, "Game %ld", d->numbers[g]);
+        if (viewer_page_check(path, err, errlen))
+            return -1;
         FILE *f = fopen(path, "w");
         if (!f) {
             snprintf(err, errlen, "cannot write '%s'", path);
@@ -574,6 +609,8 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
     report_data_t d;
     memset(&d, 0, sizeof d);
     int rc = -1;
+    if (viewer_report_check(path, err, errlen))
+        return -1;
     for (int i = 0; i < r->file_count; i++)
         if (read_file(&d, r->files[i], i, r->players, err, errlen))
             goto done;
@@ -586,12 +623,8 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
         goto done;
     }
     sort_games(&d);
-    /* The viewers' folder: the page's name without .html, then "-games". */
     char dir[4096];
-    size_t len = strlen(path);
-    if (len > 5 && !strcmp(path + len - 5, ".html"))
-        len -= 5;
-    snprintf(dir, sizeof dir, "%.*s-games", (int)len, path);
+    report_dir(path, dir, sizeof dir);
     const char *slash = strrchr(dir, '/');
     bool pictures = d.api->svg != NULL;
     if (pictures && write_viewers(&d, r->viewers, dir, err, errlen))

@@ -97,6 +97,8 @@ int viewer_write_tune(const char *path, const char *log_path, char *err, size_t 
     tune_data_t d;
     memset(&d, 0, sizeof d);
     int rc = -1;
+    if (viewer_page_check(path, err, errlen))
+        return -1;
     FILE *f = lines_open(log_path, "tune log", 0, err, errlen);
     if (!f)
         return -1;

@@ -20,6 +20,13 @@ extern const char viewer_asset_viewer_css[];
 void viewer_page_open(FILE *out, const char *title);
 /* Closes the page, the viewer script included when with_script; 0, or -1 if a write failed. */
 int viewer_page_close(FILE *out, bool with_script);
+/* Whether path may be written as a page: 0 if it is missing, empty or a page of the
+   viewer (the generator mark in its head, which viewer_page_open writes), else -1 with
+   err: someone else's file is never overwritten. */
+int viewer_page_check(const char *path, char *err, size_t errlen);
+/* viewer_page_check of a report page (viewer_write_report) and of the viewer files
+   (game-N.html) already in its folder: 0, or -1 with err. */
+int viewer_report_check(const char *path, char *err, size_t errlen);
 /* Writes text with & < > " ' escaped for HTML. */
 void viewer_html_escape(FILE *out, const char *text);
 
