@@ -6,11 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "bots/heuristic.h"
 #include "core/input.h"
 #include "core/lines.h"
+
+/* Set by cli_die: the process ends in an error, cli_made's files go. */
+static bool cli_failing;
 
 _Noreturn void cli_die(const char *fmt, ...)
 {
@@ -21,6 +26,7 @@ _Noreturn void cli_die(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fprintf(stderr, "skyline: %s\n", input_escape(msg, shown, sizeof shown));
+    cli_failing = true;
     exit(2);
 }
 
@@ -204,6 +210,11 @@ void cli_game_finish(cli_game_t *g)
 
 void cli_check_params_out(const char *path)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        cli_die("%s exists and is not a regular file; refusing to write a parameter file there "
+                "(give another --out)",
+                path);
     char err[GAME_ERR_MAX];
     FILE *f = lines_open(path, "parameter file", LINES_FILE_MAX, err, sizeof err);
     if (!f && errno == ENOENT)
@@ -220,4 +231,66 @@ void cli_check_params_out(const char *path)
         cli_die("%s exists and is not a parameter file written by skyline; refusing to "
                 "overwrite it (give another --out)",
                 path);
+}
+
+/* ---- The files of a run on --out FILE (tune, fit) ---------------------------------- */
+
+#define CLI_MADE_MAX 16
+
+static lines_file_t cli_lock = {.fd = -1}; /* FILE.lock, held while the process runs */
+static char *cli_made_paths[CLI_MADE_MAX]; /* files this run made, removed on an error */
+static int cli_made_count;
+
+/* At exit: after an error, the files the run made go; then the lock file it made. */
+static void cli_run_files_exit(void)
+{
+    for (int i = 0; i < cli_made_count; i++) {
+        if (cli_failing && cli_made_paths[i])
+            remove(cli_made_paths[i]);
+        free(cli_made_paths[i]);
+    }
+    cli_made_count = 0;
+    if (cli_lock.fd >= 0)
+        lines_file_discard(&cli_lock);
+}
+
+/* Registers cli_run_files_exit once. */
+static void cli_run_files_at_exit(void)
+{
+    static bool registered;
+    if (!registered && atexit(cli_run_files_exit) == 0)
+        registered = true;
+}
+
+void cli_lock_out(const char *out)
+{
+    static char path[4200];
+    if (snprintf(path, sizeof path, "%s.lock", out) >= (int)sizeof path)
+        cli_die("--out path too long: '%.60s...'", out);
+    char err[4400];
+    if (lines_file_open(&cli_lock, path, err, sizeof err))
+        cli_die("--out %s: %s", out, err);
+    cli_run_files_at_exit();
+}
+
+void cli_made(const char *path)
+{
+    if (access(path, F_OK) == 0 || errno != ENOENT)
+        return; /* there before this run: never removed */
+    for (int i = 0; i < cli_made_count; i++)
+        if (cli_made_paths[i] && !strcmp(cli_made_paths[i], path))
+            return;
+    if (cli_made_count == CLI_MADE_MAX || !(cli_made_paths[cli_made_count] = strdup(path)))
+        cli_die("out of memory");
+    cli_made_count++;
+    cli_run_files_at_exit();
+}
+
+void cli_made_keep(const char *path)
+{
+    for (int i = 0; i < cli_made_count; i++)
+        if (cli_made_paths[i] && !strcmp(cli_made_paths[i], path)) {
+            free(cli_made_paths[i]);
+            cli_made_paths[i] = NULL;
+        }
 }

@@ -39,6 +39,17 @@ const char *cli_game_help_text(void);
    file that skyline wrote (its first line is the writer's header): an --out pointed at
    records or notes by mistake must not destroy them (tune, fit). */
 void cli_check_params_out(const char *path);
+/* Locks FILE.lock (lines_file_open, as tournament locks its records) for a run that writes
+   --out FILE and the files named after it (tune, fit: FILE.ckpt, ...): a second run on the
+   same FILE is refused with one line while the first runs. The lock file goes at exit if
+   this process made it; one left by a killed run is harmless (the lock died with it). */
+void cli_lock_out(const char *out);
+/* Notes a file the run is about to make (if it is not there yet): when the process ends
+   in an error (cli_die), the files it made go, so that a refused or failed run leaves
+   nothing behind (never a file that was there before). */
+void cli_made(const char *path);
+/* Keeps a file cli_made noted, whatever follows (a checkpoint to resume from). */
+void cli_made_keep(const char *path);
 /* The names of the registered games for messages: "towerup, uptown, ...". */
 const char *cli_game_names(void);
 

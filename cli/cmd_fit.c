@@ -306,6 +306,7 @@ int cmd_fit(int argc, char **argv)
     fit_start_weights(h, g.api, o.bot_text, o.start_path, &cfg.start);
     if (o.spec_path)
         fit_choose_spec(&cfg, o.spec_path, o.start_path != NULL);
+    cli_lock_out(o.out); /* one fit (or tune) per --out */
     cli_check_params_out(o.out);
     char ckpt[1200], err[GAME_ERR_MAX];
     snprintf(ckpt, sizeof ckpt, "%s%s", o.ckpt ? o.ckpt : o.out, o.ckpt ? "" : ".ckpt");

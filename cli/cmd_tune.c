@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -315,6 +316,38 @@ static int tune_finish(const tune_ctx_t *t, FILE *log, bool done)
     return 0;
 }
 
+/*
+ * Rank 0's files, before any is written: locks --out FILE against a second tune or fit;
+ * refuses what is not ours (FILE: a parameter file, FILE.ckpt and FILE.log.jsonl:
+ * checked when read, FILE.html: a page of the viewer) and notes what this run makes.
+ */
+static void tune_check_files(const char *out, const char *ckpt, const char *log_path,
+                             const char *page)
+{
+    cli_lock_out(out);
+    cli_check_params_out(out);
+    char err[GAME_ERR_MAX * 2];
+    if (viewer_page_check(page, err, sizeof err))
+        cli_die("%s", err);
+    const char *regular[] = {ckpt, log_path};
+    for (int i = 0; i < 2; i++) {
+        struct stat st;
+        if (stat(regular[i], &st) == 0 && !S_ISREG(st.st_mode))
+            cli_die("%s exists and is not a regular file (give another --out)", regular[i]);
+    }
+    cli_made(out);
+    cli_made(ckpt);
+    cli_made(log_path);
+}
+
+/* After the first saved iteration, FILE, FILE.ckpt and the log stay whatever follows. */
+static void tune_keep_files(const char *out, const char *ckpt, const char *log_path)
+{
+    cli_made_keep(out);
+    cli_made_keep(ckpt);
+    cli_made_keep(log_path);
+}
+
 static void tune_usage(void)
 {
     printf("usage: skyline tune --bot SPEC [--params SPECFILE] [--against SPEC ...]\n"
@@ -457,9 +490,18 @@ int cmd_tune(int argc, char **argv)
     const char *rank_suffix = t.rank ? ".rank" : "";
     snprintf(t.path_plus, sizeof t.path_plus, "%s.plus%s%.0d", out, rank_suffix, t.rank);
     snprintf(t.path_minus, sizeof t.path_minus, "%s.minus%s%.0d", out, rank_suffix, t.rank);
-    cli_check_params_out(out);
+    char ckpt[1100], log_path[1100], page[1200];
+    snprintf(ckpt, sizeof ckpt, "%s.ckpt", out);
+    snprintf(log_path, sizeof log_path, "%s.log.jsonl", out);
+    snprintf(page, sizeof page, "%s.html", out);
+    /* One run per --out; every file is checked before any game, and a run refused or
+       failed before its first iteration is saved leaves none that it made. */
+    if (!t.rank)
+        tune_check_files(out, ckpt, log_path, page);
     cli_check_params_out(t.path_plus);
     cli_check_params_out(t.path_minus);
+    cli_made(t.path_plus);
+    cli_made(t.path_minus);
     tune_spec_with_params(&spec, t.path_plus, t.spec_plus, sizeof t.spec_plus);
     tune_spec_with_params(&spec, t.path_minus, t.spec_minus, sizeof t.spec_minus);
     /* Check every bot spec now, so a bad one fails before any game. */
@@ -513,9 +555,6 @@ int cmd_tune(int argc, char **argv)
         cli_die("tune: the run's configuration is over %zu bytes", sizeof text - 1);
     tune_tag(text, tag, sizeof tag);
 
-    char ckpt[1100], log_path[1100];
-    snprintf(ckpt, sizeof ckpt, "%s.ckpt", out);
-    snprintf(log_path, sizeof log_path, "%s.log.jsonl", out);
     static spsa_t s;
     int loaded = t.rank ? 2 : spsa_load(&s, tag, ckpt, err, sizeof err);
     if (loaded < 0)
@@ -567,6 +606,7 @@ int cmd_tune(int argc, char **argv)
         for (int i = 0; i < s.count; i++)
             theta[i] = s.p[i].value;
         tune_write_params(&t, theta, s.count, out);
+        tune_keep_files(out, ckpt, log_path); /* a saved iteration: the run can resume */
         if (progress)
             tune_progress(0, 0, 0, 0, true);
         printf("iter %ld/%ld diff %+.3f mean diff %+.4f", s.k, s.cfg.iterations, diff,
@@ -587,8 +627,6 @@ int cmd_tune(int argc, char **argv)
         printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);
     int rc = tune_finish(&t, log, true);
     if (!t.rank) {
-        char page[1200];
-        snprintf(page, sizeof page, "%s.html", out);
         if (viewer_write_tune(page, log_path, err, sizeof err))
             cli_die("the tuning page: %s", err);
         printf("Report: %s (open it in a browser)\n", page);

@@ -75,6 +75,7 @@ echo "my notes" >"$tmp/n.params.log.jsonl"
 expect_error "foreign log" "n.params.log.jsonl:1: not an iteration of skyline tune" \
     "$skyline" tune "${ext[@]}" --iterations 1 --out "$tmp/n.params"
 [ "$(cat "$tmp/n.params.log.jsonl")" = "my notes" ] && ok || fail "foreign log changed"
+rm "$tmp/n.params.log.jsonl"
 # On a terminal (script(1) gives one, where installed) stderr shows progress with an ETA.
 if command -v script >/dev/null 2>&1; then
     script -qec "'$skyline' tune ${ext[*]} --iterations 2 --out '$tmp/tty.params' >/dev/null" \
@@ -98,5 +99,56 @@ expect_error "out.minus not a parameter file" "own.params.minus exists" \
 cp "$tmp/straight.params" "$tmp/again.params"
 "$skyline" tune --players 2 --bot heuristic --iterations 1 --seed 1 --out "$tmp/again.params" \
     >/dev/null 2>"$tmp/err" && ok || fail "own parameter file refused: $(cat "$tmp/err")"
+
+# One run per --out: a second tune or a fit on the same FILE while one runs is refused with
+# one line (hold_lock holds FILE.lock as a running tune does), and leaves nothing.
+hold_lock() {
+    python3 -c 'import fcntl, subprocess, sys
+f = open(sys.argv[1], "a")
+fcntl.lockf(f, fcntl.LOCK_EX)
+sys.exit(subprocess.call(sys.argv[2:]))' "$@"
+}
+quick=(--players 2 --bot heuristic --iterations 1 --seed 1)
+expect_error "tune on a busy --out" "busy.params.lock' is in use by another running skyline" \
+    hold_lock "$tmp/busy.params.lock" "$skyline" tune "${quick[@]}" --out "$tmp/busy.params"
+[ "$(ls "$tmp" | grep -c '^busy.params')" -eq 1 ] && ok || fail "a refused tune left files: $(ls "$tmp" | grep busy)"
+"$skyline" play --players 2 --bot greedy --games 2 --record "$tmp/fit.jsonl" >/dev/null 2>&1
+expect_error "fit on a busy --out" "busyfit.params.lock' is in use by another running skyline" \
+    hold_lock "$tmp/busyfit.params.lock" "$skyline" fit --players 2 --records "$tmp/fit.jsonl" --epochs 1 --out "$tmp/busyfit.params"
+[ "$(ls "$tmp" | grep -c '^busyfit.params')" -eq 1 ] && ok || fail "a refused fit left files: $(ls "$tmp" | grep busyfit)"
+# Two real runs: the second is refused while the first runs (checked when it still runs).
+"$skyline" tune "${ext[@]}" --iterations 100000 --out "$tmp/two.params" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 3000); do
+    [ -s "$tmp/two.params.log.jsonl" ] && break
+    sleep 0.01
+done
+"$skyline" tune "${ext[@]}" --iterations 100000 --stop-after 1 --out "$tmp/two.params" >/dev/null 2>"$tmp/two.err"
+second=$?
+if kill -0 $pid 2>/dev/null; then
+    [ $second -eq 2 ] && grep -q "in use by another running skyline" "$tmp/two.err" && ok ||
+        fail "a second tune on a running one's --out: $second $(cat "$tmp/two.err")"
+fi
+kill $pid 2>/dev/null
+wait $pid 2>/dev/null
+
+# Everything is checked before the first game, and a refused run leaves no file it made:
+# --out a folder, a foreign log, someone's FILE.html (left as it was); a later fit on the
+# same --out finds nothing in its way.
+mkdir "$tmp/dir.params"
+expect_error "--out a folder" "dir.params exists and is not a regular file" \
+    "$skyline" tune "${quick[@]}" --out "$tmp/dir.params"
+[ -z "$(ls "$tmp" | grep '^dir.params.')" ] && ok || fail "a refused tune left: $(ls "$tmp" | grep '^dir.params.')"
+[ -z "$(ls "$tmp" | grep '^n.params')" ] && ok || fail "a tune refused for a foreign log left: $(ls "$tmp" | grep '^n.params')"
+echo "<p>my page</p>" >"$tmp/page.params.html"
+expect_error "foreign page" "page.params.html exists and is not a page written by skyline" \
+    "$skyline" tune "${quick[@]}" --out "$tmp/page.params"
+[ "$(cat "$tmp/page.params.html")" = "<p>my page</p>" ] && ok || fail "foreign page changed"
+[ "$(ls "$tmp" | grep -c '^page.params')" -eq 1 ] && ok || fail "a refused tune left: $(ls "$tmp" | grep '^page.params')"
+"$skyline" fit --players 2 --records "$tmp/fit.jsonl" --epochs 1 --out "$tmp/n.params" >/dev/null 2>"$tmp/err" &&
+    ok || fail "fit after a refused tune: $(cat "$tmp/err")"
+# Our own page is rewritten; a finished run leaves no lock file.
+"$skyline" tune "${quick[@]}" --out "$tmp/again.params" >/dev/null 2>"$tmp/err" && ok || fail "rerun: $(cat "$tmp/err")"
+[ ! -e "$tmp/again.params.lock" ] && [ ! -e "$tmp/again.params.plus" ] && ok || fail "a finished tune left its lock or theta files"
 
 finish test_tune
