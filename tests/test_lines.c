@@ -351,6 +351,35 @@ static void test_open(void)
     unlink(fifo);
 }
 
+/* play --record's check: records only, a whole last record keeps its newline; a file the
+   opener made is removed by lines_file_discard, one that was there is not. */
+static void test_record_check(void)
+{
+    const char *path = path_in_dir("recs.jsonl");
+    lines_file_t a;
+    char err[256] = "";
+    const char *text = "{\"game\":\"towerup\"}\n{\"game\":\"towerup\",\"x\":1}";
+    write_file(path, text, strlen(text));
+    CHECK_MSG(lines_file_open(&a, path, err, sizeof err) == 0, "%s", err);
+    CHECK(!a.created);
+    CHECK_MSG(lines_file_check_records(&a, err, sizeof err) == 0, "%s", err);
+    lines_file_discard(&a);
+    char *got = test_read_file(path);
+    CHECK_MSG(got && !strcmp(got, "{\"game\":\"towerup\"}\n{\"game\":\"towerup\",\"x\":1}\n"), "%s",
+              got ? got : "(gone)");
+    free(got);
+    write_file(path, "{\"x\":1}\n", 8);
+    CHECK(lines_file_open(&a, path, err, sizeof err) == 0);
+    CHECK(lines_file_check_records(&a, err, sizeof err) == -1);
+    CHECK_MSG(strstr(err, "recs.jsonl:1: not a JSON record") != NULL, "%s", err);
+    CHECK(lines_file_close(&a) == 0);
+    const char *made = path_in_dir("made.lock");
+    CHECK(lines_file_open(&a, made, err, sizeof err) == 0);
+    CHECK(a.created);
+    lines_file_discard(&a);
+    CHECK(access(made, F_OK) != 0);
+}
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -366,8 +395,10 @@ int main(void)
     alarm(120);
     test_line_bound();
     test_open();
-    const char *names[] = {"lines.txt", "spec.txt", "tu.params", "long.board", "rec.jsonl"};
-    for (int i = 0; i < 5; i++)
+    test_record_check();
+    const char *names[] = {"lines.txt",  "spec.txt",  "tu.params",
+                           "long.board", "rec.jsonl", "recs.jsonl"};
+    for (int i = 0; i < 6; i++)
         unlink(path_in_dir(names[i]));
     rmdir(dir);
     return test_finish("test_lines");
