@@ -687,6 +687,8 @@ static int rating_key_cmp(const void *a, const void *b)
 int rating_keys_twice(rating_key_t *keys, long n, const rating_key_t **first,
                       const rating_key_t **second)
 {
+    if (n < 2)
+        return 0;
     qsort(keys, (size_t)n, sizeof *keys, rating_key_cmp);
     for (long i = 1; i < n; i++)
         if (keys[i - 1].config == keys[i].config && keys[i - 1].index == keys[i].index) {

@@ -78,7 +78,7 @@ expect_error "bad option" "unknown option '--record'" "$skyline" generate --bot 
 
 # Resume is as strict as rate: a seed given twice, a record of another bot under this
 # configuration, or a record rate refuses is refused with one line, the file left as it was.
-"$skyline" generate --players 2 --bot random --games 4 --seed 1 --quiet --out "$tmp/g.jsonl" >/dev/null 2>&1
+"$skyline" generate --players 2 --bot random --games 4 --seed 1 --workers 1 --quiet --out "$tmp/g.jsonl" >/dev/null 2>&1
 { cat "$tmp/g.jsonl"; head -1 "$tmp/g.jsonl"; } >"$tmp/g2.jsonl"
 cp "$tmp/g2.jsonl" "$tmp/g2.orig"
 expect_error "a seed twice" "the game of seed 1 is there twice \(.*g2.jsonl:1 and .*g2.jsonl:5\)" \
