@@ -268,8 +268,10 @@ void cli_lock_out(const char *out)
     if (snprintf(path, sizeof path, "%s.lock", out) >= (int)sizeof path)
         cli_die("--out path too long: '%.60s...'", out);
     char err[4400];
-    if (lines_file_open(&cli_lock, path, err, sizeof err))
+    if (lines_file_open(&cli_lock, path, err, sizeof err) && cli_lock.busy)
         cli_die("--out %s: %s", out, err);
+    if (cli_lock.fd < 0)
+        cli_die("cannot write parameter file '%s' (its folder is missing or not writable)", out);
     cli_run_files_at_exit();
 }
 

@@ -258,7 +258,7 @@ int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen)
 {
     a->path = path;
     a->in = NULL;
-    a->created = false;
+    a->created = a->busy = false;
     for (int tries = 0;; tries++) {
         if (lines_file_open_fd(a, path) < 0) {
             snprintf(err, errlen, "cannot open '%s' for appending: %s", path, strerror(errno));
@@ -273,7 +273,8 @@ int lines_file_open(lines_file_t *a, const char *path, char *err, size_t errlen)
            is refused. The lock comes before any reading, so that what is read stays true. */
         struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
         if (fcntl(a->fd, F_SETLK, &lock)) {
-            if (errno == EACCES || errno == EAGAIN)
+            a->busy = errno == EACCES || errno == EAGAIN;
+            if (a->busy)
                 snprintf(err, errlen, "'%s' is in use by another running skyline", path);
             else
                 snprintf(err, errlen, "cannot lock '%s': %s", path, strerror(errno));

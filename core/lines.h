@@ -66,6 +66,7 @@ typedef struct lines_file {
     FILE *in;         /* reads the lines already there, on fd: closing any other
                          descriptor of the file would drop the process's lock */
     bool created;     /* lines_file_open made the file (it did not exist before) */
+    bool busy;        /* lines_file_open failed: another process holds the lock */
 } lines_file_t;
 
 /* Opens (creates if new) and locks path before anything is read; a file another process
