@@ -35,7 +35,7 @@ expect_error "params over 1 MiB" "over the 1048576 bytes a parameter file may ho
     sky play --game uptown --bot "mcts:params=$tmp/big.params"
 expect_error "fit --start /dev/zero" "/dev/zero is a character device, not a parameter file" \
     sky fit --game towerup --players 2 --records "$tmp/none" --out "$tmp/f.params" --start /dev/zero
-expect_error "fit --out /dev/zero" "^skyline: --out /dev/zero is a character device, not a parameter file" \
+expect_error "fit --out /dev/zero" "^skyline: /dev/zero exists and is not a regular file; refusing to write a parameter file there" \
     sky fit --game towerup --players 2 --records "$tmp/none" --out /dev/zero
 expect_error "tune --params FIFO" "fifo is a FIFO, not a tuning spec file" \
     sky tune --players 2 --bot heuristic --params "$tmp/fifo" --iterations 1 --seed 1 --out "$tmp/t.params"
@@ -92,7 +92,7 @@ sky rate "$tmp/cut.jsonl" >/dev/null 2>"$tmp/err" && grep -q "ignoring a cut-off
 expect_error "fit checkpoint FIFO" "fifo is a FIFO, not a checkpoint" \
     "${fit[@]}" --records "$tmp/g.jsonl" --checkpoint "$tmp/fifo" --resume
 mkfifo "$tmp/t.params.ckpt"
-expect_error "tune checkpoint FIFO" "t.params.ckpt is a FIFO, not a checkpoint" \
+expect_error "tune checkpoint FIFO" "t.params.ckpt exists and is not a regular file" \
     sky tune --players 2 --bot heuristic --iterations 1 --seed 1 --out "$tmp/t.params"
 
 # engine: a peer's board=/dev/zero is refused at go, and a line over the bound ends the
