@@ -13,7 +13,7 @@ first of them must match its first line of output ("..." matches anything). A ``
 block that imports skyline is run as a program.
 
 Every page's commands run in order, in a scratch folder of their own (for --only: in the
-repository, whose new top-level files are removed after) that holds links to
+repository, whose new top-level files and folders, but builds, are removed after) that holds links to
 the repository's files and BUILD_DIR as build/, with BUILD_DIR first on PATH as `skyline`;
 a line that only sets variables (NAME=VALUE) is run before each later command of its page.
 A command passes when it exits 0 (run by bash -e -o pipefail) (a transcript: exits as its output says). Before a block,
@@ -240,8 +240,11 @@ def check_page(repo, build, page, only, ci_text, report):
         if d != repo:
             shutil.rmtree(d, ignore_errors=True)
         for entry in set(os.listdir(repo)) - before:
-            if os.path.isfile(os.path.join(repo, entry)):
-                os.remove(os.path.join(repo, entry))
+            path = os.path.join(repo, entry)
+            if os.path.isdir(path) and not entry.startswith("build"):
+                shutil.rmtree(path, ignore_errors=True)
+            elif os.path.isfile(path):
+                os.remove(path)
     return failed
 
 
