@@ -202,6 +202,19 @@ typedef struct game_api {
      * bytes (at least GAME_DESCRIBE_MAX). NULL: one numbered list of every move.
      */
     void (*move_group)(const void *state, move_t m, char *group, char *way, size_t len);
+
+    /*
+     * Exact solution (optional: NULL where the game has none; `skyline solve`). A solver
+     * from solver_new (NULL if out of memory) keeps what it learns between calls (one
+     * thread); solve puts the value of state for the player to move (1 a win, 0 a draw,
+     * -1 a loss, with perfect play) in *value and the legal moves that keep it in
+     * keep[GAME_MAX_MOVES], their count in *nkeep; *nodes grows by the nodes searched.
+     * 0, or -1 if the game is over.
+     */
+    void *(*solver_new)(void);
+    void (*solver_free)(void *solver);
+    int (*solve)(void *solver, const void *state, int *value, move_t *keep, int *nkeep,
+                 uint64_t *nodes);
 } game_api_t;
 
 /*

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/bits.h"
+#include "core/connect4/solve.h"
 #include "core/input.h"
 
 /* Zobrist keys: per player and bit index (7c + r), splitmix64 from 0xC0447F0E5EED. */
@@ -358,4 +359,7 @@ const game_api_t connect4_api = {
     .observation_size = c4_observation_size,
     .observation = c4_observation,
     .svg = c4_svg,
+    .solver_new = c4_api_solver_new,
+    .solver_free = c4_api_solver_free,
+    .solve = c4_api_solve,
 };
