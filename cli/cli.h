@@ -65,5 +65,6 @@ int cmd_generate(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_quality(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
