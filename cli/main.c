@@ -40,7 +40,8 @@ static const cli_command_t commands[] = {
     {"fit", cmd_fit, "fit heuristic weights to the results of recorded games, resumable"},
     {"quality", cmd_quality, "search quality per move against a reference search, resumable"},
     {"analyse", cmd_analyse, "a bot's choice and candidate moves in a position given as text"},
-    {"solve", cmd_solve, "the exact value of a position and the moves keeping it (games with a solver)"},
+    {"solve", cmd_solve,
+     "the exact value of a position and the moves keeping it (games with a solver)"},
     {"engine", cmd_engine, "a built-in bot behind the Skyline Bot Protocol (docs/PROTOCOL.md)"},
     {"version", main_version, "print the engine's version (also skyline --version)"},
 };
