@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "search/mcts.h"
 #include "core/forfeit.h"
@@ -88,6 +89,54 @@ int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *c
                       bool record_legal, bool record_search, match_result_t *out, char *err,
                       size_t errlen)
 {
+    return match_play_clock(api, opt, bots, record_legal, record_search, NULL, out, err, errlen);
+}
+
+static double match_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Bot p's move under the time control: tells it its clock, times its choice into used[p]
+   and left[p], and faults it (a loss on time) if it took too long. */
+static move_t match_choose_timed(bot_t *b, const void *state, const match_clock_t *c, int p,
+                                 double *left, double *used)
+{
+    if (match_clock_on(c))
+        bot_clock(b, c->base_ms ? (long)left[p] : -1, c->inc_ms, c->move_ms);
+    double t0 = match_now_ms();
+    move_t m = bot_choose(b, state);
+    double dt = match_now_ms() - t0;
+    used[p] += dt;
+    if (!match_clock_on(c) || b->fault[0] || b->undo_to >= 0)
+        return m;
+    if (c->move_ms && dt > (double)c->move_ms)
+        bot_fault(b, "timeout", "move took %.0f ms, over the limit of %ld ms", dt, c->move_ms);
+    else if (c->base_ms && dt > left[p])
+        bot_fault(b, "timeout", "move took %.0f ms with %.0f ms left on its clock", dt, left[p]);
+    left[p] += (double)c->inc_ms - dt;
+    return m;
+}
+
+/* The record's "clock" key: the time control and each seat's time used. */
+static json_t *clock_json(const match_clock_t *c, const double *used, int players)
+{
+    json_t *u = json_array();
+    for (int s = 0; s < players; s++)
+        json_array_append_new(u, json_integer((json_int_t)llround(used[s])));
+    return json_pack("{s:I,s:I,s:I,s:o}", "base_ms", (json_int_t)c->base_ms, "inc_ms",
+                     (json_int_t)c->inc_ms, "move_ms", (json_int_t)c->move_ms, "used_ms", u);
+}
+
+int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                     bool record_legal, bool record_search, const match_clock_t *clock,
+                     match_result_t *out, char *err, size_t errlen)
+{
+    double left[GAME_MAX_PLAYERS];
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        left[s] = clock ? (double)clock->base_ms : 0;
     memset(out, 0, sizeof *out);
     out->forfeit_seat = -1;
     void *initial = malloc(api->state_size), *state = malloc(api->state_size);
@@ -131,7 +180,7 @@ int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *c
             goto done;
         }
         int p = api->to_move(state);
-        move_t m = bot_choose(bots[p], state);
+        move_t m = match_choose_timed(bots[p], state, clock, p, left, out->used_ms);
         if (bots[p]->fault[0]) {
             forfeit = p;
             break;
@@ -181,6 +230,8 @@ int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *c
     json_object_set_new(out->record, "movers", movers_of(api, initial, moves, n));
     if (search)
         json_object_set(out->record, "search", search);
+    if (match_clock_on(clock))
+        json_object_set_new(out->record, "clock", clock_json(clock, out->used_ms, players));
     rc = 0;
 done:
     free(initial);

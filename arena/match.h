@@ -15,7 +15,21 @@ typedef struct match_result {
     int forfeit_seat;                   /* -1, or the seat that forfeited the game */
     char forfeit_reason[BOT_FAULT_MAX]; /* its reason (core/forfeit.h), or "" */
     struct json_t *record;              /* the game record (FORMATS.md §4); caller decrefs */
+    double used_ms[GAME_MAX_PLAYERS];   /* wall time each seat's bot spent choosing */
 } match_result_t;
+
+/* A time control the driver enforces on every bot (all zero: none). */
+typedef struct match_clock {
+    long base_ms; /* each seat's game clock (0: none) */
+    long inc_ms;  /* added to it after each of the seat's moves */
+    long move_ms; /* the most one move may take (0: no limit) */
+} match_clock_t;
+
+/* True if c sets a time control. */
+static inline bool match_clock_on(const match_clock_t *c)
+{
+    return c && (c->base_ms > 0 || c->move_ms > 0);
+}
 
 /*
  * Plays a game of api with opt, seat s played by bots[s]; every bot is reset with a seed
@@ -43,3 +57,15 @@ int match_play(const game_api_t *api, const game_options_t *opt, bot_t *const *b
 int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
                       bool record_legal, bool record_search, match_result_t *out, char *err,
                       size_t errlen);
+
+/*
+ * match_play_search under time control clock (NULL or all zero: none). Before each move
+ * the mover's bot is told its clock (bot_clock); the wall time of its choice is taken from
+ * its clock and the increment added after. A move that takes longer than move_ms, or than
+ * the time left on the clock, forfeits the game with reason "timeout" (a loss on time).
+ * With a clock, the record gets "clock": {"base_ms", "inc_ms", "move_ms", "used_ms": [per
+ * seat]} (arena/TOURNAMENT.md).
+ */
+int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                     bool record_legal, bool record_search, const match_clock_t *clock,
+                     match_result_t *out, char *err, size_t errlen);

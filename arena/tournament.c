@@ -50,6 +50,8 @@ typedef struct tour {
     double result_sum[TOURNAMENT_MAX_BOTS]; /* game results per bot (shard games done) */
     long seat_count[TOURNAMENT_MAX_BOTS];   /* seats per bot (shard games done) */
     long forfeits[TOURNAMENT_MAX_BOTS];     /* games forfeited per bot (shard games done) */
+    long time_losses[TOURNAMENT_MAX_BOTS];  /* of those, on time (reason "timeout") */
+    double clock_ms[TOURNAMENT_MAX_BOTS];   /* ms its moves took (records' "clock") */
     double score_sum[TOURNAMENT_MAX_BOTS];  /* game-specific scores per bot (shard games done) */
     long scored[TOURNAMENT_MAX_BOTS];       /* seats with a score per bot (shard games done) */
     long shard_games;                       /* games of [0, K) in the shard */
@@ -99,10 +101,11 @@ static bool tour_record_scores(const tournament_config_t *cfg, const json_t *rec
     return true;
 }
 
-/* Marks a game finished with its ranks (forfeit: the seat that forfeited it, or -1) and
-   scores (NULL: none) and adds it to the standings. Under the lock. */
+/* Marks a game finished with its ranks (forfeit: the seat that forfeited it, or -1),
+   scores (NULL: none) and record rec (for its clock; may be NULL) and adds it to the
+   standings. Under the lock. */
 static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit,
-                           const double *scores)
+                           const double *scores, const json_t *rec)
 {
     int np = t->cfg->opt.players, bots[GAME_MAX_PLAYERS];
     uint16_t v = TOUR_DONE;
@@ -123,6 +126,12 @@ static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit,
     }
     if (forfeit >= 0)
         t->forfeits[bots[forfeit]]++;
+    const char *why = json_string_value(json_object_get(json_object_get(rec, "forfeit"), "reason"));
+    if (forfeit >= 0 && why && !strcmp(why, "timeout") && json_object_get(rec, "clock"))
+        t->time_losses[bots[forfeit]]++;
+    const json_t *used = json_object_get(json_object_get(rec, "clock"), "used_ms");
+    for (int s = 0; s < np && json_array_size(used) == (size_t)np; s++)
+        t->clock_ms[bots[s]] += json_number_value(json_array_get(used, (size_t)s));
     t->shard_done++;
 }
 
@@ -323,7 +332,7 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
     double scores[GAME_MAX_PLAYERS];
     bool scored = tour_record_scores(cfg, rec, scores);
     if (!(t->done[index] & TOUR_DONE) && tour_in_shard(t, index))
-        tour_mark_done(t, index, rk, forfeit, scored ? scores : NULL);
+        tour_mark_done(t, index, rk, forfeit, scored ? scores : NULL, rec);
     else if (!(t->done[index] & TOUR_DONE))
         t->done[index] = TOUR_DONE; /* another shard's game in this file: not replayed */
     rc = 0;
@@ -495,7 +504,8 @@ int tournament_game_play(const tournament_config_t *cfg, const tournament_schedu
         bots[s] = *b;
     }
     match_result_t r;
-    if (match_play_search(cfg->api, &opt, bots, false, cfg->record_search, &r, err, errlen))
+    if (match_play_clock(cfg->api, &opt, bots, false, cfg->record_search, &cfg->clock, &r, err,
+                         errlen))
         return -1;
     /* "bots": each seat's place in the --bot list, so that every reader labels the bots in
        --bot order (rating_labels). */
@@ -539,8 +549,8 @@ static int tour_write_game(tour_t *t, long index, const char *line, const int *r
     double scores[GAME_MAX_PLAYERS];
     json_t *rec = json_loads(line, 0, NULL);
     bool scored = rec && tour_record_scores(t->cfg, rec, scores);
+    tour_mark_done(t, index, ranks, forfeit, scored ? scores : NULL, rec);
     json_decref(rec);
-    tour_mark_done(t, index, ranks, forfeit, scored ? scores : NULL);
     t->played++;
     tour_sprt_advance(t);
     tour_progress(t, false);
@@ -641,6 +651,8 @@ static int tour_report_table(tour_t *t, tournament_report_t *rep)
                                   RATING_BOOTSTRAP_DEFAULT, RATING_BOOTSTRAP_SEED, &rep->table);
     for (int b = 0; rc == 0 && b < cfg->bot_count; b++) {
         rep->table.bots[b].forfeits = t->forfeits[b];
+        rep->time_losses[b] = t->time_losses[b];
+        rep->clock_seconds[b] = t->clock_ms[b] / 1000.0;
         rep->table.bots[b].scored = t->scored[b];
         rep->table.bots[b].mean_score = t->scored[b] ? t->score_sum[b] / (double)t->scored[b] : NAN;
     }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arena/match.h"
 #include "arena/rating.h"
 #include "bots/bot.h"
 #include "core/game.h"
@@ -73,6 +74,7 @@ typedef struct tournament_config {
     double progress_interval;               /* seconds between plain progress lines */
     const tournament_remote_t *remote;      /* NULL, or who plays the games (workers slots) */
     bool record_search;                     /* records hold each search's figures */
+    match_clock_t clock;                    /* time control (all zero: none) */
 } tournament_config_t;
 
 /* What a run leaves for the summary. */
@@ -92,9 +94,14 @@ typedef struct tournament_report {
     /* Per bot, its kind's statistics (bot_stats_add: searches, ...) over the games this
        run played (not the resumed ones); empty for kinds that keep none. */
     bot_stats_t stats[TOURNAMENT_MAX_BOTS];
+    /* Under a time control, per bot over the shard's finished games (their records'
+       "clock" and "forfeit"): seconds its moves took, and games it lost on time. */
+    double clock_seconds[TOURNAMENT_MAX_BOTS];
+    long time_losses[TOURNAMENT_MAX_BOTS];
 } tournament_report_t;
 
-/* The configuration hash (game, options, seed, format, bot list: not K, shard or workers). */
+/* The configuration hash (game, options, seed, format, bot list, time control if any: not
+   K, shard or workers). */
 void tournament_config_hash(const tournament_config_t *cfg, char *out);
 /* Default worker count: max(1, cores / most threads of any bot). */
 int tournament_default_workers(int max_bot_threads);

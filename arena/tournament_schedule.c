@@ -159,6 +159,11 @@ void tournament_config_hash(const tournament_config_t *cfg, char *out)
         h = tour_fnv(h, o.extra[i]);
     for (int i = 0; i < cfg->bot_count; i++)
         h = tour_fnv(h, cfg->specs[i]);
+    if (match_clock_on(&cfg->clock)) { /* absent without: older hashes stay */
+        snprintf(buf, sizeof buf, "tc=%ld+%ld move=%ld", cfg->clock.base_ms, cfg->clock.inc_ms,
+                 cfg->clock.move_ms);
+        h = tour_fnv(h, buf);
+    }
     snprintf(out, TOURNAMENT_HASH_LEN + 1, "%016llx", (unsigned long long)rng_mix64(h));
 }
 

@@ -215,6 +215,37 @@ void bot_begin(bot_t *b, const void *initial, const game_options_t *opt, int sea
         b->kind->begin(b, initial, opt, seat);
 }
 
+void bot_clock(bot_t *b, long left_ms, long inc_ms, long move_ms)
+{
+    if (b->kind->clock)
+        b->kind->clock(b, left_ms, inc_ms, move_ms);
+}
+
+int bot_tc_parse(const char *key, const char *text, long *base_ms, long *inc_ms, char *err,
+                 size_t errlen)
+{
+    char base[64];
+    const char *plus = strchr(text, '+');
+    size_t n = plus ? (size_t)(plus - text) : strlen(text);
+    if (n >= sizeof base) {
+        snprintf(err, errlen, "bad value '%.40s' for %s (BASE or BASE+INC in milliseconds)", text,
+                 key);
+        return -1;
+    }
+    memcpy(base, text, n);
+    base[n] = 0;
+    *inc_ms = 0;
+    if (bot_spec_int(key, base, 1, 1000000000, base_ms, err, errlen) ||
+        (plus && bot_spec_int(key, plus + 1, 0, 1000000000, inc_ms, err, errlen))) {
+        snprintf(err, errlen,
+                 "bad value '%.40s' for %s (BASE or BASE+INC in milliseconds, BASE from 1 to "
+                 "1000000000, INC from 0 to 1000000000)",
+                 text, key);
+        return -1;
+    }
+    return 0;
+}
+
 void bot_end(bot_t *b, const double *result)
 {
     if (b->kind->end)

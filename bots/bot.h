@@ -57,6 +57,10 @@ typedef struct bot_kind {
     /* May be NULL: the statistics of b's last search (root moves with their visits and
        means; search/mcts.h), or NULL if it has not searched since its last reset. */
     const struct mcts_stats *(*last_search)(const bot_t *b);
+    /* May be NULL: the harness's time control before each of the bot's moves (bot_clock):
+       left_ms on its clock (-1: no game clock), inc_ms added after the move, move_ms the
+       limit of this move (0: none). A kind budgets its next search by it. */
+    void (*clock)(bot_t *b, long left_ms, long inc_ms, long move_ms);
 } bot_kind_t;
 
 /*
@@ -129,6 +133,13 @@ void bot_stats_add(bot_stats_t *acc, const bot_t *b);
    one table per kind that has some; nothing if none has. */
 void bot_stats_print(FILE *out, const char *label, const char *const *labels,
                      const bot_stats_t *stats, int n);
+/* Tells b the harness's time control before its move (bot_kind_t.clock); nothing if its
+   kind takes none. */
+void bot_clock(bot_t *b, long left_ms, long inc_ms, long move_ms);
+/* Reads a time control "BASE" or "BASE+INC" in milliseconds (BASE 1 .. 10^9, INC 0 ..
+   10^9): 0, or -1 with err naming key and value. */
+int bot_tc_parse(const char *key, const char *text, long *base_ms, long *inc_ms, char *err,
+                 size_t errlen);
 /* The statistics of b's last search (bot_kind_t.last_search), or NULL if it has none. */
 const struct mcts_stats *bot_last_search(const bot_t *b);
 

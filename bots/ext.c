@@ -30,6 +30,9 @@ typedef struct ext_text {
 typedef struct ext_bot {
     char cmd[BOT_SPEC_TEXT_MAX]; /* the program */
     long time_ms;                /* allowance sent with go; 0: no limit, no timeout */
+    bool time_given;             /* time= was given (it bounds the harness's allowance) */
+    long clock_ms;               /* the harness's allowance for the next go (bot_clock), or -1 */
+    long allow;                  /* the allowance of the go under way */
     proc_t proc;                 /* the running program (pid 0: none) */
     bool in_game;                /* newgame was sent for the game under way */
     int seat;                    /* its seat in that game */
@@ -127,6 +130,7 @@ static int ext_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen)
         return -1;
     }
     e->time_ms = EXT_TIME_DEFAULT;
+    e->clock_ms = -1;
     e->proc.in_fd = e->proc.out_fd = e->proc.slot = -1;
     for (int k = 0; k < spec->key_count; k++) {
         const char *key = spec->keys[k], *v = spec->values[k];
@@ -137,6 +141,7 @@ static int ext_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen)
         } else if (!strcmp(key, "time")) {
             if (bot_spec_int(key, v, 0, 86400000L, &e->time_ms, err, errlen))
                 goto fail;
+            e->time_given = true;
         } else {
             snprintf(err, errlen, "unknown key '%s' (ext keys: cmd, name, time)", key);
             goto fail;
@@ -286,7 +291,7 @@ static void ext_observe(bot_t *b, const void *state, move_t m)
 static int ext_read_move(bot_t *b, char texts[][GAME_MOVE_TEXT_MAX], int count, int *rc)
 {
     ext_bot_t *e = b->impl;
-    double deadline = e->time_ms ? proc_now() + (double)e->time_ms / 1000.0 + EXT_GRACE : -1;
+    double deadline = e->allow ? proc_now() + (double)e->allow / 1000.0 + EXT_GRACE : -1;
     for (;;) {
         const char *line;
         *rc = proc_read_line(&e->proc, deadline, &line);
@@ -317,7 +322,7 @@ static bool ext_go_text(bot_t *b, const void *state, const move_t *moves, int co
         b->api->position_write(state, b->api->to_move(state), pos, sizeof pos);
         ext_text_addf(t, "position %s\n", pos);
     }
-    ext_text_addf(t, "go %ld", e->time_ms);
+    ext_text_addf(t, "go %ld", e->allow);
     for (int i = 0; i < count; i++) {
         b->api->move_to_text(state, moves[i], texts[i]);
         ext_text_addf(t, " %s", texts[i]);
@@ -337,6 +342,12 @@ static move_t ext_choose(bot_t *b, const void *state)
     if (b->fault[0])
         return moves[0];
     static _Thread_local char texts[GAME_MAX_MOVES][GAME_MOVE_TEXT_MAX];
+    /* Under the harness's clock: its allowance, or time= if given and less. */
+    e->allow = e->time_ms;
+    if (e->clock_ms >= 0)
+        e->allow =
+            e->time_given && e->time_ms && e->time_ms < e->clock_ms ? e->time_ms : e->clock_ms;
+    e->clock_ms = -1;
     ext_text_t msg = {0};
     if (!ext_go_text(b, state, moves, count, texts, &msg)) {
         free(msg.s);
@@ -357,10 +368,21 @@ static move_t ext_choose(bot_t *b, const void *state)
     }
     if (!b->fault[0]) {
         char waiting[64];
-        snprintf(waiting, sizeof waiting, "no move within %ld ms of go", e->time_ms + 1000);
+        snprintf(waiting, sizeof waiting, "no move within %ld ms of go", e->allow + 1000);
         ext_fault_io(b, rc, waiting);
     }
     return moves[0];
+}
+
+/* The harness's time control: the next go's allowance is what this move may take. */
+static void ext_clock(bot_t *b, long left_ms, long inc_ms, long move_ms)
+{
+    ext_bot_t *e = b->impl;
+    (void)inc_ms;
+    long allow = left_ms >= 0 ? left_ms : -1;
+    if (move_ms > 0 && (allow < 0 || move_ms < allow))
+        allow = move_ms;
+    e->clock_ms = allow < 0 ? -1 : allow < 1 ? 1 : allow;
 }
 
 static void ext_end(bot_t *b, const double *result)
@@ -413,4 +435,5 @@ const bot_kind_t bot_kind_ext = {
     .begin = ext_begin,
     .end = ext_end,
     .destroy = ext_destroy,
+    .clock = ext_clock,
 };

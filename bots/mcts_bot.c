@@ -51,6 +51,10 @@ typedef struct mcts_bot {
     bool searched;            /* last is set (a search ran since the last reset) */
     mcts_bot_totals_t totals; /* over every search since the bot was made */
     long clock_ms;            /* game clock (clock=), 0: none */
+    long clock_inc;           /* its increment per own move (clock=BASE+INC) */
+    long h_left;              /* the harness's clock before this move (bot_clock), -1: none */
+    long h_inc;               /* its increment */
+    long h_move;              /* the harness's limit of this move, 0: none */
     double clock_left;        /* milliseconds left on it in this game */
     int own_moves;            /* searches made in this game (game clock) */
 } mcts_bot_t;
@@ -170,7 +174,6 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
         o->backup = iv == 2 ? MCTS_BACKUP_BRS : iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN;
         break;
     case K_CHEAT: o->cheat = iv == 1; break;
-    case K_CLOCK: mb->clock_ms = iv; break;
     case K_PW: o->pw = dv; break;
     case K_PW_A: o->pw_alpha = dv; break;
     case K_TREE: o->tree = iv ? MCTS_TREE_MULTI : MCTS_TREE_SINGLE; break;
@@ -210,7 +213,11 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         int i;
         if (t == K_PARAMS)
             continue;
-        if (t >= 0) {
+        if (t == K_CLOCK) { /* BASE or BASE+INC */
+            if (bot_tc_parse("key 'clock'", value, &mb->clock_ms, &mb->clock_inc, err, errlen))
+                return -1;
+            given[t] = k + 1;
+        } else if (t >= 0) {
             long iv = 0;
             double dv = 0.0;
             if (mcts_key_read(&mcts_keys[t], value, &iv, &dv, err, errlen))
@@ -364,6 +371,7 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
     }
     mb->opt.seed = b->seed;
     mb->clock_left = (double)mb->clock_ms;
+    mb->h_left = -1;
     mb->search = mcts_new(b->api, &mb->opt);
     if (!mb->search) {
         snprintf(err, errlen, "cannot make the searcher (out of memory for mem=%zu MiB?)",
@@ -375,17 +383,53 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
     return 0;
 }
 
+/* The next search's time in ms: the least of the own clock's allotment (clock=), the
+   harness clock's and 90 % of the harness's move limit; 0: none of them (time= or iters=
+   as given). */
+static long mcts_bot_budget(const mcts_bot_t *mb)
+{
+    long ms = 0;
+    if (mb->clock_ms) {
+        double left = mb->clock_left > 1 ? mb->clock_left : 1;
+        ms = mcts_clock_allot((long)left, mb->own_moves) + mb->clock_inc;
+        ms = ms > (long)left ? (long)left : ms;
+    }
+    if (mb->h_left >= 0) {
+        long h = mcts_clock_allot(mb->h_left, mb->own_moves) + mb->h_inc * 9 / 10;
+        h = h > mb->h_left * 9 / 10 ? mb->h_left * 9 / 10 : h;
+        h = h < 1 ? 1 : h;
+        ms = ms && ms < h ? ms : h;
+    }
+    if (mb->h_move > 0) {
+        long h = mb->h_move * 9 / 10 > 0 ? mb->h_move * 9 / 10 : 1;
+        ms = ms && ms < h ? ms : h;
+    }
+    if (ms > 0 && !mb->clock_ms && mb->opt.time_ms > 0 && mb->opt.time_ms < ms)
+        ms = mb->opt.time_ms; /* time= still bounds a move */
+    return ms;
+}
+
+static void mcts_bot_clock(bot_t *b, long left_ms, long inc_ms, long move_ms)
+{
+    mcts_bot_t *mb = b->impl;
+    mb->h_left = left_ms;
+    mb->h_inc = inc_ms;
+    mb->h_move = move_ms;
+}
+
 static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
     mb->searched = true;
-    if (mb->clock_ms)
-        mcts_set_time(mb->search, mcts_clock_allot((long)mb->clock_left, mb->own_moves));
+    long ms = mcts_bot_budget(mb);
+    if (ms > 0)
+        mcts_set_time(mb->search, ms);
     move_t mv = mcts_search(mb->search, state, &mb->last);
-    if (mb->clock_ms) {
-        mb->clock_left -= mb->last.seconds * 1000.0;
-        mb->own_moves++;
-    }
+    if (mb->clock_ms)
+        mb->clock_left += (double)mb->clock_inc - mb->last.seconds * 1000.0;
+    mb->own_moves++;
+    mb->h_left = -1;
+    mb->h_move = 0;
     const mcts_stats_t *st = &mb->last;
     if (st->root_move_count > 1)
         mcts_bot_totals_add(&mb->totals, &(mcts_bot_totals_t){.searches = 1,
@@ -483,6 +527,8 @@ static void mcts_bot_reset(bot_t *b)
     mb->searched = false;
     mb->clock_left = (double)mb->clock_ms;
     mb->own_moves = 0;
+    mb->h_left = -1;
+    mb->h_move = 0;
     mcts_t *fresh = mcts_new(b->api, &mb->opt);
     if (fresh) {
         mcts_free(mb->search);
@@ -506,4 +552,5 @@ const bot_kind_t bot_kind_mcts = {
     .stats_add = mcts_bot_stats_add,
     .stats_print = mcts_bot_stats_print,
     .last_search = mcts_bot_last_stats,
+    .clock = mcts_bot_clock,
 };

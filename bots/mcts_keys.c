@@ -116,10 +116,10 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      "determinization), to measure what hidden information costs; `tournament` plays it "
      "only with `--allow-cheat`",
      NULL},
-    {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS", NULL, "none",
-     "a game clock: total milliseconds per game, each move given remaining / (expected own "
-     "moves left + 2), the moves left being 30 less those made, at least 8; excludes "
-     "`time`",
+    {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS[+INC]", NULL, "none",
+     "a game clock: MS milliseconds per game, INC more after each own move; each move "
+     "given remaining / (expected own moves left + 2) plus INC, the moves left being 30 "
+     "less those made, at least 8; excludes `time` (the range is MS's)",
      NULL},
     {"pw", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "C", NULL, "0",
      "progressive widening: a node with v visits has at most ceil(C * v^`pw_a`) children "

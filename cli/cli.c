@@ -10,6 +10,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "arena/match.h"
 #include "bots/heuristic.h"
 #include "core/input.h"
 #include "core/lines.h"
@@ -44,6 +45,23 @@ long cli_int(const char *opt, const char *value, long lo, long hi)
         cli_die("%s needs an integer from %ld to %ld, not '%s'", opt, lo, hi,
                 cli_quote(value, shown));
     return v;
+}
+
+bool cli_clock_option(struct match_clock *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "--tc")) {
+        char err[GAME_ERR_MAX];
+        if (bot_tc_parse("--tc", cli_value(argc, argv, i), &c->base_ms, &c->inc_ms, err,
+                         sizeof err))
+            cli_die("%s", err);
+        return true;
+    }
+    if (!strcmp(a, "--move-time")) {
+        c->move_ms = cli_int(a, cli_value(argc, argv, i), 1, 1000000000L);
+        return true;
+    }
+    return false;
 }
 
 uint64_t cli_seed(const char *opt, const char *value)

@@ -18,6 +18,16 @@ const char *cli_quote(const char *value, char *buf);
 /* The value after argv[*i] (advancing *i), or a one-line error if it is missing. */
 const char *cli_value(int argc, char **argv, int *i);
 
+/* Time control options shared by play and tournament: --tc BASE[+INC] and --move-time MS
+   into *c (struct match_clock, arena/match.h). If argv[*i] is one, consumes it (and its
+   value) and returns true; a bad value exits with a one-line error. */
+struct match_clock;
+bool cli_clock_option(struct match_clock *c, int argc, char **argv, int *i);
+#define CLI_CLOCK_HELP                                                                             \
+    "  --tc BASE[+INC]         game clock per seat: BASE ms, INC ms added after each move;\n"      \
+    "                          a bot out of time loses on time (a forfeit, reason timeout)\n"      \
+    "  --move-time MS          the most one move may take (a loss on time beyond)\n"
+
 /* Game selection and options shared by play, perft, tournament and bench. */
 typedef struct cli_game {
     const game_api_t *api;         /* the game */

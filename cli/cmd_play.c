@@ -32,8 +32,9 @@ static void play_usage(void)
            "  --record-legal          records hold legal_counts\n"
            "  --record-search         records hold each search's figures (docs/PICTURES.md)\n"
            "  --quiet                 no line per game, only the summary\n"
-           "  --hint SPEC             the bot a human seat's hint asks (default heuristic)\n"
-           "A human seat (--bot human) plays from the terminal: type help at its prompt.\n");
+           "  --hint SPEC             the bot a human seat's hint asks (default heuristic)\n");
+    fputs(CLI_CLOCK_HELP, stdout);
+    printf("A human seat (--bot human) plays from the terminal: type help at its prompt.\n");
     for (int i = 0; bot_kinds[i]; i++)
         if (bot_kinds[i]->print_keys) {
             printf("%s keys:\n", bot_kinds[i]->name);
@@ -55,6 +56,17 @@ static void print_search_totals(bot_t *const *bots, int players)
     bot_stats_print(stdout, "player", labels, stats, players);
 }
 
+/* Under a time control: the time each seat used and its losses on time. */
+static void print_clock(const match_clock_t *c, const double *used, const long *on_time,
+                        int players)
+{
+    printf("time control: clock %ld+%ld ms, move limit %ld ms (0: none)\n", c->base_ms, c->inc_ms,
+           c->move_ms);
+    printf("player  time used (s)  losses on time\n");
+    for (int s = 0; s < players; s++)
+        printf("P%-6d %13.3f  %14ld\n", s + 1, used[s] / 1000.0, on_time[s]);
+}
+
 int cmd_play(int argc, char **argv)
 {
     cli_game_t g;
@@ -65,9 +77,10 @@ int cmd_play(int argc, char **argv)
     const char *record_path = NULL;
     bool record_legal = false, record_search = false, quiet = false;
     const char *hint = NULL;
+    match_clock_t clock = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_game_option(&g, argc, argv, &i))
+        if (cli_game_option(&g, argc, argv, &i) || cli_clock_option(&clock, argc, argv, &i))
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             play_usage();
@@ -132,15 +145,20 @@ int cmd_play(int argc, char **argv)
         cli_die("%s", err);
 
     double sum[GAME_MAX_PLAYERS] = {0}, sum2[GAME_MAX_PLAYERS] = {0};
-    long firsts[GAME_MAX_PLAYERS] = {0};
+    long firsts[GAME_MAX_PLAYERS] = {0}, on_time[GAME_MAX_PLAYERS] = {0};
+    double used[GAME_MAX_PLAYERS] = {0};
     uint64_t seed0 = g.opt.seed;
     for (long k = 0; k < games; k++) {
         game_options_t opt = g.opt;
         opt.seed = seed0 + (uint64_t)k;
         match_result_t r;
-        if (match_play_search(g.api, &opt, bots, record_legal, record_search, &r, err, sizeof err))
+        if (match_play_clock(g.api, &opt, bots, record_legal, record_search, &clock, &r, err,
+                             sizeof err))
             cli_die("%s", err);
+        if (r.forfeit_seat >= 0 && !strcmp(r.forfeit_reason, "timeout") && match_clock_on(&clock))
+            on_time[r.forfeit_seat]++;
         for (int s = 0; s < players; s++) {
+            used[s] += r.used_ms[s];
             sum[s] += r.result[s];
             sum2[s] += r.result[s] * r.result[s];
             firsts[s] += r.ranks[s] == 1;
@@ -186,6 +204,8 @@ int cmd_play(int argc, char **argv)
     if (no_ci)
         printf("(a result without +- has no interval: %s)\n",
                games == 1 ? "one game" : "every game gave that player the same result");
+    if (match_clock_on(&clock))
+        print_clock(&clock, used, on_time, players);
     print_search_totals(bots, players);
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);

@@ -46,6 +46,7 @@ static void tournament_usage(void)
            "  --record-search         records hold each search's figures (docs/PICTURES.md)\n"
            "  --report-viewers N      games of the report page with a viewer file (default 50)\n",
            TOURNAMENT_MAX_BOTS, cli_game_help);
+    fputs(CLI_CLOCK_HELP, stdout);
 }
 
 /* The report page's path beside the records: FILE.jsonl gives FILE.html. */
@@ -133,6 +134,13 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
             printf(" at game %ld", rep->sprt_stop_index);
         printf("\n");
     }
+    if (match_clock_on(&cfg->clock)) {
+        printf("time control: clock %ld+%ld ms, move limit %ld ms (0: none)\n", cfg->clock.base_ms,
+               cfg->clock.inc_ms, cfg->clock.move_ms);
+        printf("bot  time used (s)  losses on time\n");
+        for (int b = 0; b < cfg->bot_count; b++)
+            printf("%-4s %13.3f  %14ld\n", labels[b], rep->clock_seconds[b], rep->time_losses[b]);
+    }
     bot_stats_print(stdout, "bot", labels, rep->stats, cfg->bot_count);
 }
 
@@ -149,7 +157,7 @@ int cmd_tournament(int argc, char **argv)
     const char *format_name = "roundrobin";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_game_option(&g, argc, argv, &i))
+        if (cli_game_option(&g, argc, argv, &i) || cli_clock_option(&cfg.clock, argc, argv, &i))
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             tournament_usage();
