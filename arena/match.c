@@ -23,12 +23,14 @@ static int match_faulted(bot_t *const *bots, int players, int first)
 
 /* Every bot starts the game again at initial and observes moves[0..n): state becomes the
    position after them. Returns the first faulted seat, or -1. */
-static int match_restart(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
-                         int players, const void *initial, void *state, const move_t *moves, int n)
+static int match_restart(const game_api_t *api, const game_options_t *opt,
+                         const match_setup_t *setup, bot_t *const *bots, int players,
+                         const void *initial, void *state, const move_t *moves, int n)
 {
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    uint64_t seed = setup && setup->bot_seed_given ? setup->bot_seed : opt->seed;
     for (int s = 0; s < players; s++) {
-        bot_reset(bots[s], rng_mix64(opt->seed * 0x9e3779b97f4a7c15ULL + (uint64_t)s + 1));
+        bot_reset(bots[s], rng_mix64(seed * 0x9e3779b97f4a7c15ULL + (uint64_t)s + 1));
         bot_begin(bots[s], initial, opt, s);
     }
     memcpy(state, initial, api->state_size);
@@ -89,7 +91,7 @@ int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *c
                       bool record_legal, bool record_search, match_result_t *out, char *err,
                       size_t errlen)
 {
-    return match_play_clock(api, opt, bots, record_legal, record_search, NULL, out, err, errlen);
+    return match_play_setup(api, opt, bots, record_legal, record_search, NULL, out, err, errlen);
 }
 
 static double match_now_ms(void)
@@ -130,10 +132,27 @@ static json_t *clock_json(const match_clock_t *c, const double *used, int player
                      (json_int_t)c->inc_ms, "move_ms", (json_int_t)c->move_ms, "used_ms", u);
 }
 
-int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
-                     bool record_legal, bool record_search, const match_clock_t *clock,
+/* The opening's move n at state, if it is legal there (buf: its legal moves): 0, or -1
+   with err. */
+static int match_opening_move(const game_options_t *opt, const match_setup_t *setup,
+                              const move_t *buf, int legal, int n, move_t *m, char *err,
+                              size_t errlen)
+{
+    *m = setup->opening[n];
+    for (int i = 0; i < legal; i++)
+        if (buf[i] == *m)
+            return 0;
+    snprintf(err, errlen, "seed %llu: the opening's move %d is not legal in the game",
+             (unsigned long long)opt->seed, n + 1);
+    return -1;
+}
+
+int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                     bool record_legal, bool record_search, const match_setup_t *setup,
                      match_result_t *out, char *err, size_t errlen)
 {
+    const match_clock_t *clock = setup ? &setup->clock : NULL;
+    int opening = setup && setup->opening ? setup->opening_plies : 0;
     double left[GAME_MAX_PLAYERS];
     for (int s = 0; s < GAME_MAX_PLAYERS; s++)
         left[s] = clock ? (double)clock->base_ms : 0;
@@ -154,7 +173,7 @@ int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *co
     if (api->new_game(initial, opt, err, errlen))
         goto done;
     int players = api->player_count(initial);
-    forfeit = match_restart(api, opt, bots, players, initial, state, moves, 0);
+    forfeit = match_restart(api, opt, setup, bots, players, initial, state, moves, 0);
     while (forfeit < 0 && !api->is_terminal(state)) {
         if (n == cap) {
             cap *= 2;
@@ -180,22 +199,30 @@ int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *co
             goto done;
         }
         int p = api->to_move(state);
-        move_t m = match_choose_timed(bots[p], state, clock, p, left, out->used_ms);
+        move_t m;
+        if (n < opening) {
+            if (match_opening_move(opt, setup, buf, legal, n, &m, err, errlen))
+                goto done;
+        } else {
+            m = match_choose_timed(bots[p], state, clock, p, left, out->used_ms);
+        }
         if (bots[p]->fault[0]) {
             forfeit = p;
             break;
         }
         if (bots[p]->undo_to >= 0) {
             int to = bots[p]->undo_to < n ? bots[p]->undo_to : n;
+            to = to < opening ? opening : to;
             bots[p]->undo_to = -1;
             n = to;
             while (search && json_array_size(search) > (size_t)n)
                 json_array_remove(search, json_array_size(search) - 1);
-            forfeit = match_restart(api, opt, bots, players, initial, state, moves, n);
+            forfeit = match_restart(api, opt, setup, bots, players, initial, state, moves, n);
             continue;
         }
         if (search)
-            json_array_append_new(search, search_figures(api, bots[p], state));
+            json_array_append_new(search,
+                                  n < opening ? json_null() : search_figures(api, bots[p], state));
         for (int s = 0; s < players; s++)
             bot_observe(bots[s], state, m);
         api->make(state, m, undo);
@@ -232,6 +259,8 @@ int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *co
         json_object_set(out->record, "search", search);
     if (match_clock_on(clock))
         json_object_set_new(out->record, "clock", clock_json(clock, out->used_ms, players));
+    if (opening) /* the moves bots did not choose */
+        json_object_set_new(out->record, "opening_plies", json_integer(opening));
     rc = 0;
 done:
     free(initial);

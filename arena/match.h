@@ -58,14 +58,24 @@ int match_play_search(const game_api_t *api, const game_options_t *opt, bot_t *c
                       bool record_legal, bool record_search, match_result_t *out, char *err,
                       size_t errlen);
 
+/* What a game may be played under beyond its options (zero-initialised: nothing). */
+typedef struct match_setup {
+    match_clock_t clock;   /* time control (all zero: none) */
+    const move_t *opening; /* moves played first, from the start, asking no bot (NULL: none) */
+    int opening_plies;     /* their number */
+    bool bot_seed_given;   /* bots are seeded from bot_seed, not from the game seed */
+    uint64_t bot_seed;     /* that seed */
+} match_setup_t;
+
 /*
- * match_play_search under time control clock (NULL or all zero: none). Before each move
- * the mover's bot is told its clock (bot_clock); the wall time of its choice is taken from
- * its clock and the increment added after. A move that takes longer than move_ms, or than
- * the time left on the clock, forfeits the game with reason "timeout" (a loss on time).
- * With a clock, the record gets "clock": {"base_ms", "inc_ms", "move_ms", "used_ms": [per
- * seat]} (arena/TOURNAMENT.md).
+ * match_play_search with setup (NULL: none). Opening moves are made first, each told to
+ * every bot as if played (a move not legal there fails the call with err). Under the time
+ * control clock, before each move the mover's bot is told its clock (bot_clock); the wall
+ * time of its choice is taken from its clock and the increment added after. A move that
+ * takes longer than move_ms, or than the time left on the clock, forfeits the game with
+ * reason "timeout" (a loss on time). With a clock, the record gets "clock": {"base_ms",
+ * "inc_ms", "move_ms", "used_ms": [per seat]} (arena/TOURNAMENT.md).
  */
-int match_play_clock(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
-                     bool record_legal, bool record_search, const match_clock_t *clock,
+int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                     bool record_legal, bool record_search, const match_setup_t *setup,
                      match_result_t *out, char *err, size_t errlen);

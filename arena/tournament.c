@@ -503,18 +503,29 @@ int tournament_game_play(const tournament_config_t *cfg, const tournament_schedu
             return -1;
         bots[s] = *b;
     }
+    match_setup_t setup = {.clock = cfg->clock};
+    long opening = -1;
+    if (cfg->openings) { /* the block's opening: its deal and moves; bots seeded by the block */
+        opening = index / np % cfg->openings->count;
+        setup.bot_seed_given = true;
+        setup.bot_seed = opt.seed;
+        opt.seed = cfg->openings->seeds[opening];
+        setup.opening = cfg->openings->moves[opening];
+        setup.opening_plies = cfg->openings->plies[opening];
+    }
     match_result_t r;
-    if (match_play_clock(cfg->api, &opt, bots, false, cfg->record_search, &cfg->clock, &r, err,
-                         errlen))
+    if (match_play_setup(cfg->api, &opt, bots, false, cfg->record_search, &setup, &r, err, errlen))
         return -1;
     /* "bots": each seat's place in the --bot list, so that every reader labels the bots in
        --bot order (rating_labels). */
     json_t *places = json_array();
     for (int s = 0; s < np; s++)
         json_array_append_new(places, json_integer(seat_bots[s]));
-    json_object_set_new(
-        r.record, "tournament",
-        json_pack("{s:I,s:s,s:o}", "index", (json_int_t)index, "config", hash, "bots", places));
+    json_t *tj =
+        json_pack("{s:I,s:s,s:o}", "index", (json_int_t)index, "config", hash, "bots", places);
+    if (opening >= 0) /* the opening's line among the file's openings, from 0 */
+        json_object_set_new(tj, "opening", json_integer(opening));
+    json_object_set_new(r.record, "tournament", tj);
     char *text = json_dumps(r.record, JSON_COMPACT);
     json_decref(r.record);
     size_t len = text ? strlen(text) : 0;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "arena/match.h"
+#include "arena/openings.h"
 #include "arena/rating.h"
 #include "bots/bot.h"
 #include "core/game.h"
@@ -75,6 +76,8 @@ typedef struct tournament_config {
     const tournament_remote_t *remote;      /* NULL, or who plays the games (workers slots) */
     bool record_search;                     /* records hold each search's figures */
     match_clock_t clock;                    /* time control (all zero: none) */
+    const openings_t *openings;             /* start positions (NULL: none): block b plays
+                                               opening b mod count, its deal and moves */
 } tournament_config_t;
 
 /* What a run leaves for the summary. */
@@ -100,8 +103,8 @@ typedef struct tournament_report {
     long time_losses[TOURNAMENT_MAX_BOTS];
 } tournament_report_t;
 
-/* The configuration hash (game, options, seed, format, bot list, time control if any: not
-   K, shard or workers). */
+/* The configuration hash (game, options, seed, format, bot list, time control and openings
+   if any: not K, shard or workers). */
 void tournament_config_hash(const tournament_config_t *cfg, char *out);
 /* Default worker count: max(1, cores / most threads of any bot). */
 int tournament_default_workers(int max_bot_threads);

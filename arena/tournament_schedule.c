@@ -164,6 +164,10 @@ void tournament_config_hash(const tournament_config_t *cfg, char *out)
                  cfg->clock.move_ms);
         h = tour_fnv(h, buf);
     }
+    if (cfg->openings) {
+        snprintf(buf, sizeof buf, "openings=%016llx", (unsigned long long)cfg->openings->hash);
+        h = tour_fnv(h, buf);
+    }
     snprintf(out, TOURNAMENT_HASH_LEN + 1, "%016llx", (unsigned long long)rng_mix64(h));
 }
 

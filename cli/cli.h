@@ -68,6 +68,7 @@ int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_openings(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_tune(int argc, char **argv);

@@ -77,10 +77,11 @@ int cmd_play(int argc, char **argv)
     const char *record_path = NULL;
     bool record_legal = false, record_search = false, quiet = false;
     const char *hint = NULL;
-    match_clock_t clock = {0};
+    match_setup_t setup = {0};
+    match_clock_t *clock = &setup.clock;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_game_option(&g, argc, argv, &i) || cli_clock_option(&clock, argc, argv, &i))
+        if (cli_game_option(&g, argc, argv, &i) || cli_clock_option(clock, argc, argv, &i))
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             play_usage();
@@ -152,10 +153,10 @@ int cmd_play(int argc, char **argv)
         game_options_t opt = g.opt;
         opt.seed = seed0 + (uint64_t)k;
         match_result_t r;
-        if (match_play_clock(g.api, &opt, bots, record_legal, record_search, &clock, &r, err,
+        if (match_play_setup(g.api, &opt, bots, record_legal, record_search, &setup, &r, err,
                              sizeof err))
             cli_die("%s", err);
-        if (r.forfeit_seat >= 0 && !strcmp(r.forfeit_reason, "timeout") && match_clock_on(&clock))
+        if (r.forfeit_seat >= 0 && !strcmp(r.forfeit_reason, "timeout") && match_clock_on(clock))
             on_time[r.forfeit_seat]++;
         for (int s = 0; s < players; s++) {
             used[s] += r.used_ms[s];
@@ -204,8 +205,8 @@ int cmd_play(int argc, char **argv)
     if (no_ci)
         printf("(a result without +- has no interval: %s)\n",
                games == 1 ? "one game" : "every game gave that player the same result");
-    if (match_clock_on(&clock))
-        print_clock(&clock, used, on_time, players);
+    if (match_clock_on(clock))
+        print_clock(clock, used, on_time, players);
     print_search_totals(bots, players);
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);

@@ -47,6 +47,8 @@ static void tournament_usage(void)
            "  --report-viewers N      games of the report page with a viewer file (default 50)\n",
            TOURNAMENT_MAX_BOTS, cli_game_help);
     fputs(CLI_CLOCK_HELP, stdout);
+    printf("  --openings FILE         start positions: block b plays opening b mod N of FILE\n"
+           "                          (seed=S MOVE ... lines; skyline openings makes one)\n");
 }
 
 /* The report page's path beside the records: FILE.jsonl gives FILE.html. */
@@ -107,6 +109,9 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
     if (rep->played && rep->seconds > 0)
         printf(", %.2f games/s", (double)rep->played / rep->seconds);
     printf(")\n");
+    if (cfg->openings)
+        printf("openings: %ld, block b plays opening b mod %ld\n", cfg->openings->count,
+               cfg->openings->count);
     char names[TOURNAMENT_MAX_BOTS][RATING_LABEL_MAX];
     const char *labels[TOURNAMENT_MAX_BOTS];
     for (int i = 0; i < cfg->bot_count; i++) {
@@ -154,7 +159,7 @@ int cmd_tournament(int argc, char **argv)
     cfg.progress_interval = 10;
     bool quiet = false, builtin = false, allow_cheat = false;
     long viewers = VIEWER_REPORT_VIEWERS;
-    const char *format_name = "roundrobin";
+    const char *format_name = "roundrobin", *openings_path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_game_option(&g, argc, argv, &i) || cli_clock_option(&cfg.clock, argc, argv, &i))
@@ -197,6 +202,8 @@ int cmd_tournament(int argc, char **argv)
             allow_cheat = true;
         } else if (!strcmp(a, "--record-search")) {
             cfg.record_search = true;
+        } else if (!strcmp(a, "--openings")) {
+            openings_path = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--report-viewers")) {
             viewers = cli_int(a, cli_value(argc, argv, &i), 0, 1000000000L);
         } else {
@@ -256,6 +263,12 @@ int cmd_tournament(int argc, char **argv)
     tournament_page_path(&cfg, page, sizeof page);
     if (viewer_report_check(page, page_err, sizeof page_err))
         cli_die("%s", page_err);
+    openings_t openings;
+    if (openings_path) {
+        if (openings_load(openings_path, cfg.api, &cfg.opt, &openings, err, sizeof err))
+            cli_die("--openings: %s", err);
+        cfg.openings = &openings;
+    }
     if (!cfg.workers)
         cfg.workers = tournament_default_workers(max_threads);
     if (cfg.games % cfg.opt.players)
@@ -291,5 +304,7 @@ int cmd_tournament(int argc, char **argv)
     tournament_print_report(&cfg, format_name, &rep);
     tournament_report_free(&rep);
     tournament_write_page(&cfg, viewers);
+    if (cfg.openings)
+        openings_free(&openings);
     return 0;
 }

@@ -33,6 +33,7 @@ static const cli_command_t commands[] = {
     {"show", cmd_show, "a position as a text diagram, with the moves that led to it"},
     {"perft", cmd_perft, "count move sequences to a depth (move generation check)"},
     {"tournament", cmd_tournament, "fair multi-player tournament with records, SPRT and resume"},
+    {"openings", cmd_openings, "a balanced suite of start positions for tournament --openings"},
     {"rate", cmd_rate, "ratings and tables from tournament record files"},
     {"bench", cmd_bench, "fixed speed and node-count benchmark with a signature"},
     {"generate", cmd_generate, "self-play of one bot in every seat: training records, resumable"},
