@@ -422,8 +422,8 @@ static move_t mcts_bot_choose(bot_t *b, const void *state)
     mcts_bot_t *mb = b->impl;
     mb->searched = true;
     long ms = mcts_bot_budget(mb);
-    if (ms > 0)
-        mcts_set_time(mb->search, ms);
+    /* A move without a clock's budget searches by the bot's own time= (or none). */
+    mcts_set_time(mb->search, ms > 0 ? ms : mb->opt.time_ms);
     move_t mv = mcts_search(mb->search, state, &mb->last);
     if (mb->clock_ms)
         mb->clock_left += (double)mb->clock_inc - mb->last.seconds * 1000.0;

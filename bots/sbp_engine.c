@@ -197,6 +197,12 @@ static int engine_go(sbp_engine_t *e, char **w, int n, char *ferr, size_t ferrle
         free(state);
         return 1;
     }
+    /* go's allowance (0: none) bounds the move: mcts keeps its search within 90 % of it. */
+    char *end;
+    long ms = strtol(w[1], &end, 10);
+    if (*end || ms < 0)
+        ms = 0;
+    bot_clock(e->bot, -1, 0, ms);
     move_t m = bot_choose(e->bot, state);
     if (bot_faulted(e->bot, ferr, ferrlen)) {
         out(e->say, e->ctx, "info error: %s", ferr);

@@ -199,7 +199,7 @@ void mcts_reset(mcts_t *m)
 
 void mcts_set_time(mcts_t *m, long time_ms)
 {
-    if (time_ms > 0)
+    if (time_ms > 0 || (time_ms == 0 && m->opt.iterations > 0))
         m->opt.time_ms = time_ms;
 }
 

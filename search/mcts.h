@@ -245,7 +245,8 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt);
  */
 move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats);
 
-/* Sets the time budget of the next searches to time_ms (> 0; else nothing changes). */
+/* Sets the time budget of the next searches to time_ms (> 0; 0: none, only with an
+   iteration budget; else nothing changes). */
 void mcts_set_time(mcts_t *m, long time_ms);
 
 /* Tells the searcher that move mv was played (from its last searched state onwards). */

@@ -75,6 +75,13 @@ used=$(grep -o '"used_ms":\[[0-9]*' "$tmp/mcts.jsonl" | grep -o '[0-9]*$')
 [ -n "$used" ] && [ "$used" -gt 0 ] && [ "$used" -le 4000 ] && ok ||
     fail "mcts used ${used:-?} ms of 4000"
 
+# skyline engine keeps a move within go's allowance: a billion iterations would take
+# half an hour; go 300 bounds the search.
+pos=$("$skyline" show --game connect4 --first-player 0 --notation)
+printf 'sbp 1\nnewgame connect4 2 0 first_player=0\nposition %s\ngo 300 1 2 3 4 5 6 7\nquit\n' \
+    "$pos" | timeout 60 "$skyline" engine --bot mcts:iters=1000000000 >"$tmp/out" 2>"$tmp/err"
+grep -q '^move [1-7]$' "$tmp/out" && ok || fail "engine under go 300: $(cat "$tmp/out" "$tmp/err")"
+
 # mcts:clock=BASE+INC (its own clock, no harness): plays; bad values are refused.
 "$skyline" play --game connect4 --bot mcts:clock=2000+20 --bot random --games 1 --quiet \
     >/dev/null 2>"$tmp/err" && ok || fail "mcts:clock=BASE+INC: $(cat "$tmp/err")"
