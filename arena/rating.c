@@ -281,6 +281,9 @@ static void rating_table_summaries(const rating_game_t *games, long game_count, 
                 sum2[gm->bots[s]] += res[s] * res[s];
             b->mean_rank += gm->ranks[s];
             b->forfeits += gm->forfeit && gm->forfeit_seat == s;
+            b->clocked += gm->clocked;
+            b->clock_s += gm->clocked ? gm->used_ms[s] / 1000.0 : 0.0;
+            b->time_losses += gm->time_loss && gm->forfeit_seat == s;
             if (gm->has_scores) {
                 b->mean_score += gm->scores[s];
                 b->scored++;
@@ -639,6 +642,12 @@ int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const ch
         g->forfeit = true;
         g->forfeit_seat = (int)json_integer_value(fs);
     }
+    const json_t *used = json_object_get(json_object_get(rec, "clock"), "used_ms");
+    g->clocked = json_array_size(used) == (size_t)n;
+    for (int s = 0; g->clocked && s < n; s++)
+        g->used_ms[s] = json_number_value(json_array_get(used, (size_t)s));
+    const char *why = json_string_value(json_object_get(json_object_get(rec, "forfeit"), "reason"));
+    g->time_loss = g->clocked && g->forfeit && why && !strcmp(why, "timeout");
     const json_t *result = json_object_get(rec, "result");
     if (!json_is_object(result) ||
         rating_json_ints(json_object_get(result, "ranks"), n, 1, n, g->ranks)) {

@@ -24,18 +24,21 @@ struct json_t;
 
 /* One finished game as the statistics see it. */
 typedef struct rating_game {
-    int players;                     /* player count */
-    int bots[GAME_MAX_PLAYERS];      /* bot id per seat */
-    int ranks[GAME_MAX_PLAYERS];     /* 1-based rank per seat, ties share the smaller rank */
-    double scores[GAME_MAX_PLAYERS]; /* game-specific score per seat (if has_scores) */
-    bool has_scores;                 /* scores were in the record */
-    bool forfeit;                    /* the game ended by a forfeit (core/forfeit.h) */
-    int forfeit_seat;                /* the seat that forfeited, if forfeit */
-    int listed[GAME_MAX_PLAYERS];    /* per seat, 1 + its bot's place in the tournament's
+    int players;                      /* player count */
+    int bots[GAME_MAX_PLAYERS];       /* bot id per seat */
+    int ranks[GAME_MAX_PLAYERS];      /* 1-based rank per seat, ties share the smaller rank */
+    double scores[GAME_MAX_PLAYERS];  /* game-specific score per seat (if has_scores) */
+    bool has_scores;                  /* scores were in the record */
+    bool forfeit;                     /* the game ended by a forfeit (core/forfeit.h) */
+    int forfeit_seat;                 /* the seat that forfeited, if forfeit */
+    int listed[GAME_MAX_PLAYERS];     /* per seat, 1 + its bot's place in the tournament's
                                         --bot list ("tournament":{"bots"}), 0: not known */
-    bool keyed;                      /* a tournament game: config and index are its key */
-    uint64_t config;                 /* its tournament's configuration hash */
-    long index;                      /* its game index in that tournament */
+    bool keyed;                       /* a tournament game: config and index are its key */
+    uint64_t config;                  /* its tournament's configuration hash */
+    long index;                       /* its game index in that tournament */
+    bool clocked;                     /* played under a time control (record's "clock") */
+    bool time_loss;                   /* the forfeit was a loss on time (reason timeout) */
+    double used_ms[GAME_MAX_PLAYERS]; /* if clocked: the time each seat's moves took */
 } rating_game_t;
 
 /* A's outcome against B inside one game: 1 if A ranked better, 1/2 tied, 0 worse. */
@@ -53,6 +56,9 @@ typedef struct rating_bot {
     double mean_score;  /* mean game-specific score over seats with a score */
     long scored;        /* seats that had a score */
     long forfeits;      /* games it forfeited (an external bot's fault, a human's quit) */
+    long clocked;       /* seats under a time control */
+    double clock_s;     /* seconds its moves took in those */
+    long time_losses;   /* games it lost on time */
     double elo;         /* Bradley-Terry rating on the Elo scale, anchored (see anchor) */
     double elo_ci95;    /* half-width of the 95% bootstrap interval of elo (0: anchor bot) */
     double los_next;    /* P(this bot is stronger than the next one in rating order) */

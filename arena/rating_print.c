@@ -5,6 +5,26 @@
 
 #include "arena/rating.h"
 
+/* Under a time control: each bot's time used and losses on time. */
+static void rating_clock_print(FILE *out, const rating_table_t *t, const char *const *labels)
+{
+    long clocked = 0;
+    for (int i = 0; i < t->bot_count; i++)
+        clocked += t->bots[i].clocked;
+    if (!clocked)
+        return;
+    fprintf(out, "Time control (seats under one):");
+    const char *sep = "";
+    for (int k = 0; k < t->bot_count; k++) {
+        const rating_bot_t *b = &t->bots[t->order[k]];
+        if (b->clocked)
+            fprintf(out, "%s %s %.3f s used, %ld lost on time", sep, labels[t->order[k]],
+                    b->clock_s, b->time_losses);
+        sep = b->clocked ? ";" : sep;
+    }
+    fprintf(out, "\n");
+}
+
 void rating_table_print(FILE *out, const rating_table_t *t, const char *const *specs,
                         const char *const *labels, int bootstrap, bool pairwise)
 {
@@ -72,6 +92,7 @@ void rating_table_print(FILE *out, const rating_table_t *t, const char *const *s
                 fprintf(out, " %s %ld", labels[t->order[k]], t->bots[t->order[k]].forfeits);
         fprintf(out, "\n");
     }
+    rating_clock_print(out, t, labels);
     if (!pairwise)
         return;
     fprintf(out,

@@ -52,6 +52,7 @@ typedef struct tour {
     long forfeits[TOURNAMENT_MAX_BOTS];     /* games forfeited per bot (shard games done) */
     long time_losses[TOURNAMENT_MAX_BOTS];  /* of those, on time (reason "timeout") */
     double clock_ms[TOURNAMENT_MAX_BOTS];   /* ms its moves took (records' "clock") */
+    long clocked[TOURNAMENT_MAX_BOTS];      /* its seats under a time control */
     double score_sum[TOURNAMENT_MAX_BOTS];  /* game-specific scores per bot (shard games done) */
     long scored[TOURNAMENT_MAX_BOTS];       /* seats with a score per bot (shard games done) */
     long shard_games;                       /* games of [0, K) in the shard */
@@ -130,8 +131,10 @@ static void tour_mark_done(tour_t *t, long index, const int *ranks, int forfeit,
     if (forfeit >= 0 && why && !strcmp(why, "timeout") && json_object_get(rec, "clock"))
         t->time_losses[bots[forfeit]]++;
     const json_t *used = json_object_get(json_object_get(rec, "clock"), "used_ms");
-    for (int s = 0; s < np && json_array_size(used) == (size_t)np; s++)
+    for (int s = 0; s < np && json_array_size(used) == (size_t)np; s++) {
         t->clock_ms[bots[s]] += json_number_value(json_array_get(used, (size_t)s));
+        t->clocked[bots[s]]++;
+    }
     t->shard_done++;
 }
 
@@ -662,8 +665,9 @@ static int tour_report_table(tour_t *t, tournament_report_t *rep)
                                   RATING_BOOTSTRAP_DEFAULT, RATING_BOOTSTRAP_SEED, &rep->table);
     for (int b = 0; rc == 0 && b < cfg->bot_count; b++) {
         rep->table.bots[b].forfeits = t->forfeits[b];
-        rep->time_losses[b] = t->time_losses[b];
-        rep->clock_seconds[b] = t->clock_ms[b] / 1000.0;
+        rep->table.bots[b].time_losses = t->time_losses[b];
+        rep->table.bots[b].clock_s = t->clock_ms[b] / 1000.0;
+        rep->table.bots[b].clocked = t->clocked[b];
         rep->table.bots[b].scored = t->scored[b];
         rep->table.bots[b].mean_score = t->scored[b] ? t->score_sum[b] / (double)t->scored[b] : NAN;
     }

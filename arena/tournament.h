@@ -97,10 +97,6 @@ typedef struct tournament_report {
     /* Per bot, its kind's statistics (bot_stats_add: searches, ...) over the games this
        run played (not the resumed ones); empty for kinds that keep none. */
     bot_stats_t stats[TOURNAMENT_MAX_BOTS];
-    /* Under a time control, per bot over the shard's finished games (their records'
-       "clock" and "forfeit"): seconds its moves took, and games it lost on time. */
-    double clock_seconds[TOURNAMENT_MAX_BOTS];
-    long time_losses[TOURNAMENT_MAX_BOTS];
 } tournament_report_t;
 
 /* The configuration hash (game, options, seed, format, bot list, time control and openings

@@ -139,13 +139,9 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
             printf(" at game %ld", rep->sprt_stop_index);
         printf("\n");
     }
-    if (match_clock_on(&cfg->clock)) {
+    if (match_clock_on(&cfg->clock))
         printf("time control: clock %ld+%ld ms, move limit %ld ms (0: none)\n", cfg->clock.base_ms,
                cfg->clock.inc_ms, cfg->clock.move_ms);
-        printf("bot  time used (s)  losses on time\n");
-        for (int b = 0; b < cfg->bot_count; b++)
-            printf("%-4s %13.3f  %14ld\n", labels[b], rep->clock_seconds[b], rep->time_losses[b]);
-    }
     bot_stats_print(stdout, "bot", labels, rep->stats, cfg->bot_count);
 }
 

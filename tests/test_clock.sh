@@ -106,9 +106,10 @@ t="$tmp/t.jsonl"
     ok || fail "tournament records: $(head -2 "$t")"
 grep -q '^time control: clock 600000+10 ms, move limit 0 ms' "$tmp/out" && ok ||
     fail "tournament summary: $(cat "$tmp/out")"
-grep -qE '^A +[0-9.]+ +0$' "$tmp/out" && grep -qE '^B +[0-9.]+ +0$' "$tmp/out" && ok ||
-    fail "tournament clock table: $(cat "$tmp/out")"
-a=$(grep -E '^A +[0-9.]+ +0$' "$tmp/out" | awk '{print $2}')
+tl() { grep '^Time control (seats under one): ' "$1"; }
+tl "$tmp/out" | grep -qE 'A [0-9.]+ s used, 0 lost on time; B [0-9.]+ s used, 0 lost on time$' &&
+    ok || fail "tournament clock line: $(cat "$tmp/out")"
+a=$(tl "$tmp/out" | grep -oE 'A [0-9.]+ s used' | awk '{print $2}')
 awk -v a="$a" 'BEGIN { exit !(a > 0 && a < 600) }' && ok || fail "time used by A: $a s"
 expect_error "other time control" "another tournament configuration" \
     "$skyline" tournament --game connect4 --bot mcts:iters=3000 --bot random --games 4 \
@@ -116,14 +117,20 @@ expect_error "other time control" "another tournament configuration" \
 "$skyline" tournament --game connect4 --bot mcts:iters=3000 --bot random --games 6 --out "$t" \
     --tc 600000+10 --quiet >"$tmp/out" 2>"$tmp/err" && grep -q '(4 resumed, 2 played' "$tmp/out" &&
     ok || fail "resume under a clock: $(cat "$tmp/out" "$tmp/err")"
-grep -qE '^A +[0-9.]+ +0$' "$tmp/out" && ok || fail "resumed clock table: $(cat "$tmp/out")"
+tl "$tmp/out" >"$tmp/line1"
+grep -q 'A [0-9.]* s used, 0 lost' "$tmp/line1" && ok || fail "resumed clock line: $(cat "$tmp/out")"
+# rate on the file prints the tournament's line.
 "$skyline" rate "$t" >"$tmp/out" 2>"$tmp/err" && ok || fail "rate: $(cat "$tmp/err")"
+tl "$tmp/out" | cmp -s - "$tmp/line1" && ok || fail "rate's clock line: $(tl "$tmp/out") / $(cat "$tmp/line1")"
 
 # A tournament loss on time counts in the summary and as a forfeit.
 t2="$tmp/t2.jsonl"
 timeout 120 "$skyline" tournament --game connect4 --bot "ext:cmd=$tmp/timeout" --bot random \
     --games 2 --out "$t2" --move-time 100 --quiet --workers 1 >"$tmp/out" 2>"$tmp/err" ||
     fail "tournament with a slow bot: $(cat "$tmp/err")"
-grep -qE '^A +[0-9.]+ +2$' "$tmp/out" && ok || fail "tournament losses on time: $(cat "$tmp/out")"
+tl "$tmp/out" | grep -qE 'A [0-9.]+ s used, 2 lost on time' && ok ||
+    fail "tournament losses on time: $(cat "$tmp/out")"
+grep -q '^Forfeits (each ranked last in its game): A 2' "$tmp/out" && ok ||
+    fail "losses on time are forfeits: $(cat "$tmp/out")"
 
 finish test_clock
