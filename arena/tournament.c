@@ -792,10 +792,3 @@ done:
     free(t);
     return rc;
 }
-
-void tournament_report_free(tournament_report_t *rep)
-{
-    rating_table_free(&rep->table);
-    free(rep->games);
-    rep->games = NULL;
-}

@@ -181,3 +181,10 @@ int tournament_default_workers(int max_bot_threads)
     long w = cores / max_bot_threads;
     return w < 1 ? 1 : (int)w;
 }
+
+void tournament_report_free(tournament_report_t *rep)
+{
+    rating_table_free(&rep->table);
+    free(rep->games);
+    rep->games = NULL;
+}
