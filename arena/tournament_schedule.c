@@ -1,7 +1,7 @@
 /*
  * The schedule of a tournament (arena/tournament.h): line-ups per cycle, and each game's
  * seed and seating, from the tournament seed, the game index and the bot list only; the
- * configuration hash and the default worker count.
+ * configuration hash, the default worker count, and freeing a report.
  */
 #include <stdio.h>
 #include <stdlib.h>
