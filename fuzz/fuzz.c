@@ -9,9 +9,11 @@
 #include <unistd.h>
 
 const fuzz_target_t fuzz_targets[] = {
-    {"board", fuzz_board},       {"record", fuzz_record},     {"botspec", fuzz_botspec},
-    {"params", fuzz_params},     {"tunespec", fuzz_tunespec}, {"move", fuzz_move},
-    {"position", fuzz_position}, {"engine", fuzz_engine},     {NULL, NULL},
+    {"board", fuzz_board},       {"record", fuzz_record},
+    {"botspec", fuzz_botspec},   {"params", fuzz_params},
+    {"tunespec", fuzz_tunespec}, {"move", fuzz_move},
+    {"position", fuzz_position}, {"engine", fuzz_engine},
+    {"net", fuzz_net},           {NULL, NULL},
 };
 
 char *fuzz_text(const uint8_t *data, size_t size)

@@ -40,6 +40,8 @@ int fuzz_position(const uint8_t *data, size_t size);
 /* The controller's lines to `skyline engine` (the protocol's bot side), read as a file and
    fed to its session with a cheap bot; the answers follow the protocol. */
 int fuzz_engine(const uint8_t *data, size_t size);
+/* Network files (docs/NETS.md) read as a file; a net that loads is evaluated once. */
+int fuzz_net(const uint8_t *data, size_t size);
 
 /* Every target, NULL-terminated. */
 extern const fuzz_target_t fuzz_targets[];

@@ -68,7 +68,7 @@ static KATTR void KSUFFIX(layer)(const float *X, int ldx, int B, int in, const f
     int b = 0;
     for (; b + 4 <= B; b += 4)
         KSUFFIX(rows4)
-        (X + (size_t)b * ldx, ldx, in, Wt, ncols, bias, Y + (size_t)b * ldy, ldy, flags);
+    (X + (size_t)b * ldx, ldx, in, Wt, ncols, bias, Y + (size_t)b * ldy, ldy, flags);
     for (; b < B; b++)
         KSUFFIX(rows1)(X + (size_t)b * ldx, in, Wt, ncols, bias, Y + (size_t)b * ldy, flags);
 }

@@ -308,6 +308,22 @@ static int read_tensors(nn_net_t *net, json_t *hdr, const uint8_t *data, size_t 
     return 0;
 }
 
+/* The data must hold the tensors of these sizes (checked before any allocation). */
+static int check_data_size(const game_api_t *api, int players, int H, int D, size_t data_len,
+                           const char *name, char *err, size_t errlen)
+{
+    nn_tensor_spec_t spec[NN_MAX_TENSORS];
+    int n = nn_tensor_specs(api->observation_size(players), H, D, api->action_count(players),
+                            players, spec);
+    size_t need = 0;
+    for (int i = 0; i < n; i++)
+        need += spec_floats(&spec[i]) * sizeof(float);
+    if (need > data_len)
+        return fail(err, errlen, name, "data: %zu bytes, the tensors of width %d depth %d need %zu",
+                    data_len, H, D, need);
+    return 0;
+}
+
 nn_net_t *nn_net_from_bytes(const uint8_t *data, size_t size, const char *name,
                             const game_api_t *want, int want_players, char *err, size_t errlen)
 {
@@ -335,15 +351,16 @@ nn_net_t *nn_net_from_bytes(const uint8_t *data, size_t size, const char *name,
     int players = 0, H = 0, D = 0;
     nn_net_t *net = NULL;
     json_t *meta = json_object_get(hdr, "__metadata__");
-    if (!check_meta(meta, name, want, want_players, &api, &players, &H, &D, err, errlen)) {
+    size_t data_len = size - 8 - (size_t)hlen;
+    if (!check_meta(meta, name, want, want_players, &api, &players, &H, &D, err, errlen) &&
+        !check_data_size(api, players, H, D, data_len, name, err, errlen)) {
         net = nn_net_alloc(api, players, H, D,
                            json_string_value(json_object_get(meta, "training_data")),
                            json_string_value(json_object_get(meta, "training_command")),
                            json_string_value(json_object_get(meta, "engine")));
         if (!net)
             fail(err, errlen, name, "out of memory");
-        else if (read_tensors(net, hdr, data + 8 + hlen, size - 8 - (size_t)hlen, name, err,
-                              errlen)) {
+        else if (read_tensors(net, hdr, data + 8 + hlen, data_len, name, err, errlen)) {
             nn_net_free(net);
             net = NULL;
         } else if (nn_net_pack(net)) {

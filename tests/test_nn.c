@@ -335,7 +335,7 @@ static void test_refusals(void)
         expect_refusal(&d, -1, NULL, 0, "value.bias.data_offsets: past the end", "bounds");
         draft_free(&d);
         d = draft_new("connect4", 2, 4, 1, 5);
-        expect_refusal(&d, (long)d.floats * 4 - 4, NULL, 0, "past the end", "truncated");
+        expect_refusal(&d, (long)d.floats * 4 - 4, NULL, 0, "need", "truncated");
         d.data = realloc(d.data, (d.floats + 1) * sizeof(float));
         d.data[d.floats++] = 0;
         expect_refusal(&d, -1, NULL, 0, "data: 4 bytes after the last tensor", "trailing");
@@ -362,9 +362,10 @@ static void test_refusals(void)
     refuse_edit("__metadata__", "action_count", json_string("8"), "__metadata__.action_count");
     refuse_edit("__metadata__", "arch", json_string("cnn"), "__metadata__.arch");
     refuse_edit("__metadata__", "width", json_string("0"), "__metadata__.width");
-    refuse_edit("__metadata__", "width", json_string("5"), "stem.weight.shape");
+    refuse_edit("__metadata__", "width", json_string("3"), "stem.weight.shape");
+    refuse_edit("__metadata__", "width", json_string("5"), "the tensors of width 5 depth 1 need");
     refuse_edit("__metadata__", "depth", json_string("99"), "__metadata__.depth");
-    refuse_edit("__metadata__", "depth", json_string("2"), "blocks.1.fc1.weight: missing");
+    refuse_edit("__metadata__", "depth", json_string("2"), "the tensors of width 4 depth 2 need");
     refuse_edit("__metadata__", "engine", json_integer(1), "__metadata__.engine: not a string");
     refuse_edit("__metadata__", "extra", json_integer(1), "__metadata__.extra: not a string");
 
