@@ -1,5 +1,6 @@
 /* The bench cases and the measurements of one case. */
 #include "bench/bench.h"
+#include "nn/net.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -508,6 +509,26 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
     return rc;
 }
 
+/* The network figures of every case of game (NULL: all), after the peak float rate. */
+static int run_nets(const char *game, const bench_config_t *conf, bench_report_t *rep, char *err,
+                    size_t errlen)
+{
+    rep->nn_isa = nn_isa();
+    rep->nn_peak_flops = nn_peak_flops(conf->quick ? 0.05 : 0.2);
+    int case_count;
+    const bench_case_t *cases = bench_cases(&case_count);
+    for (int i = 0; i < case_count; i++) {
+        const bench_case_t *c = &cases[i];
+        if ((game && strcmp(game, c->api->name)) || !c->api->observation_size ||
+            !c->api->action_count)
+            continue;
+        if (bench_nn_case(c, conf->quick, conf->save_nets, &rep->nn[rep->nn_count], err, errlen))
+            return -1;
+        rep->nn_count++;
+    }
+    return 0;
+}
+
 int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, FILE *rows,
               char *err, size_t errlen)
 {
@@ -521,11 +542,12 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
     if (conf.threads <= 0)
         conf.threads = rep->cores;
     double t0 = bench_now();
-    if (rows)
+    if (rows && !conf.nets_only)
         bench_print_header(rows, rep);
     int case_count;
     const bench_case_t *cases = bench_cases(&case_count);
-    for (int i = 0; i < case_count; i++) {
+    rep->nets_only = conf.nets_only;
+    for (int i = 0; i < case_count && !conf.nets_only; i++) {
         const bench_case_t *c = &cases[i];
         if (game && strcmp(game, c->api->name))
             continue;
@@ -542,6 +564,8 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
         }
     }
     rep->signature = rep->perft_nodes + rep->mcts_nodes + rep->search_key;
+    if (!conf.count_only && run_nets(game, &conf, rep, err, errlen))
+        return -1;
     rep->seconds = bench_now() - t0;
     rep->load_end = bench_load_average();
     return 0;

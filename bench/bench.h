@@ -57,11 +57,37 @@ typedef struct bench_case {
 
 /* How to run the bench. */
 typedef struct bench_config {
-    bool quick;      /* smaller depths and fewer repetitions (its own signature) */
-    bool count_only; /* node counts only: no timing, no playouts, no reference */
-    int threads;     /* threads of the parallel MCTS figure (every core by default) */
-    bool verbose;    /* the table with every column and the goals (default: fits 100 columns) */
+    bool quick;            /* smaller depths and fewer repetitions (its own signature) */
+    bool count_only;       /* node counts only: no timing, no playouts, no reference */
+    int threads;           /* threads of the parallel MCTS figure (every core by default) */
+    bool verbose;          /* the table with every column and the goals (default: fits 100
+                              columns) */
+    bool nets_only;        /* the network figures alone (no signature) */
+    const char *save_nets; /* a folder the random nets of the network figures are written
+                              to (GAME-Np.net), or NULL */
 } bench_config_t;
+
+/* The network figures (bench/bench_nn.c): a "resmlp" net of this size with random weights
+   per case, one thread, evaluated on BENCH_NN_POSITIONS positions of seeded random games
+   one at a time and BENCH_NN_BATCH at a time. */
+#define BENCH_NN_WIDTH     128
+#define BENCH_NN_DEPTH     2
+#define BENCH_NN_BATCH     64
+#define BENCH_NN_POSITIONS 64
+
+/* The network figures of one case. */
+typedef struct bench_nn_result {
+    const bench_case_t *bcase; /* the case */
+    int observation_size;      /* floats of an observation */
+    double mean_moves;         /* legal moves (logits) per position */
+    double flops1;             /* float operations done per evaluation alone, on average
+                                  (nn_eval_flops: the observation's zeros are skipped) */
+    double flops_batch;        /* the same per evaluation in the batch of BENCH_NN_BATCH */
+    long evals1;               /* evaluations one at a time */
+    double seconds1;           /* their time */
+    long evals_batch;          /* evaluations BENCH_NN_BATCH at a time */
+    double seconds_batch;      /* their time */
+} bench_nn_result_t;
 
 /* Everything measured for one case. Seconds are 0 in count-only mode. */
 typedef struct bench_result {
@@ -130,6 +156,11 @@ typedef struct bench_report {
     double seconds;                        /* wall time of the whole run */
     double load_start;                     /* 1-minute load average before (-1: unknown) */
     double load_end;                       /* the same after the run */
+    bool nets_only;                        /* only the network figures were run */
+    int nn_count;                          /* cases with network figures (0: none run) */
+    bench_nn_result_t nn[BENCH_MAX_CASES]; /* their figures */
+    const char *nn_isa;                    /* the kernel that ran them (nn_isa()) */
+    double nn_peak_flops;                  /* one core's float operations/s, FMA loop */
 } bench_report_t;
 
 /* The fixed cases of every game of the registry, in registry order; *count gets their
@@ -154,6 +185,14 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
  */
 int bench_signature_searches(const game_api_t *api, const void *state, long iterations,
                              bench_result_t *r, char *err, size_t errlen);
+
+/* The network figures of case c into r; the net is saved in save_dir if not NULL. 0, or
+   -1 with err filled. */
+int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir, bench_nn_result_t *r,
+                  char *err, size_t errlen);
+/* The network figures as text (after the table), and as a JSON object (a json_t *). */
+void bench_nn_print(FILE *out, const bench_report_t *rep);
+struct json_t *bench_nn_json(const bench_report_t *rep);
 
 /* The signature of a run in count-only mode: what tests compare (0 with err on failure). */
 uint64_t bench_signature(bool quick, char *err, size_t errlen);

@@ -340,6 +340,9 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
         if (rep->verbose)
             print_goals(out, rep, threads);
     }
+    bench_nn_print(out, rep);
+    if (rep->nets_only)
+        return;
     fprintf(out,
             "total perft leaves %llu, signature search nodes %llu, search key %llu, "
             "%.1f s\n",
@@ -449,10 +452,16 @@ void bench_print_json(FILE *out, const bench_report_t *rep)
             json_object_set_new(root, "guided",
                                 json_pack("{s:f, s:f}", "speedup", gx, "vs_double_time", g2x));
     }
-    json_object_set_new(root, "perft_nodes", json_integer((json_int_t)rep->perft_nodes));
-    json_object_set_new(root, "mcts_nodes", json_integer((json_int_t)rep->mcts_nodes));
-    json_object_set_new(root, "search_key", json_integer((json_int_t)rep->search_key));
-    json_object_set_new(root, "signature", json_integer((json_int_t)rep->signature));
+    if (rep->nn_count)
+        json_object_set_new(root, "nets", bench_nn_json(rep));
+    if (rep->nets_only) {
+        json_object_set_new(root, "nets_only", json_true());
+    } else {
+        json_object_set_new(root, "perft_nodes", json_integer((json_int_t)rep->perft_nodes));
+        json_object_set_new(root, "mcts_nodes", json_integer((json_int_t)rep->mcts_nodes));
+        json_object_set_new(root, "search_key", json_integer((json_int_t)rep->search_key));
+        json_object_set_new(root, "signature", json_integer((json_int_t)rep->signature));
+    }
     json_dumpf(root, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
     fputc('\n', out);
     json_decref(root);

@@ -9,6 +9,8 @@
 int cmd_bench(int argc, char **argv)
 {
     bench_config_t cfg = {.quick = false, .count_only = false, .threads = 0, .verbose = false};
+    cfg.nets_only = false;
+    cfg.save_nets = NULL;
     bool json = false;
     const char *game = NULL;
     for (int i = 1; i < argc; i++) {
@@ -16,17 +18,22 @@ int cmd_bench(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf(
                 "usage: skyline bench [--json] [--verbose] [--quick] [--count] [--game G] [--threads N]\n"
+                "                     [--nets] [--save-nets DIR]\n"
                 "Fixed positions of each game (Tower Up 2p duo, 3p and 4p standard, Uptown 2-5p, ...),\n"
                 "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
                 "copy-make against make/undo, fast against reference move generation and\n"
                 "MCTS iterations/s (1 thread, then N on one shared tree and N on a tree\n"
-                "each); ends with a node-count signature.\n"
+                "each), then network evaluations/s (docs/NETS.md); ends with a node-count\n"
+                "signature.\n"
                 "  --json        one JSON object instead of the table\n"
                 "  --verbose     the wide table (every column) and the goals of bench/BENCH.md\n"
                 "  --quick       smaller depths and fewer repetitions (its own signature)\n"
                 "  --count       node counts and signature only, no timing\n"
                 "  --game G      only the cases of game G (%s)\n"
-                "  --threads N   threads of the parallel MCTS figures (default: every core)\n",
+                "  --threads N   threads of the parallel MCTS figures (default: every core)\n"
+                "  --nets        the network figures alone (no signature)\n"
+                "  --save-nets DIR  write the random nets of the network figures to DIR\n"
+                "                (GAME-Np.net, for scripts/nn_torch_bench.py)\n",
                 cli_game_names());
             return 0;
         } else if (!strcmp(a, "--json")) {
@@ -41,6 +48,10 @@ int cmd_bench(int argc, char **argv)
             game = cli_value(argc, argv, &i);
             if (!game_find(game))
                 cli_die("bench: unknown game '%s' (%s)", game, cli_game_names());
+        } else if (!strcmp(a, "--nets")) {
+            cfg.nets_only = true;
+        } else if (!strcmp(a, "--save-nets")) {
+            cfg.save_nets = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--threads")) {
             cfg.threads = (int)cli_int(a, cli_value(argc, argv, &i), 1, 256);
         } else {

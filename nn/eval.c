@@ -67,7 +67,7 @@ int nn_eval_batch(const nn_net_t *net, nn_workspace_t *ws, int batch, const floa
     }
     const nn_kernels_t *kern = nn_kernels();
     int H = net->H, Hp = net->Hp, O = net->O, P = net->P;
-    kern->layer(obs, O, batch, O, net->stem_t, Hp, net->stem_b, ws->h, Hp, 0);
+    kern->layer(obs, O, batch, O, net->stem_t, Hp, net->stem_b, ws->h, Hp, NN_LAYER_SKIP_ZERO);
     for (int k = 0; k < net->D; k++) {
         kern->layer(ws->h, Hp, batch, H, net->fc_t[2 * k], Hp, net->fc_b[2 * k], ws->r, Hp, 0);
         kern->layer(ws->r, Hp, batch, H, net->fc_t[2 * k + 1], Hp, net->fc_b[2 * k + 1], ws->h, Hp,
@@ -107,10 +107,24 @@ void nn_softmax(const float *logits, int n, float *prior)
         prior[i] = (float)(prior[i] / sum);
 }
 
-double nn_eval_flops(const nn_net_t *net, int n_actions)
+double nn_eval_flops(const nn_net_t *net, int batch, const float *obs, const int *n_actions)
 {
-    double H = net->H;
-    return 2.0 * (net->O * H + net->D * 2.0 * H * H + (n_actions + net->P) * H);
+    double H = net->H, inputs = 0, heads = 0;
+    /* The stem's inputs as the kernels take them: rows of 4, then single rows; an input is
+       done for a tile unless it is zero in each of the tile's rows. */
+    for (int b = 0; b < batch;) {
+        int rows = batch - b >= 4 ? 4 : 1;
+        for (int i = 0; i < net->O; i++) {
+            int any = !obs;
+            for (int r = 0; r < rows && !any; r++)
+                any = obs[(size_t)(b + r) * net->O + i] != 0.0f;
+            inputs += any ? rows : 0;
+        }
+        b += rows;
+    }
+    for (int b = 0; b < batch; b++)
+        heads += n_actions[b] + net->P;
+    return 2.0 * (inputs * H + batch * net->D * 2.0 * H * H + heads * H);
 }
 
 double nn_peak_flops(double seconds)

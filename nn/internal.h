@@ -5,8 +5,10 @@
 /* Output columns are padded with zero weights to a multiple of this many floats. */
 #define NN_PAD 16
 
-/* Flags of a layer: add the output's old value (residual) before the relu. */
-#define NN_LAYER_RESIDUAL 1
+/* Flags of a layer: add the output's old value (residual) before the relu; skip zero inputs
+   in one-row tiles (for sparse observations). */
+#define NN_LAYER_RESIDUAL  1
+#define NN_LAYER_SKIP_ZERO 2
 
 /* Y[B][ncols] = relu(bias + X[B][in] Wt[in][ncols] (+ Y)), X rows ldx apart, Y rows ldy. */
 typedef void (*nn_layer_fn)(const float *X, int ldx, int B, int in, const float *Wt, int ncols,

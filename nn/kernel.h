@@ -9,7 +9,9 @@
  *   KSUM(v)     the sum of the lanes of v, in a fixed order
  *   KR4C, KR1C  vectors per column block for tiles of 4 rows and of 1 row
  * Every output element is the same sum in the same order (bias first, then the inputs in
- * order) whatever the tile, so batch sizes never change a result.
+ * order) whatever the tile, so batch sizes never change a result. With NN_LAYER_SKIP_ZERO a
+ * tile skips the inputs that are zero in each of its rows: x * w + acc is acc for x = 0 and finite w (a zero's sign
+ * aside, which the relu clears), so the result stays the same.
  */
 #include "nn/internal.h"
 
@@ -24,6 +26,11 @@ KSUFFIX(tile)(const float *X, int ldx, int in, const float *Wt, int ldw, const f
             acc[r][c] = KLOAD(bias + col + c * KW);
     const float *w = Wt + col;
     for (int i = 0; i < in; i++, w += ldw) {
+        /* A zero input adds nothing (the weights are finite): skipped where every row has it. */
+        if ((flags & NN_LAYER_SKIP_ZERO) && X[i] == 0.0f &&
+            (R == 1 || (X[ldx + i] == 0.0f && X[2 * (size_t)ldx + i] == 0.0f &&
+                        X[3 * (size_t)ldx + i] == 0.0f)))
+            continue;
         for (int r = 0; r < R; r++) {
             KVEC x = KSET1(X[(size_t)r * ldx + i]);
             for (int c = 0; c < C; c++)

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,7 +300,8 @@ static int read_tensors(nn_net_t *net, json_t *hdr, const uint8_t *data, size_t 
         const uint8_t *src = data + begin[next];
         float *dst = (float *)net->tensor[next];
         for (size_t k = 0; k < spec_floats(&spec[next]); k++)
-            dst[k] = read_f32le(src + k * sizeof(float));
+            if (!isfinite(dst[k] = read_f32le(src + k * sizeof(float))))
+                return fail(err, errlen, name, "%s: value %zu is not finite", spec[next].name, k);
         begin[next] = (size_t)-1; /* taken */
         at = end[next];
     }

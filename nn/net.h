@@ -7,7 +7,9 @@
  * same time, each with its own workspace (nn_workspace_new, allocated once). Evaluation
  * allocates nothing. The matrix kernels are chosen at run time from what the processor
  * offers (AVX-512, AVX2 with FMA, or portable C; SKYLINE_NN_ISA=generic|avx2|avx512 forces
- * one); results are bit-identical between batch sizes and threads, for one kernel.
+ * one); results are bit-identical between batch sizes and threads, for one kernel. Zeros
+ * of the observation are skipped (the reader refuses weights that are not finite, so the
+ * results stay the same).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -88,8 +90,10 @@ int nn_eval_batch(const nn_net_t *net, nn_workspace_t *ws, int batch, const floa
 /* Softmax of n logits into prior (the PUCT prior over the legal moves). */
 void nn_softmax(const float *logits, int n, float *prior);
 
-/* Multiply-adds (one FMA = 2 float operations) of one evaluation with n_actions moves. */
-double nn_eval_flops(const nn_net_t *net, int n_actions);
+/* Float operations (an FMA is 2) nn_eval_batch does for these positions (it skips the
+   observation inputs that are zero in every row of a tile of 1 or 4 positions); obs NULL:
+   every operation, skipping nothing. */
+double nn_eval_flops(const nn_net_t *net, int batch, const float *obs, const int *n_actions);
 /* The kernel in use: "avx512", "avx2" or "generic". */
 const char *nn_isa(void);
 /* Float operations per second of one core, from a loop of independent FMAs of the kernel's
