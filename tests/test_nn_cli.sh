@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The commands of docs/NETS.md: bench's network figures (--nets, --save-nets, --json) and,
+# where python3-torch is installed (not in sanitizer builds), the PyTorch example and
+# scripts/nn_torch_bench.py.
+set -euo pipefail
+bin=$1 src=$2
+build=$(dirname "$bin")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+out=$("$bin" bench --nets --quick --game connect4 --save-nets "$tmp")
+grep -q '^network: resmlp width 128 depth 2' <<<"$out"
+grep -q '^connect4 ' <<<"$out"
+! grep -q '^signature' <<<"$out"
+[ -s "$tmp/connect4-2p.net" ]
+json=$("$bin" bench --nets --quick --json --game connect4)
+grep -q '"nets":{"kernel":' <<<"$json"
+grep -q '"evals_per_s_batch64":' <<<"$json"
+grep -q '"nets_only":true' <<<"$json"
+if "$bin" bench --nets --quick --game connect4 --save-nets "$tmp/no/such/dir" 2>"$tmp/err"; then
+    echo "bench wrote nets to a missing folder" >&2
+    exit 1
+fi
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'connect4-2p.net: cannot write' "$tmp/err"
+
+if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
+    echo "test_nn_cli: PyTorch part skipped in a sanitizer build"
+    exit 0
+fi
+py=""
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
+        py=$p
+        break
+    fi
+done
+if [ -z "$py" ]; then
+    echo "test_nn_cli: PyTorch part skipped: no python3 with torch"
+    exit 0
+fi
+export PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so"
+# The example of docs/NETS.md, then its net read by the engine.
+sed -n '/^```python$/,/^```$/p' "$src/docs/NETS.md" | sed '1d;$d' | sed "s#/tmp/c4.net#$tmp/c4.net#" \
+    >"$tmp/example.py"
+[ "$(wc -l <"$tmp/example.py")" -eq 4 ]
+"$py" "$tmp/example.py"
+printf '\x07\x00\x00\x00' >"$tmp/pos"
+for i in 0 1 2 3 4 5 6; do printf "\\x0$i\\x00\\x00\\x00" >>"$tmp/pos"; done
+head -c 340 /dev/zero >>"$tmp/pos"
+"$build/nn_eval_tool" "$tmp/c4.net" "$tmp/pos" "$tmp/out"
+[ "$(stat -c %s "$tmp/out")" -eq 36 ]
+"$py" "$src/scripts/nn_torch_bench.py" --quick --game connect4 --skyline "$bin" >"$tmp/ratio"
+grep -q '^connect4 ' "$tmp/ratio"
+echo "test_nn_cli: ok"
