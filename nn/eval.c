@@ -127,14 +127,16 @@ double nn_eval_flops(const nn_net_t *net, int batch, const float *obs, const int
     return 2.0 * (inputs * H + batch * net->D * 2.0 * H * H + heads * H);
 }
 
+/* Where the peak loop's result goes, so that the loop is not optimised away. */
+static volatile float peak_sink;
+
 double nn_peak_flops(double seconds)
 {
     const nn_kernels_t *kern = nn_kernels();
     long iters = 1L << 16;
-    volatile float sink = 0.0f;
     for (;;) {
         double t0 = now();
-        sink += kern->peak(iters);
+        peak_sink = kern->peak(iters);
         double dt = now() - t0;
         if (dt >= seconds || iters > (1L << 40))
             return 2.0 * 12.0 * kern->width * (double)iters / dt;

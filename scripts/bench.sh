@@ -51,6 +51,8 @@ FIGURES = {
     "double_time_per_second": "iter/s", "vs_double_time": "x",
     "cpu": "cores", "value": "",
     "seconds": "s", "load_start": "", "load_end": "",
+    "evals_per_s_batch1": "evals/s", "evals_per_s_batch64": "evals/s", "peak_flops": "FLOP/s",
+    "peak_share_batch1": "", "peak_share_batch64": "",
 }
 
 
