@@ -51,6 +51,14 @@ static double now(void)
 
 static float sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
 
+/* Asks the cache for policy row a (its 64-byte lines). */
+static inline void prefetch_row(const nn_net_t *net, int a)
+{
+    const char *p = (const char *)(net->policy_w + (size_t)a * net->H);
+    for (int off = 0; off < net->H * (int)sizeof(float); off += 64)
+        __builtin_prefetch(p + off);
+}
+
 int nn_eval_batch(const nn_net_t *net, nn_workspace_t *ws, int batch, const float *obs,
                   const int *n_actions, const int *action_ids, float *logits_out, float *value_out)
 {
@@ -67,7 +75,11 @@ int nn_eval_batch(const nn_net_t *net, nn_workspace_t *ws, int batch, const floa
     }
     const nn_kernels_t *kern = nn_kernels();
     int H = net->H, Hp = net->Hp, O = net->O, P = net->P;
-    kern->layer(obs, O, batch, O, net->stem_t, Hp, net->stem_b, ws->h, Hp, NN_LAYER_SKIP_ZERO);
+    /* The stem one position at a time: each skips its own observation's zeros (rows of 4
+       would do an input unless all four are zero, which costs more on one-hot features). */
+    for (int b = 0; b < batch; b++)
+        kern->layer(obs + (size_t)b * O, O, 1, O, net->stem_t, Hp, net->stem_b,
+                    ws->h + (size_t)b * Hp, Hp, NN_LAYER_SKIP_ZERO);
     for (int k = 0; k < net->D; k++) {
         kern->layer(ws->h, Hp, batch, H, net->fc_t[2 * k], Hp, net->fc_b[2 * k], ws->r, Hp, 0);
         kern->layer(ws->r, Hp, batch, H, net->fc_t[2 * k + 1], Hp, net->fc_b[2 * k + 1], ws->h, Hp,
@@ -76,8 +88,13 @@ int nn_eval_batch(const nn_net_t *net, nn_workspace_t *ws, int batch, const floa
     int at = 0;
     for (int b = 0; b < batch; b++) {
         const float *h = ws->h + (size_t)b * Hp;
+        /* The policy rows are gathered from a large matrix: fetched a few moves ahead. */
+        for (int k = 0; k < 4 && k < n_actions[b]; k++)
+            prefetch_row(net, action_ids[at + k]);
         for (int k = 0; k < n_actions[b]; k++, at++) {
             int a = action_ids[at];
+            if (k + 4 < n_actions[b])
+                prefetch_row(net, action_ids[at + 4]);
             logits_out[at] = kern->dot(net->policy_w + (size_t)a * H, h, H) + net->policy_b[a];
         }
         for (int j = 0; j < P; j++)
@@ -110,20 +127,11 @@ void nn_softmax(const float *logits, int n, float *prior)
 double nn_eval_flops(const nn_net_t *net, int batch, const float *obs, const int *n_actions)
 {
     double H = net->H, inputs = 0, heads = 0;
-    /* The stem's inputs as the kernels take them: rows of 4, then single rows; an input is
-       done for a tile unless it is zero in each of the tile's rows. */
-    for (int b = 0; b < batch;) {
-        int rows = batch - b >= 4 ? 4 : 1;
-        for (int i = 0; i < net->O; i++) {
-            int any = !obs;
-            for (int r = 0; r < rows && !any; r++)
-                any = obs[(size_t)(b + r) * net->O + i] != 0.0f;
-            inputs += any ? rows : 0;
-        }
-        b += rows;
-    }
-    for (int b = 0; b < batch; b++)
+    for (int b = 0; b < batch; b++) {
+        for (int i = 0; i < net->O; i++)
+            inputs += !obs || obs[(size_t)b * net->O + i] != 0.0f;
         heads += n_actions[b] + net->P;
+    }
     return 2.0 * (inputs * H + batch * net->D * 2.0 * H * H + heads * H);
 }
 

@@ -90,9 +90,8 @@ int nn_eval_batch(const nn_net_t *net, nn_workspace_t *ws, int batch, const floa
 /* Softmax of n logits into prior (the PUCT prior over the legal moves). */
 void nn_softmax(const float *logits, int n, float *prior);
 
-/* Float operations (an FMA is 2) nn_eval_batch does for these positions (it skips the
-   observation inputs that are zero in every row of a tile of 1 or 4 positions); obs NULL:
-   every operation, skipping nothing. */
+/* Float operations (an FMA is 2) nn_eval_batch does for these positions (it skips the zeros
+   of each observation); obs NULL: every operation, skipping nothing. */
 double nn_eval_flops(const nn_net_t *net, int batch, const float *obs, const int *n_actions);
 /* The kernel in use: "avx512", "avx2" or "generic". */
 const char *nn_isa(void);
