@@ -415,7 +415,7 @@ static void test_round_trip(void)
     nn_workspace_t *wa = nn_workspace_new(a, 1), *wb = nn_workspace_new(b, 1);
     CHECK(nn_eval(a, wa, obs, ids, n, la, va) == 0);
     CHECK(nn_eval(b, wb, obs, ids, n, lb, vb) == 0);
-    CHECK(!memcmp(la, lb, sizeof(float) * (size_t)n) && !memcmp(va, vb, sizeof va));
+    CHECK(!memcmp(la, lb, sizeof(float) * (size_t)n) && !memcmp(va, vb, sizeof(float) * 4));
     /* Threads evaluating one net at once, each with its own workspace, agree. */
     int differ = 0;
 #pragma omp parallel num_threads(4) reduction(+ : differ)
@@ -424,7 +424,8 @@ static void test_round_trip(void)
         float l[GAME_MAX_MOVES], v[5];
         for (int rep = 0; rep < 50; rep++) {
             nn_eval(b, w, obs, ids, n, l, v);
-            differ += memcmp(l, la, sizeof(float) * (size_t)n) != 0 || memcmp(v, va, sizeof v);
+            differ += memcmp(l, la, sizeof(float) * (size_t)n) != 0 ||
+                      memcmp(v, va, sizeof(float) * 4) != 0;
         }
         nn_workspace_free(w);
     }
