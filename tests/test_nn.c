@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/game.h"
 #include "nn/net.h"
@@ -399,8 +400,11 @@ static void test_round_trip(void)
     char err[ERRLEN];
     nn_net_t *a = nn_net_random(api, 4, 24, 2, 9, "data.jsonl", "train --x", err, ERRLEN);
     CHECK_MSG(a != NULL, "%s", err);
-    CHECK(nn_net_save(a, "test_nn_round.net", err, ERRLEN) == 0);
-    nn_net_t *b = nn_net_load("test_nn_round.net", api, 4, err, ERRLEN);
+    /* A name of this process's own: the test runs once per kernel, in parallel. */
+    char path[64];
+    snprintf(path, sizeof path, "test_nn_round_%ld.net", (long)getpid());
+    CHECK(nn_net_save(a, path, err, ERRLEN) == 0);
+    nn_net_t *b = nn_net_load(path, api, 4, err, ERRLEN);
     CHECK_MSG(b != NULL, "%s", err);
     if (!a || !b)
         return;
@@ -435,7 +439,7 @@ static void test_round_trip(void)
     free(state);
     nn_net_free(a);
     nn_net_free(b);
-    remove("test_nn_round.net");
+    remove(path);
 }
 
 /* Two determinizations of the mover's information set: different hidden parts, the same
