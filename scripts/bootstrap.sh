@@ -3,7 +3,8 @@
 # (python3 runs scripts/strength_speedup.py in its test, scripts/bench.sh and the fake
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
 # python3-numpy its arrays; python3-venv and python3-pip docs/PYTHON.md's installs, which
-# tests/test_python_install.sh runs;
+# tests/test_python_install.sh runs; python3-torch the network model that
+# tests/test_nn_torch.sh checks the C forward pass against;
 # pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
 # rsvg-convert (librsvg2-bin) renders the SVG pictures in test_svg.
 # --clang adds clang with its OpenMP and sanitizer runtimes and clang-format (CI's clang
@@ -44,6 +45,7 @@ command -v python3 >/dev/null || need+=(python3)
 /usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c "import venv, ensurepip" 2>/dev/null || need+=(python3-venv)
 /usr/bin/python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+/usr/bin/python3 -c "import torch" 2>/dev/null || need+=(python3-torch)
 command -v pgrep >/dev/null || need+=(procps)
 command -v tmux >/dev/null || need+=(tmux)
 command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
