@@ -241,6 +241,8 @@ static bool tour_record_matches(const tour_t *t, const json_t *rec, long index, 
     int np = cfg->opt.players, bots[GAME_MAX_PLAYERS];
     uint64_t seed;
     tournament_schedule_game(&t->sched, index, &seed, bots);
+    if (cfg->openings) /* the deal is the block's opening's */
+        seed = cfg->openings->seeds[index / np % cfg->openings->count];
     const char *game = json_string_value(json_object_get(rec, "game"));
     const json_t *sj = json_object_get(rec, "seed");
     json_t *seats = json_object_get(rec, "seats");

@@ -120,8 +120,8 @@ void bench_nn_print(FILE *out, const bench_report_t *rep)
         return;
     double peak = rep->nn_peak_flops;
     fprintf(out,
-            "\nnetwork: resmlp width %d depth %d, random weights, one thread, %s kernel; peak "
-            "%.1f GFLOP/s (FMA loop)\n",
+            "\nnetwork: resmlp width %d depth %d, random weights, one thread, %s kernel;\n"
+            "peak %.1f GFLOP/s (FMA loop)\n",
             BENCH_NN_WIDTH, BENCH_NN_DEPTH, rep->nn_isa, peak / 1e9);
     fprintf(out, "%-12s %6s %6s %10s %7s %6s %10s %7s %6s\n", "case", "obs", "moves", "evals/s b1",
             "GFLOP/s", "peak", "evals/s b64", "GFLOP/s", "peak");
