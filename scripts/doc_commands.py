@@ -273,8 +273,9 @@ def main(argv):
                 for line, mode, cmd, _ in commands(f.read()):
                     print("%s:%d [%s] %s" % (page, line, mode, cmd.split("\n")[0]))
         return 0
-    if not os.path.isfile(os.path.join(build, "skyline")):
-        sys.exit("doc_commands: no %s/skyline: build first" % build)
+    need = "fuzz_record" if only == "fuzz" else "skyline"  # the fuzzing build has no skyline
+    if not os.path.isfile(os.path.join(build, need)):
+        sys.exit("doc_commands: no %s/%s: build first" % (build, need))
     with open(os.path.join(repo, ".ci", "run"), encoding="utf-8") as f:
         ci_text = " ".join(f.read().split())
     failed = sum(check_page(repo, build, p, only, ci_text, lambda s: print(s, flush=True))
