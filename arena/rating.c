@@ -707,3 +707,17 @@ int rating_keys_twice(rating_key_t *keys, long n, const rating_key_t **first,
         }
     return 0;
 }
+
+int rating_keys_add(rating_key_t **keys, long *n, long *cap, long index, long line)
+{
+    if (*n == *cap) {
+        long room = *cap ? 2 * *cap : 1024;
+        rating_key_t *k = realloc(*keys, sizeof *k * (size_t)room);
+        if (!k)
+            return -1;
+        *keys = k;
+        *cap = room;
+    }
+    (*keys)[(*n)++] = (rating_key_t){.index = index, .line = line};
+    return 0;
+}

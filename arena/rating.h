@@ -250,3 +250,6 @@ typedef struct rating_key {
  */
 int rating_keys_twice(rating_key_t *keys, long n, const rating_key_t **first,
                       const rating_key_t **second);
+/* Appends the key (index, line) to *keys (*n of them, room for *cap, grown as needed):
+   0, or -1 if out of memory. */
+int rating_keys_add(rating_key_t **keys, long *n, long *cap, long index, long line);

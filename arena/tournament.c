@@ -264,21 +264,6 @@ static bool tour_record_matches(const tour_t *t, const json_t *rec, long index, 
     return ok;
 }
 
-/* Keeps a record's game index and line, to find a game given twice (as rate does). */
-static int tour_key_add(tour_t *t, long index, long lineno)
-{
-    if (t->key_count == t->key_cap) {
-        long cap = t->key_cap ? 2 * t->key_cap : 1024;
-        rating_key_t *k = realloc(t->keys, sizeof *k * (size_t)cap);
-        if (!k)
-            return -1;
-        t->keys = k;
-        t->key_cap = cap;
-    }
-    t->keys[t->key_count++] = (rating_key_t){.index = index, .line = lineno};
-    return 0;
-}
-
 /* Checks one stored record as rate does, then against this tournament (the seed, seats and
    ranks of its index, whatever the index), and marks its game done. */
 static int tour_load_record(tour_t *t, const char *line, long lineno, char *err, size_t errlen)
@@ -321,7 +306,7 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
                  lineno, (long long)index);
         goto done;
     }
-    if (tour_key_add(t, (long)index, lineno)) {
+    if (rating_keys_add(&t->keys, &t->key_count, &t->key_cap, (long)index, lineno)) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }

@@ -124,21 +124,6 @@ static bool gen_record_matches(const gen_t *g, const json_t *rec)
     return ok;
 }
 
-/* Keeps a record's seed and line, to find a game given twice: 0, or -1 (out of memory). */
-static int gen_key_add(gen_t *g, long seed, long lineno)
-{
-    if (g->key_count == g->key_cap) {
-        long cap = g->key_cap ? 2 * g->key_cap : 1024;
-        rating_key_t *k = realloc(g->keys, sizeof *k * (size_t)cap);
-        if (!k)
-            return -1;
-        g->keys = k;
-        g->key_cap = cap;
-    }
-    g->keys[g->key_count++] = (rating_key_t){.index = seed, .line = lineno};
-    return 0;
-}
-
 /* Checks one stored record as rate does, then against this run, and marks its game done:
    0, or -1 with err. */
 static int gen_load_record(gen_t *g, const char *path, const char *line, long lineno, char *err,
@@ -168,7 +153,8 @@ static int gen_load_record(gen_t *g, const char *path, const char *line, long li
     } else if (!gen_record_matches(g, rec)) {
         snprintf(err, errlen, "%s:%ld: the game, players or seats do not match this run", path,
                  lineno);
-    } else if (gen_key_add(g, (long)json_integer_value(seed), lineno)) {
+    } else if (rating_keys_add(&g->keys, &g->key_count, &g->key_cap, (long)json_integer_value(seed),
+                               lineno)) {
         snprintf(err, errlen, "out of memory");
     } else {
         uint64_t s = (uint64_t)json_integer_value(seed);
