@@ -230,6 +230,7 @@ static void bad_towerup(void)
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/-", "player 0: the chips");
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/4", "player 0: chip 4 is not");
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/-", "player 0: must be");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-//-", "player 0: objectives");
     const char *setup = "towerup duo 2 - colors,park,areas 0 1 setup:B 0 - "
                         "K-K-............................. BBKK,WKG,** 41 - "
                         "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-";

@@ -256,6 +256,8 @@ static int read_player(towerup_state_t *s, int p, const char *text, char *err, s
             FAIL("player %d: the cone is '-' or a column 0-%d", p, TOWERUP_CONE_MAX);
         s->cone[p] = (int8_t)v;
     }
+    if (part[4] - 1 == part[3])
+        FAIL("player %d: objectives met are '-' or slots 1-3 in order", p);
     if (part[4] - 1 - part[3] != 1 || part[3][0] != '-')
         for (const char *q = part[3]; q < part[4] - 1; q++) {
             int i = *q - '1';
