@@ -75,6 +75,10 @@ int sky_state_observation_tensor(const sky_state_t *st, int player, float *out, 
    starts there. NULL with err filled. */
 sky_state_t *sky_state_determinize(const sky_state_t *st, int player, uint64_t seed, char *err,
                                    int errlen);
+/* The position of a game record (one JSON object, FORMATS.md §4) after its first ply moves
+   (-1: all), replayed with the engine's rules; its history starts there. NULL with err
+   filled: not a record, an unknown game, an illegal move, a ply beyond the game. */
+sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int errlen);
 /* The text diagram as player sees it (-1: everything); ascii: no UTF-8 symbols. */
 char *sky_state_show(const sky_state_t *st, int player, int ascii, char *err, int errlen);
 /* The game record (FORMATS.md §4) as one line of JSON. */

@@ -11,6 +11,7 @@ struct sky_state {
     const game_api_t *api; /* the game */
     sky_options_t opt;     /* what it was made from */
     bool determinized;     /* made by determinize: no record */
+    bool from_record;      /* made by from_record: no record of its own */
     void *initial;         /* the position its history starts from */
     void *state;           /* the current position */
     int count;             /* moves in the history */
@@ -236,6 +237,7 @@ sky_state_t *sky_state_clone(const sky_state_t *src)
     st->opt = src->opt;
     sky_options_own(&st->opt);
     st->determinized = src->determinized;
+    st->from_record = src->from_record;
     api->copy(st->initial, src->initial);
     api->copy(st->state, src->state);
     if (src->count) {
@@ -481,6 +483,100 @@ sky_state_t *sky_state_determinize(const sky_state_t *src, int player, uint64_t 
     return st;
 }
 
+/* The position of rec after ply moves (-1: all) without a game's record_position: the
+   game has no chance events beyond its options (players, seed, first_player). */
+static int record_position_plain(const game_api_t *api, const json_t *rec, int ply, void *state,
+                                 char *err, size_t errlen)
+{
+    game_options_t opt;
+    game_options_default(&opt);
+    const json_t *moves = json_object_get(rec, "moves"), *seed = json_object_get(rec, "seed");
+    const json_t *players = json_object_get(rec, "players"), *first;
+    if (!json_is_array(moves) || !json_is_integer(players) || !json_is_integer(seed)) {
+        snprintf(err, errlen, "the record has no \"moves\" list, \"players\" or \"seed\"");
+        return -1;
+    }
+    opt.players = (int)json_integer_value(players);
+    opt.seed = (uint64_t)json_integer_value(seed);
+    if (json_is_integer(first = json_object_get(rec, "first_player")))
+        opt.first_player = (int)json_integer_value(first);
+    if (opt.players < api->min_players || opt.players > api->max_players) {
+        snprintf(err, errlen, "%s is played by %d to %d players, not %d", api->name,
+                 api->min_players, api->max_players, opt.players);
+        return -1;
+    }
+    if (api->new_game(state, &opt, err, errlen))
+        return -1;
+    int count = (int)json_array_size(moves);
+    if (ply > count) {
+        snprintf(err, errlen, "ply %d is beyond the game's %d moves", ply, count);
+        return -1;
+    }
+    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
+    char why[GAME_ERR_MAX];
+    for (int i = 0; i < (ply < 0 ? count : ply); i++) {
+        const char *text = json_string_value(json_array_get(moves, (size_t)i));
+        move_t m;
+        if (api->is_terminal(state)) {
+            snprintf(err, errlen, "move %d: the game is over before it", i);
+            return -1;
+        }
+        if (!text || api->move_from_text(state, text, &m, why, sizeof why)) {
+            snprintf(err, errlen, "move %d (%.40s): %.300s", i, text ? text : "not a string",
+                     text ? why : "a move must be a string");
+            return -1;
+        }
+        api->make(state, m, undo);
+    }
+    return count;
+}
+
+sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int errlen)
+{
+    json_error_t je;
+    json_t *rec = record ? json_loads(record, JSON_REJECT_DUPLICATES, &je) : NULL;
+    if (!json_is_object(rec)) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "not a game record: %s",
+                     !record ? "no text"
+                     : rec   ? "not a JSON object"
+                             : je.text);
+        json_decref(rec);
+        return NULL;
+    }
+    const char *game = json_string_value(json_object_get(rec, "game"));
+    const json_t *seed = json_object_get(rec, "seed");
+    const game_api_t *api = sky_game(game ? game : "", err, errlen);
+    sky_state_t *st = api ? state_alloc(api) : NULL;
+    if (api && !st)
+        put_err(err, errlen, "out of memory%s", "");
+    char e[GAME_ERR_MAX];
+    int rc = -1;
+    if (st && ply < -1) {
+        snprintf(e, sizeof e, "ply %d: a ply is a move count (0 or more), or -1 for all", ply);
+        put_err(err, errlen, "%s", e);
+    } else if (st) {
+        st->from_record = true;
+        rc = api->record_position ? api->record_position(rec, ply, st->state, e, sizeof e)
+                                  : record_position_plain(api, rec, ply, st->state, e, sizeof e);
+        if (rc < 0)
+            put_err(err, errlen, "%s", e);
+    }
+    if (rc >= 0) {
+        rc = sky_options_parse(api, api->player_count(st->state),
+                               json_is_integer(seed) ? (uint64_t)json_integer_value(seed) : 0, NULL,
+                               &st->opt, err, errlen);
+        sky_options_own(&st->opt);
+        api->copy(st->initial, st->state);
+    }
+    json_decref(rec);
+    if (rc < 0) {
+        sky_state_free(st);
+        return NULL;
+    }
+    return st;
+}
+
 char *sky_state_show(const sky_state_t *st, int player, int ascii, char *err, int errlen)
 {
     if (!st->api->diagram) {
@@ -502,6 +598,10 @@ char *sky_state_record(const sky_state_t *st, char *err, int errlen)
 {
     if (st->determinized) {
         put_err(err, errlen, "a determinized state has no game record%s", "");
+        return NULL;
+    }
+    if (st->from_record) {
+        put_err(err, errlen, "a state taken from a record has no game record of its own%s", "");
         return NULL;
     }
     json_t *rec = st->api->record_new(st->initial, &st->opt.opt, st->moves, st->count, NULL, NULL);

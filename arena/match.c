@@ -70,6 +70,41 @@ static json_t *search_figures(const game_api_t *api, const bot_t *b, const void 
                      permille(st->root_moves[0].mean), "top", top);
 }
 
+/* Action id and visits of a root move, for sorting by id. */
+typedef struct policy_entry {
+    int id;
+    long visits;
+} policy_entry_t;
+
+static int policy_compare(const void *a, const void *b)
+{
+    const policy_entry_t *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+json_t *match_policy_json(const game_api_t *api, const bot_t *b, const void *state)
+{
+    const mcts_stats_t *st = bot_last_search(b);
+    if (!st || st->root_move_count < 2 || !api->move_action)
+        return json_null();
+    policy_entry_t e[GAME_MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < st->root_move_count && i < GAME_MAX_MOVES; i++)
+        if (st->root_moves[i].visits > 0)
+            e[n++] = (policy_entry_t){api->move_action(state, st->root_moves[i].move),
+                                      st->root_moves[i].visits};
+    qsort(e, (size_t)n, sizeof e[0], policy_compare);
+    json_t *ids = json_array(), *visits = json_array(), *value = json_array();
+    for (int i = 0; i < n; i++) {
+        json_array_append_new(ids, json_integer(e[i].id));
+        json_array_append_new(visits, json_integer((json_int_t)e[i].visits));
+    }
+    for (int p = 0; p < api->player_count(state); p++)
+        json_array_append_new(value, permille(st->root_value[p]));
+    return json_pack("{s:I,s:o,s:o,s:o}", "iters", (json_int_t)st->iterations, "ids", ids, "visits",
+                     visits, "value_pm", value);
+}
+
 /* The player who made each of moves[0..n) from initial, as a JSON list. */
 static json_t *movers_of(const game_api_t *api, const void *initial, const move_t *moves, int n)
 {
@@ -166,6 +201,7 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
     int rc = -1, forfeit = -1;
     json_t *search = record_search ? json_array() : NULL;
+    json_t *policy = setup && setup->record_policy ? json_array() : NULL;
     if (!initial || !state || !moves || (record_legal && !counts)) {
         snprintf(err, errlen, "out of memory");
         goto done;
@@ -217,12 +253,17 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
             n = to;
             while (search && json_array_size(search) > (size_t)n)
                 json_array_remove(search, json_array_size(search) - 1);
+            while (policy && json_array_size(policy) > (size_t)n)
+                json_array_remove(policy, json_array_size(policy) - 1);
             forfeit = match_restart(api, opt, setup, bots, players, initial, state, moves, n);
             continue;
         }
         if (search)
             json_array_append_new(search,
                                   n < opening ? json_null() : search_figures(api, bots[p], state));
+        if (policy)
+            json_array_append_new(policy, n < opening ? json_null()
+                                                      : match_policy_json(api, bots[p], state));
         for (int s = 0; s < players; s++)
             bot_observe(bots[s], state, m);
         api->make(state, m, undo);
@@ -257,6 +298,8 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
     json_object_set_new(out->record, "movers", movers_of(api, initial, moves, n));
     if (search)
         json_object_set(out->record, "search", search);
+    if (policy)
+        json_object_set(out->record, "policy", policy);
     if (match_clock_on(clock))
         json_object_set_new(out->record, "clock", clock_json(clock, out->used_ms, players));
     if (opening) /* the moves bots did not choose */
@@ -268,5 +311,6 @@ done:
     free(moves);
     free(counts);
     json_decref(search);
+    json_decref(policy);
     return rc;
 }

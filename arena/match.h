@@ -65,7 +65,18 @@ typedef struct match_setup {
     int opening_plies;     /* their number */
     bool bot_seed_given;   /* bots are seeded from bot_seed, not from the game seed */
     uint64_t bot_seed;     /* that seed */
+    bool record_policy;    /* the record gets "policy": per move, the search's visits per
+                              action id and its root value (match_policy_json) */
 } match_setup_t;
+
+/*
+ * What bot b's last search saw at state (before its move) as a "policy" entry of a record
+ * (FORMATS.md section 4, docs/NETS.md): {"iters": I, "ids": [...], "visits": [...],
+ * "value_pm": [...]}: the action ids of the root moves with visits, ascending, their visits,
+ * and the search's mean result per seat in thousandths. JSON null for a bot that did not
+ * search, a move without choice, or a game without action ids.
+ */
+struct json_t *match_policy_json(const game_api_t *api, const bot_t *b, const void *state);
 
 /*
  * match_play_search with setup (NULL: none). Opening moves are made first, each told to

@@ -317,6 +317,8 @@ static move_t pimc_choose(bot_t *b, const void *state)
         const mcts_stats_t *st = bot_last_search(pb->inner);
         pimc_tally_add(&pb->tally, st->root_moves, st->root_move_count, mv);
         pb->last.iterations += st->iterations;
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++) /* weighted by iterations, divided below */
+            pb->last.root_value[p] += st->root_value[p] * (double)st->iterations;
         pb->last.seconds += st->seconds;
         pb->last.unobserved_passes += st->unobserved_passes;
         pb->last.memory_capped |= st->memory_capped;
@@ -325,6 +327,8 @@ static move_t pimc_choose(bot_t *b, const void *state)
         if (st->max_depth > pb->last.max_depth)
             pb->last.max_depth = st->max_depth;
     }
+    for (int p = 0; p < GAME_MAX_PLAYERS && pb->last.iterations > 0; p++)
+        pb->last.root_value[p] /= (double)pb->last.iterations;
     pimc_summarise(pb);
     return pimc_tally_winner(&pb->tally, pb->rule);
 }

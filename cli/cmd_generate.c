@@ -32,6 +32,7 @@ typedef struct gen {
     game_options_t opt;          /* its options; opt.seed is the first game's seed */
     const char *spec;            /* the bot in every seat */
     long games;                  /* K: seeds S .. S+K-1 */
+    bool record_policy;          /* records get "policy" (match_setup_t.record_policy) */
     char hash[GEN_HASH_LEN + 1]; /* configuration hash */
     bool *done;                  /* per game i < K: the file holds it */
     long *todo;                  /* the games this run plays, ascending */
@@ -61,6 +62,8 @@ static const char generate_help[] =
     "  --games K               games (seeds S to S+K-1)\n"
     "  --out FILE              record file: appended to, resumed from\n"
     "  --workers W             games played at once (default: cores / the bot's threads)\n"
+    "  --record-policy         each record gets \"policy\": per searched move, the visits\n"
+    "                          per action id and the root value (docs/NETS.md)\n"
     "  --quiet                 no progress lines\n";
 
 static double gen_now(void)
@@ -247,15 +250,22 @@ static void *gen_worker(void *arg)
         opt.seed = g->opt.seed + (uint64_t)k;
         match_result_t r;
         char *line = NULL;
-        if (match_play(g->api, &opt, bots, false, &r, err, sizeof err)) {
+        match_setup_t setup = {.record_policy = g->record_policy};
+        if (match_play_setup(g->api, &opt, bots, false, false, &setup, &r, err, sizeof err)) {
             ok = false;
         } else {
             json_object_set_new(r.record, "generate", json_pack("{s:s}", "config", g->hash));
             line = json_dumps(r.record, JSON_COMPACT);
             json_decref(r.record);
             size_t len = line ? strlen(line) : 0;
-            char *grown = line ? realloc(line, len + 2) : NULL;
-            if (grown) {
+            char *grown = line && len <= LINES_LINE_MAX ? realloc(line, len + 2) : NULL;
+            if (line && len > LINES_LINE_MAX) {
+                snprintf(err, sizeof err,
+                         "seed %llu: the record is %zu bytes, over the %zu that record readers "
+                         "take (fewer iterations, or no --record-policy)",
+                         (unsigned long long)opt.seed, len, LINES_LINE_MAX);
+                ok = false;
+            } else if (grown) {
                 line = grown;
                 memcpy(line + len, "\n", 2);
             } else {
@@ -290,7 +300,7 @@ int cmd_generate(int argc, char **argv)
     cli_game_init(&cg);
     const char *spec = NULL, *out = NULL;
     long games = 0, workers = 0;
-    bool quiet = false;
+    bool quiet = false, record_policy = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_game_option(&cg, argc, argv, &i))
@@ -310,6 +320,8 @@ int cmd_generate(int argc, char **argv)
             workers = cli_int(a, cli_value(argc, argv, &i), 1, 256);
         } else if (!strcmp(a, "--quiet")) {
             quiet = true;
+        } else if (!strcmp(a, "--record-policy")) {
+            record_policy = true;
         } else {
             cli_die("generate: unknown option '%s' (see skyline generate --help)", a);
         }
@@ -341,7 +353,10 @@ int cmd_generate(int argc, char **argv)
         cli_die("%s", err);
     free(state);
 
-    gen_t g = {.api = cg.api, .opt = cg.opt, .spec = spec, .games = games};
+    if (record_policy && !cg.api->move_action)
+        cli_die("--record-policy: %s has no action ids", cg.api->name);
+    gen_t g = {
+        .api = cg.api, .opt = cg.opt, .spec = spec, .games = games, .record_policy = record_policy};
     g.file.fd = -1;
     gen_config_hash(&g);
     g.done = calloc((size_t)games, sizeof *g.done);

@@ -158,6 +158,7 @@ typedef struct mcts_thread {
     int batch;                              /* iterations run since the last publication */
     int path_len;                           /* entries of path */
     double values[GAME_MAX_PLAYERS];        /* the iteration's result per player */
+    double root_sum[GAME_MAX_PLAYERS];      /* values summed over this search's iterations */
     uint32_t path[MCTS_MAX_DEPTH + 1];      /* nodes from the root down */
     int8_t path_player[MCTS_MAX_DEPTH + 1]; /* player who made the move into each node */
     move_t moves[GAME_MAX_MOVES];           /* legal moves of the current state */

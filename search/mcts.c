@@ -346,18 +346,24 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
                 mcts_thread_t *th = m->threads[t];
                 pcg32_seed(&th->rng, base, (uint64_t)t);
                 th->iterations = 0;
+                memset(th->root_sum, 0, sizeof th->root_sum);
                 th->max_depth = 0;
                 th->unobserved_passes = 0;
                 if (th->trace)
                     mcts_trace_new_search(th->trace);
             }
             mcts_workers_run(m, state, observer);
+            double sum[GAME_MAX_PLAYERS] = {0};
             for (int t = 0; t < m->opt.threads; t++) {
                 st.iterations += m->threads[t]->iterations;
+                for (int p = 0; p < players; p++)
+                    sum[p] += m->threads[t]->root_sum[p];
                 st.unobserved_passes += m->threads[t]->unobserved_passes;
                 if (m->threads[t]->max_depth > st.max_depth)
                     st.max_depth = m->threads[t]->max_depth;
             }
+            for (int p = 0; p < players && st.iterations > 0; p++)
+                st.root_value[p] = sum[p] / (double)st.iterations;
             st.memory_capped = atomic_load_explicit(&m->full, memory_order_relaxed);
         }
         collect_root_stats(m, n);

@@ -209,6 +209,9 @@ typedef struct mcts_stats {
     bool reused;            /* the search started from a subtree kept by mcts_advance */
     long reused_visits;     /* visits the root had when the search started */
     int root_move_count;    /* entries of root_moves: the legal moves of the root */
+    /* Mean result per player (absolute seats) of this search's iterations: the results of
+       their playouts or cutoff evaluations, RULES.md 1.10; all 0 without a search. */
+    double root_value[GAME_MAX_PLAYERS];
     /* Per legal root move, most visits first; owned by the searcher, valid until its next
        call. */
     const mcts_move_stat_t *root_moves;

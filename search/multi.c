@@ -91,5 +91,7 @@ void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
         e->pend_sum += (int64_t)llround(v * MCTS_VALUE_ONE);
     }
+    for (int p = 0; p < players; p++)
+        th->root_sum[p] += th->values[p];
     th->iterations++;
 }

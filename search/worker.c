@@ -408,6 +408,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         e->pend_visits++;
     }
     th->local[root].pend_visits++;
+    for (int p = 0; p < m->players; p++)
+        th->root_sum[p] += th->values[p];
     th->iterations++;
     if (++th->batch >= m->sync)
         publish(m, th);

@@ -64,6 +64,7 @@ _SIGS = {
     "sky_state_determinize": (c_void_p, [c_void_p, c_int, c_u64, c_char_p, c_int]),
     "sky_state_show": (c_void_p, [c_void_p, c_int, c_int, c_char_p, c_int]),
     "sky_state_record": (c_void_p, [c_void_p, c_char_p, c_int]),
+    "sky_state_from_record": (c_void_p, [c_char_p, c_int, c_char_p, c_int]),
     "sky_state_playouts": (c_int, [c_void_p, c_u64, c_int, c_double_p, c_char_p, c_int]),
     "sky_bot_new": (c_void_p, [c_char_p, c_char_p, c_u64, c_char_p, c_int]),
     "sky_bot_free": (None, [c_void_p]),

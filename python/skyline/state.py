@@ -306,6 +306,19 @@ class State:
         return list(out[:k])
 
 
+def from_record(record, ply=None):
+    """The position of a game record (a dict, or its JSON text; FORMATS.md §4) after its
+    first ply moves (None: all), replayed by the engine (Tower Up's and Uptown's draws as
+    the record holds them). Its history starts there, so it has no to_record()."""
+    text = record if isinstance(record, str) else json.dumps(record)
+    p = -1 if ply is None else check_int(ply, "ply", 0, 2 ** 31 - 1)
+    err = err_buf()
+    ptr = lib.sky_state_from_record(enc(text), p, err, len(err))
+    if not ptr:
+        raise fail(err)
+    return State._own(ptr)
+
+
 def zero_mask(n):
     """n zeros of the kind legal_action_mask returns (numpy int8 array or list)."""
     return _np.zeros(n, dtype=_np.int8) if _np is not None else [0] * n
