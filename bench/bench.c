@@ -513,20 +513,41 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
 static int run_nets(const char *game, const bench_config_t *conf, bench_report_t *rep, char *err,
                     size_t errlen)
 {
+    nn_net_t *net = NULL;
+    if (conf->net_file && !(net = nn_net_load(conf->net_file, NULL, 0, err, errlen)))
+        return -1;
+    const nn_info_t *in = net ? nn_net_info(net) : NULL;
+    if (in && game && strcmp(game, in->game)) {
+        snprintf(err, errlen, "%s: the net is for %s, not --game %s", conf->net_file, in->game,
+                 game);
+        nn_net_free(net);
+        return -1;
+    }
     rep->nn_isa = nn_isa();
+    rep->nn_width = in ? in->width : BENCH_NN_WIDTH;
+    rep->nn_depth = in ? in->depth : BENCH_NN_DEPTH;
+    rep->nn_weights = in ? conf->net_file : "random weights";
     rep->nn_peak_flops = nn_peak_flops(conf->quick ? 0.05 : 0.2);
-    int case_count;
+    int case_count, rc = 0;
     const bench_case_t *cases = bench_cases(&case_count);
-    for (int i = 0; i < case_count; i++) {
+    for (int i = 0; i < case_count && rc == 0; i++) {
         const bench_case_t *c = &cases[i];
         if ((game && strcmp(game, c->api->name)) || !c->api->observation_size ||
-            !c->api->action_count)
+            !c->api->action_count || (in && (c->api != in->api || c->players != in->players)))
             continue;
-        if (bench_nn_case(c, conf->quick, conf->save_nets, &rep->nn[rep->nn_count], err, errlen))
-            return -1;
-        rep->nn_count++;
+        if (in && rep->nn_count) /* one case of the net's game and player count */
+            break;
+        rc = bench_nn_case(c, conf->quick, conf->save_nets, net, &rep->nn[rep->nn_count], err,
+                           errlen);
+        rep->nn_count += rc == 0;
     }
-    return 0;
+    if (rc == 0 && in && !rep->nn_count) {
+        snprintf(err, errlen, "%s: bench has no case of %s with %d players to time it on",
+                 conf->net_file, in->game, in->players);
+        rc = -1;
+    }
+    nn_net_free(net);
+    return rc;
 }
 
 int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, FILE *rows,

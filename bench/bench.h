@@ -65,6 +65,8 @@ typedef struct bench_config {
     bool nets_only;        /* the network figures alone (no signature) */
     const char *save_nets; /* a folder the random nets of the network figures are written
                               to (GAME-Np.net), or NULL */
+    const char *net_file;  /* a net file whose figures replace the random nets' (its game
+                              and player count's case alone), or NULL */
 } bench_config_t;
 
 /* The network figures (bench/bench_nn.c): a "resmlp" net of this size with random weights
@@ -161,6 +163,8 @@ typedef struct bench_report {
     bench_nn_result_t nn[BENCH_MAX_CASES]; /* their figures */
     const char *nn_isa;                    /* the kernel that ran them (nn_isa()) */
     double nn_peak_flops;                  /* one core's float operations/s, FMA loop */
+    int nn_width, nn_depth;                /* the size of the nets timed */
+    const char *nn_weights;                /* "random weights", or the net file timed */
 } bench_report_t;
 
 /* The fixed cases of every game of the registry, in registry order; *count gets their
@@ -186,10 +190,12 @@ int bench_run(const char *game, const bench_config_t *cfg, bench_report_t *rep, 
 int bench_signature_searches(const game_api_t *api, const void *state, long iterations,
                              bench_result_t *r, char *err, size_t errlen);
 
-/* The network figures of case c into r; the net is saved in save_dir if not NULL. 0, or
-   -1 with err filled. */
-int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir, bench_nn_result_t *r,
-                  char *err, size_t errlen);
+struct nn_net;
+/* The network figures of case c into r: of net, or (net NULL) of a random net of
+   BENCH_NN_WIDTH and BENCH_NN_DEPTH, saved in save_dir if not NULL. 0, or -1 with err
+   filled. */
+int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir, const struct nn_net *net,
+                  bench_nn_result_t *r, char *err, size_t errlen);
 /* The network figures as text (after the table), and as a JSON object (a json_t *). */
 void bench_nn_print(FILE *out, const bench_report_t *rep);
 struct json_t *bench_nn_json(const bench_report_t *rep);

@@ -59,13 +59,15 @@ static int collect(const bench_case_t *c, int O, positions_t *p, char *err, size
     return p->count == BENCH_NN_POSITIONS ? 0 : -1;
 }
 
-int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir, bench_nn_result_t *r,
-                  char *err, size_t errlen)
+int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir,
+                  const struct nn_net *given, bench_nn_result_t *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     r->bcase = c;
-    nn_net_t *net = nn_net_random(c->api, c->players, BENCH_NN_WIDTH, BENCH_NN_DEPTH, c->seed,
-                                  "random weights", "skyline bench", err, errlen);
+    nn_net_t *own = given ? NULL
+                          : nn_net_random(c->api, c->players, BENCH_NN_WIDTH, BENCH_NN_DEPTH,
+                                          c->seed, "random weights", "skyline bench", err, errlen);
+    const nn_net_t *net = given ? given : own;
     if (!net)
         return -1;
     int O = nn_net_info(net)->observation_size, rc = -1;
@@ -74,7 +76,7 @@ int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir, bench
     nn_workspace_t *ws = nn_workspace_new(net, BENCH_NN_BATCH);
     float *logits = malloc(sizeof(float) * (size_t)GAME_MAX_MOVES * BENCH_NN_POSITIONS);
     float value[BENCH_NN_BATCH * GAME_MAX_PLAYERS];
-    if (save_dir) {
+    if (save_dir && own) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s-%dp.net", save_dir, c->api->name, c->players);
         if (nn_net_save(net, path, err, errlen))
@@ -108,7 +110,7 @@ done:
     free(p.ids);
     free(logits);
     nn_workspace_free(ws);
-    nn_net_free(net);
+    nn_net_free(own);
     return rc;
 }
 
@@ -120,9 +122,9 @@ void bench_nn_print(FILE *out, const bench_report_t *rep)
         return;
     double peak = rep->nn_peak_flops;
     fprintf(out,
-            "\nnetwork: resmlp width %d depth %d, random weights, one thread, %s kernel;\n"
+            "\nnetwork: resmlp width %d depth %d, %s, one thread, %s kernel;\n"
             "peak %.1f GFLOP/s (FMA loop)\n",
-            BENCH_NN_WIDTH, BENCH_NN_DEPTH, rep->nn_isa, peak / 1e9);
+            rep->nn_width, rep->nn_depth, rep->nn_weights, rep->nn_isa, peak / 1e9);
     fprintf(out, "%-12s %6s %6s %10s %7s %6s %10s %7s %6s\n", "case", "obs", "moves", "evals/s b1",
             "GFLOP/s", "peak", "evals/s b64", "GFLOP/s", "peak");
     for (int i = 0; i < rep->nn_count; i++) {
@@ -141,9 +143,9 @@ void bench_nn_print(FILE *out, const bench_report_t *rep)
 
 json_t *bench_nn_json(const bench_report_t *rep)
 {
-    json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:f}", "kernel", rep->nn_isa, "width",
-                          BENCH_NN_WIDTH, "depth", BENCH_NN_DEPTH, "batch", BENCH_NN_BATCH,
-                          "peak_flops", rep->nn_peak_flops);
+    json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:f, s:s}", "kernel", rep->nn_isa, "width",
+                          rep->nn_width, "depth", rep->nn_depth, "batch", BENCH_NN_BATCH,
+                          "peak_flops", rep->nn_peak_flops, "weights", rep->nn_weights);
     json_t *arr = json_array();
     for (int i = 0; i < rep->nn_count; i++) {
         const bench_nn_result_t *r = &rep->nn[i];

@@ -11,6 +11,7 @@ int cmd_bench(int argc, char **argv)
     bench_config_t cfg = {.quick = false, .count_only = false, .threads = 0, .verbose = false};
     cfg.nets_only = false;
     cfg.save_nets = NULL;
+    cfg.net_file = NULL;
     bool json = false;
     const char *game = NULL;
     for (int i = 1; i < argc; i++) {
@@ -18,7 +19,7 @@ int cmd_bench(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf(
                 "usage: skyline bench [--json] [--verbose] [--quick] [--count] [--game G] [--threads N]\n"
-                "                     [--nets] [--save-nets DIR]\n"
+                "                     [--nets] [--save-nets DIR] [--net FILE]\n"
                 "Fixed positions of each game (Tower Up 2p duo, 3p and 4p standard, Uptown 2-5p, ...),\n"
                 "one thread, fixed seeds: perft (bulk and full make/undo), random games/s,\n"
                 "copy-make against make/undo, fast against reference move generation and\n"
@@ -33,7 +34,9 @@ int cmd_bench(int argc, char **argv)
                 "  --threads N   threads of the parallel MCTS figures (default: every core)\n"
                 "  --nets        the network figures alone (no signature)\n"
                 "  --save-nets DIR  write the random nets of the network figures to DIR\n"
-                "                (GAME-Np.net, for scripts/nn_torch_bench.py)\n",
+                "                (GAME-Np.net, for scripts/nn_torch_bench.py)\n"
+                "  --net FILE    the network figures of this net file (docs/NETS.md) alone, on\n"
+                "                a case of its game and player count\n",
                 cli_game_names());
             return 0;
         } else if (!strcmp(a, "--json")) {
@@ -49,6 +52,9 @@ int cmd_bench(int argc, char **argv)
             if (!game_find(game))
                 cli_die("bench: unknown game '%s' (%s)", game, cli_game_names());
         } else if (!strcmp(a, "--nets")) {
+            cfg.nets_only = true;
+        } else if (!strcmp(a, "--net")) {
+            cfg.net_file = cli_value(argc, argv, &i);
             cfg.nets_only = true;
         } else if (!strcmp(a, "--save-nets")) {
             cfg.save_nets = cli_value(argc, argv, &i);

@@ -22,6 +22,21 @@ if "$bin" bench --nets --quick --game connect4 --save-nets "$tmp/no/such/dir" 2>
     exit 1
 fi
 [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'connect4-2p.net: cannot write' "$tmp/err"
+# --net FILE: the figures of that net alone; a net of another game, or no net, refused.
+out=$("$bin" bench --quick --net "$tmp/connect4-2p.net")
+grep -q "^network: resmlp width 128 depth 2, $tmp/connect4-2p.net, one thread" <<<"$out"
+[ "$(grep -c '^connect4 ' <<<"$out")" -eq 1 ]
+! grep -q '^signature' <<<"$out"
+"$bin" bench --quick --json --net "$tmp/connect4-2p.net" | grep -q '"weights":"'"$tmp"
+for bad in "--game towerup --net $tmp/connect4-2p.net" "--net $src/README.md"; do
+    # shellcheck disable=SC2086
+    if "$bin" bench --quick $bad >/dev/null 2>"$tmp/err"; then
+        echo "bench $bad: accepted" >&2
+        exit 1
+    fi
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] || { cat "$tmp/err" >&2; exit 1; }
+done
+grep -q "README.md: header length" "$tmp/err"
 
 if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
     echo "test_nn_cli: PyTorch part skipped in a sanitizer build"

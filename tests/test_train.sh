@@ -119,6 +119,11 @@ with torch.no_grad():
 assert at == len(raw)
 EOF
 
+# The engine's bench times the trained net.
+"$skyline" bench --nets --quick --net first.net >out 2>err \
+    && grep -q '^network: resmlp width 16 depth 1, first.net' out && grep -q '^connect4 ' out \
+    && ok || fail "bench --net: $(cat out err)"
+
 # Bad input: one line on stderr, exit status 2, nothing written.
 train() { "$py" -m skyline.train "$@"; }
 expect_error "missing file" "no-such.jsonl" train no-such.jsonl --out x.net
