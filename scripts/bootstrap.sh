@@ -4,7 +4,7 @@
 # protocol bots of tests/; python3-pytest the Python package's suite, tests/test_python.sh;
 # python3-numpy its arrays; python3-venv and python3-pip docs/PYTHON.md's installs, which
 # tests/test_python_install.sh runs; python3-torch the network model that
-# tests/test_nn_torch.sh checks the C forward pass against;
+# tests/test_nn_torch.sh checks the C forward pass against and tests/test_train.sh trains;
 # pgrep finds bot processes left behind; tmux runs the human seat in a real terminal).
 # rsvg-convert (librsvg2-bin) renders the SVG pictures in test_svg.
 # --clang adds clang with its OpenMP and sanitizer runtimes and clang-format (CI's clang
