@@ -317,6 +317,8 @@ def train(a):
     torch.set_num_threads(a.threads)
     torch.use_deterministic_algorithms(True)
     train_pos, test_pos, held = _split(games, a)
+    if not train_pos:
+        raise TrainError("no position to train on in %s" % " ".join(a.records))
     with_policy = sum(p[2] is not None for p in train_pos + test_pos)
     data_text = "%s: %d games (%d held out), %d positions, %d with a policy%s" % (
         " ".join(a.records), len(games), held, len(train_pos) + len(test_pos), with_policy,
