@@ -7,6 +7,7 @@
  *  - no peeking: two states that differ only in the draw-pile order (Tower Up) or in the
  *    opponents' racks (Uptown) give the same search, move and statistics.
  */
+#include <math.h>
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,8 +452,63 @@ static void test_memory_caps(void)
     }
 }
 
+/*
+ * mcts_stats_t.root_value: the mean result per seat of the search's iterations. Results
+ * of a game sum to players / 2 (RULES.md 1.10), so do the means; and as every iteration
+ * passes one root move, the searcher's own is the visit-weighted mean of the root moves'
+ * means (one tree, a tree per player, or a tree per thread).
+ */
+static void test_root_value(void)
+{
+    for (int g = 0; g < 2; g++) {
+        const game_api_t *api = g ? &uptown_api : &towerup_api;
+        alignas(16) unsigned char s[2048];
+        game_options_t o;
+        game_options_default(&o);
+        o.players = 3;
+        o.seed = 77;
+        char err[256];
+        CHECK(api->new_game(s, &o, err, sizeof err) == 0);
+        int me = api->to_move(s);
+        for (int mode = 0; mode < 3; mode++) {
+            mcts_options_t opt;
+            mcts_options_default(&opt);
+            opt.iterations = 2000;
+            opt.threads = mode == 0 ? 1 : 2;
+            if (mode == 1)
+                opt.tree = MCTS_TREE_MULTI;
+            if (mode == 2)
+                opt.parallel = MCTS_PARALLEL_ROOT;
+            mcts_t *m = mcts_new(api, &opt);
+            CHECK(m != NULL);
+            if (!m)
+                continue;
+            mcts_stats_t st;
+            mcts_search(m, s, &st);
+            double sum = 0, weighted = 0;
+            long visits = 0;
+            for (int p = 0; p < 3; p++) {
+                CHECK(st.root_value[p] >= 0 && st.root_value[p] <= 1);
+                sum += st.root_value[p];
+            }
+            for (int i = 0; i < st.root_move_count; i++) {
+                weighted += st.root_moves[i].mean * (double)st.root_moves[i].visits;
+                visits += st.root_moves[i].visits;
+            }
+            CHECK_MSG(fabs(sum - 1.5) < 1e-9, "%s mode %d: values sum to %g", api->name, mode, sum);
+            CHECK_EQ_INT(visits, st.iterations);
+            CHECK_MSG(fabs(weighted / (double)visits - st.root_value[me]) < 1e-6,
+                      "%s mode %d: root value %g, the moves' mean %g", api->name, mode,
+                      st.root_value[me], weighted / (double)visits);
+            CHECK(st.root_value[3] == 0 && st.root_value[4] == 0);
+            mcts_free(m);
+        }
+    }
+}
+
 int main(void)
 {
+    test_root_value();
     test_memory_caps();
     test_towerup_last_roof();
     test_uptown_join();
