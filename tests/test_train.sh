@@ -129,6 +129,8 @@ train() { "$py" -m skyline.train "$@"; }
 expect_error "missing file" "no-such.jsonl" train no-such.jsonl --out x.net
 echo '{"game":"connect4"' >bad.jsonl
 expect_error "not JSON" "bad.jsonl:1: not a JSON record" train bad.jsonl --out x.net
+echo '[1, 2]' >list.jsonl
+expect_error "not an object" "list.jsonl: record 1 is not a JSON object" train list.jsonl --out x.net
 "$skyline" generate --game towerup --players 2 --bot heuristic --games 1 --out tu.jsonl \
     --quiet >out 2>&1
 expect_error "two games" "train one game and count at a time" train c4.jsonl tu.jsonl --out x.net
@@ -139,6 +141,16 @@ r["policy"][0]["ids"][0] = 99
 print(json.dumps(r))' >tampered.jsonl
 expect_error "an id not legal" "move 0: policy id 99 is not a legal action id" \
     train tampered.jsonl --out x.net
+python3 -c '
+import json
+r = json.loads(open("c4.jsonl").readline())
+r["moves"], r["policy"] = r["moves"][:-1], r["policy"][:-1]
+print(json.dumps(r))
+r["policy"] = r["policy"][:-1]
+print(json.dumps(r))' >cut.jsonl
+expect_error "a game not over" "record 1 .*: the game is not over" train cut.jsonl --out x.net
+tail -1 cut.jsonl >short.jsonl
+expect_error "a short policy" "not a list as long as its moves" train short.jsonl --out x.net
 expect_error "resume without a checkpoint" "no checkpoint" train c4.jsonl --out x.net --resume
 expect_error "resume, other options" "other records or options" \
     train c4.jsonl --out y.net "${opts[@]}" --lr 0.5 --resume

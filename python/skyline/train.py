@@ -121,7 +121,7 @@ def _policy_target(entry, legal, where, ply):
     target = [0.0] * len(legal)
     total = 0
     for a, v in zip(ids, visits):
-        if not isinstance(a, int) or a not in at:
+        if not isinstance(a, int) or isinstance(a, bool) or a not in at:
             raise TrainError("%s: move %d: policy id %r is not a legal action id there"
                              % (where, ply, a))
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
@@ -145,6 +145,8 @@ def load_games(paths):
             raise TrainError(str(e)) from None
         files.append((path, len(recs)))
         for i, rec in enumerate(recs):
+            if not isinstance(rec, dict):
+                raise TrainError("%s: record %d is not a JSON object" % (path, i + 1))
             g, p = rec.get("game"), rec.get("players")
             if game is None:
                 game, players = g, p
