@@ -180,6 +180,16 @@ move_t bot_choose(bot_t *b, const void *state)
     return b->kind->choose(b, state);
 }
 
+int bot_check_players(const bot_t *b, int players, char *err, size_t errlen)
+{
+    char kerr[GAME_ERR_MAX];
+    if (!b->kind->check_players || !b->kind->check_players(b, players, kerr, sizeof kerr))
+        return 0;
+    char shown[2 * INPUT_EXCERPT_MAX];
+    snprintf(err, errlen, "bot '%s': %s", input_escape(b->spec, shown, sizeof shown), kerr);
+    return -1;
+}
+
 void bot_observe(bot_t *b, const void *state, move_t m)
 {
     if (b->kind->observe)

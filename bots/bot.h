@@ -61,6 +61,9 @@ typedef struct bot_kind {
        left_ms on its clock (-1: no game clock), inc_ms added after the move, move_ms the
        limit of this move (0: none). A kind budgets its next search by it. */
     void (*clock)(bot_t *b, long left_ms, long inc_ms, long move_ms);
+    /* May be NULL (any count): 0 if b can play games of `players` players, else -1 with
+       err one line (an mcts bot's net for another count). */
+    int (*check_players)(const bot_t *b, int players, char *err, size_t errlen);
 } bot_kind_t;
 
 /*
@@ -109,6 +112,10 @@ bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err
 move_t bot_choose(bot_t *b, const void *state);
 /* Tells the bot that m is played in state (by any player), before it is made. */
 void bot_observe(bot_t *b, const void *state, move_t m);
+/* 0 if b can play games of `players` players, else -1 with err one line naming the bot
+   (bot_kind_t.check_players): harnesses call it before their games, so that such a bot is
+   refused at once instead of forfeiting every game. */
+int bot_check_players(const bot_t *b, int players, char *err, size_t errlen);
 /* Forgets the game so far and reseeds: ready for a new game. Clears any fault (after
    the kind's reset, which replaces a faulted ext: program with a fresh one). */
 void bot_reset(bot_t *b, uint64_t seed);

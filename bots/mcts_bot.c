@@ -20,6 +20,7 @@
 #include "bots/kinds.h"
 #include "bots/mcts_bot.h"
 #include "bots/mcts_keys.h"
+#include "bots/mcts_net.h"
 #include "search/mcts.h"
 
 /* Budget when neither iters= nor time= is given. */
@@ -37,6 +38,9 @@
 #define MCTS_CLOCK_EXPECTED_MOVES 30
 #define MCTS_CLOCK_MIN_LEFT       8
 #define MCTS_CLOCK_MARGIN         2
+/* With net=: the PUCT constant and the first-play urgency (relative) unless given. */
+#define MCTS_BOT_NET_CPUCT 1.0
+#define MCTS_BOT_NET_FPU   (-0.1)
 /* Scores closer than this count as equal in heuristic rollouts. */
 #define MCTS_BOT_TIE_EPS 1e-12
 
@@ -57,6 +61,9 @@ typedef struct mcts_bot {
     long h_move;              /* the harness's limit of this move, 0: none */
     double clock_left;        /* milliseconds left on it in this game */
     int own_moves;            /* searches made in this game (game clock) */
+    mcts_net_t *net;          /* net=: the network evaluator, else NULL */
+    double net_mix;           /* value_mix= */
+    double net_temp;          /* prior_temp= */
 } mcts_bot_t;
 
 int mcts_clock_moves_left(int own_moves)
@@ -142,6 +149,7 @@ static void mcts_bot_destroy(bot_t *b)
     if (!mb)
         return;
     mcts_free(mb->search);
+    mcts_net_free(mb->net);
     free(mb);
     b->impl = NULL;
 }
@@ -182,8 +190,60 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_NST_MIN: o->nst_min = (int)iv; break;
     case K_RAVE: o->rave_k = dv; break;
     case K_GRAVE: o->grave_ref = (int)iv; break;
-    default: break; /* rollout, prior, params: their hooks are set once all keys are read */
+    case K_CPUCT: o->prior_weight = dv; break;
+    case K_VALUE_MIX: mb->net_mix = dv; break;
+    case K_PRIOR_TEMP: mb->net_temp = dv; break;
+    default: break; /* rollout, prior, params, net: their hooks are set once all keys are read */
     }
+}
+
+/*
+ * net=FILE (docs/NETS.md): the net gives the prior and the leaves' values, PUCT selection.
+ * given[k]: as in mcts_bot_keys, all other keys read. 0, or -1 with err one line.
+ */
+static int mcts_bot_net_keys(bot_t *b, mcts_bot_t *mb, const int *given, const char *path,
+                             char *err, size_t errlen)
+{
+    mcts_options_t *o = &mb->opt;
+    const char *other = given[K_PRIOR]     ? "prior"
+                        : given[K_ROLLOUT] ? "rollout"
+                        : given[K_RAVE]    ? "rave"
+                        : given[K_GRAVE]   ? "grave"
+                                           : NULL;
+    if (other) {
+        snprintf(err, errlen,
+                 "keys 'net' and '%s' exclude each other (the net gives the prior and the "
+                 "leaves' values)",
+                 other);
+        return -1;
+    }
+    if (given[K_CUTOFF] && !(mb->net_mix > 0.0)) {
+        snprintf(err, errlen, "key 'cutoff' with 'net' needs value_mix= above 0 (what it blends)");
+        return -1;
+    }
+    mcts_net_options_t no = {.threads = o->threads,
+                             .prior_temp = mb->net_temp,
+                             .value_mix = mb->net_mix,
+                             .mix_cutoff = given[K_CUTOFF] ? o->cutoff_depth : 0,
+                             .mix_evaluate = given[K_CUTOFF] ? evaluate_heuristic : NULL,
+                             .mix_ctx = mb};
+    if (!(mb->net = mcts_net_new(b->api, path, &no, err, errlen)))
+        return -1;
+    o->prior = mcts_net_prior;
+    o->prior_ctx = mb->net;
+    o->evaluate = mcts_net_evaluate;
+    o->evaluate_ctx = mb->net;
+    o->cutoff_depth = 0;
+    o->prior_form = MCTS_PRIOR_PUCT;
+    if (!given[K_CPUCT])
+        o->prior_weight = MCTS_BOT_NET_CPUCT;
+    if (!given[K_C])
+        o->c = 0.0;
+    if (!given[K_FPU])
+        o->fpu = MCTS_BOT_NET_FPU;
+    if (!given[K_FPU] && !given[K_FPU_REL])
+        o->fpu_relative = true;
+    return 0;
 }
 
 static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err, size_t errlen)
@@ -245,7 +305,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
                                     : MCTS_PLAYOUT_HOOK;
     bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == 1;
     /* The best preset fills in the keys not given (a game without a heuristic: none). */
-    bool best = h && !(given[K_PRESET] && chosen[K_PRESET] == 1);
+    bool best = h && !(given[K_PRESET] && chosen[K_PRESET] == 1) && !given[K_NET];
     bool cutoff = given[K_CUTOFF];
     if (best && !given[K_PRIOR])
         prior_heur = true;
@@ -285,7 +345,8 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         bool met = (!strcmp(needs, "rollout=heuristic") && rollout_heur) ||
                    (!strcmp(needs, "prior=heuristic") && prior_heur) ||
                    (!strcmp(needs, "rollout=mast") && rollout_mast) ||
-                   (!strcmp(needs, "rollout=nst") && rollout_nst);
+                   (!strcmp(needs, "rollout=nst") && rollout_nst) ||
+                   (!strcmp(needs, "net=FILE") && given[K_NET]);
         if (!met) {
             snprintf(err, errlen, "key '%s' needs %s", mcts_keys[t].name, needs);
             return -1;
@@ -352,7 +413,9 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         mb->opt.evaluate = evaluate_heuristic;
         mb->opt.evaluate_ctx = mb;
     }
-    return 0;
+    return given[K_NET]
+               ? mcts_bot_net_keys(b, mb, given, spec->values[given[K_NET] - 1], err, errlen)
+               : 0;
 }
 
 static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen)
@@ -365,6 +428,7 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
     b->impl = mb;
     mcts_options_default(&mb->opt);
     mb->eps = MCTS_BOT_DEFAULT_EPS;
+    mb->net_temp = 1.0;
     if (mcts_bot_keys(b, mb, spec, err, errlen)) {
         mcts_bot_destroy(b);
         return -1;
@@ -417,9 +481,42 @@ static void mcts_bot_clock(bot_t *b, long left_ms, long inc_ms, long move_ms)
     mb->h_move = move_ms;
 }
 
+/* True (and b faulted) if b's net is for another player count than state's game. */
+static bool mcts_bot_net_refuses(bot_t *b, int players)
+{
+    const mcts_bot_t *mb = b->impl;
+    if (!mb->net || mcts_net_players(mb->net) == players)
+        return false;
+    bot_fault(b, "exit", "net=: the net is for %d players, not %d", mcts_net_players(mb->net),
+              players);
+    return true;
+}
+
+static int mcts_bot_check_players(const bot_t *b, int players, char *err, size_t errlen)
+{
+    const mcts_bot_t *mb = b->impl;
+    if (!mb->net || mcts_net_players(mb->net) == players)
+        return 0;
+    snprintf(err, errlen, "net=: the net is for %d players, not %d", mcts_net_players(mb->net),
+             players);
+    return -1;
+}
+
+static void mcts_bot_begin(bot_t *b, const void *initial, const game_options_t *opt, int seat)
+{
+    (void)opt;
+    (void)seat;
+    mcts_bot_net_refuses(b, b->api->player_count(initial));
+}
+
 static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
+    if (mcts_bot_net_refuses(b, b->api->player_count(state))) {
+        move_t moves[GAME_MAX_MOVES];
+        b->api->gen_moves(state, moves);
+        return moves[0]; /* not played: the bot forfeits */
+    }
     mb->searched = true;
     long ms = mcts_bot_budget(mb);
     /* A move without a clock's budget searches by the bot's own time= (or none). */
@@ -458,6 +555,19 @@ bool mcts_bot_totals(const bot_t *b, mcts_bot_totals_t *t)
         return false;
     *t = ((const mcts_bot_t *)b->impl)->totals;
     return true;
+}
+
+int mcts_bot_net_eval(const bot_t *b, const void *state, const move_t *moves, int n, double *priors,
+                      double *values)
+{
+    if (b->kind != &bot_kind_mcts)
+        return -1;
+    const mcts_bot_t *mb = b->impl;
+    if (!mb->net || mcts_net_players(mb->net) != b->api->player_count(state) ||
+        b->api->is_terminal(state))
+        return -1;
+    mcts_net_eval_state(mb->net, state, moves, n, priors, values);
+    return 0;
 }
 
 const mcts_options_t *mcts_bot_options(const bot_t *b)
@@ -529,6 +639,8 @@ static void mcts_bot_reset(bot_t *b)
     mb->own_moves = 0;
     mb->h_left = -1;
     mb->h_move = 0;
+    if (mb->net)
+        mcts_net_seed(mb->net, b->seed);
     mcts_t *fresh = mcts_new(b->api, &mb->opt);
     if (fresh) {
         mcts_free(mb->search);
@@ -548,6 +660,8 @@ const bot_kind_t bot_kind_mcts = {
     .choose = mcts_bot_choose,
     .observe = mcts_bot_observe,
     .reset = mcts_bot_reset,
+    .begin = mcts_bot_begin,
+    .check_players = mcts_bot_check_players,
     .destroy = mcts_bot_destroy,
     .stats_add = mcts_bot_stats_add,
     .stats_print = mcts_bot_stats_print,

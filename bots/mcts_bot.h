@@ -15,6 +15,12 @@ const mcts_stats_t *mcts_bot_last_stats(const bot_t *b);
    or NULL if b is not an mcts bot. */
 const mcts_options_t *mcts_bot_options(const bot_t *b);
 
+/* The net of an mcts bot with net=FILE alone at state (not terminal, the net's player
+   count): priors[i] of moves[i] (state's n legal moves, in gen_moves order) and values[p]
+   per seat p. 0, or -1 (nothing written) if b has no such net. Not while b searches. */
+int mcts_bot_net_eval(const bot_t *b, const void *state, const move_t *moves, int n,
+                      double *priors, double *values);
+
 /* True if b is an mcts bot with cheat=1 (it searches hidden information). */
 bool mcts_bot_cheats(const bot_t *b);
 

@@ -149,6 +149,20 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      "to move and at least REF visits (0: the node's own); turns RAVE on (`rave=300` unless "
      "`rave` is given; `rave=0` is refused)",
      NULL},
+    {"net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
+     "a network file (docs/NETS.md) for the game and player count: PUCT with the policy's "
+     "prior over the legal moves and the value head's values at the leaves (one evaluation "
+     "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
+     "`prior`, `rollout`, `rave` and `grave`",
+     "see \"Networks\" below"},
+    {"cpuct", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "net=FILE", "1",
+     "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL},
+    {"value_mix", MCTS_KEY_DOUBLE, 0, 1, NULL, "L", "net=FILE", "0",
+     "a leaf's value is (1 - L) times the net's plus L times a random playout's result (with "
+     "`cutoff=D`: the heuristic's `evaluate` after D random moves)",
+     NULL},
+    {"prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
+     "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */

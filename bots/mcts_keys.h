@@ -53,6 +53,10 @@ enum {
     K_NST_MIN,
     K_RAVE,
     K_GRAVE,
+    K_NET,
+    K_CPUCT,
+    K_VALUE_MIX,
+    K_PRIOR_TEMP,
     K_COUNT
 };
 

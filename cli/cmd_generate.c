@@ -342,7 +342,7 @@ int cmd_generate(int argc, char **argv)
         cli_die("generate plays bots only, not 'human'");
     char err[GAME_ERR_MAX * 2];
     bot_t *probe = bot_new(cg.api, spec, 0, err, sizeof err);
-    if (!probe)
+    if (!probe || bot_check_players(probe, cg.opt.players, err, sizeof err))
         cli_die("%s", err);
     int threads = probe->threads;
     bot_free(probe);

@@ -136,7 +136,7 @@ int cmd_play(int argc, char **argv)
     bot_t *bots[GAME_MAX_PLAYERS];
     for (int s = 0; s < players; s++) {
         bots[s] = bot_new(g.api, specs[spec_count == 1 ? 0 : s], (uint64_t)s, err, sizeof err);
-        if (!bots[s])
+        if (!bots[s] || bot_check_players(bots[s], players, err, sizeof err))
             cli_die("%s", err);
     }
     /* Locked while play runs; records go after whole lines only, into a record file. */

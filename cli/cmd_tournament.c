@@ -236,7 +236,7 @@ int cmd_tournament(int argc, char **argv)
     int max_threads = 1;
     for (int b = 0; b < cfg.bot_count; b++) {
         bot_t *bot = bot_new(cfg.api, cfg.specs[b], 0, err, sizeof err);
-        if (!bot)
+        if (!bot || bot_check_players(bot, cfg.opt.players, err, sizeof err))
             cli_die("%s", err);
         if (bot->threads > max_threads)
             max_threads = bot->threads;

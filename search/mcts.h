@@ -260,6 +260,11 @@ void mcts_reset(mcts_t *m);
 
 void mcts_free(mcts_t *m);
 
+/* The number (0 to threads - 1) of the search thread that calls, for hooks that keep
+   scratch per thread (a prior or evaluate hook of a tree-parallel search); 0 outside a
+   search. */
+int mcts_thread_index(void);
+
 /*
  * Checks every tree after a search (for tests and debug builds): no virtual loss or busy
  * flag left, sums within [0, visits], availabilities >= visits, children visited at most as

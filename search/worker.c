@@ -448,9 +448,15 @@ const char *__tsan_default_suppressions(void)
 #define MCTS_NOINLINE
 #endif
 
+/* The calling thread's number in the search it works for (mcts_thread_index). */
+static _Thread_local int worker_index;
+
+int mcts_thread_index(void) { return worker_index; }
+
 /* One thread's share of the search: iterations until the budget is spent. */
 static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_state, int observer)
 {
+    worker_index = th->index;
     bool root_mode = m->opt.parallel == MCTS_PARALLEL_ROOT;
     uint32_t root = m->roots[root_mode ? th->index : 0];
     int vl = (!root_mode && m->opt.threads > 1) ? m->opt.virtual_loss : 0;

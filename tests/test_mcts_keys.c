@@ -17,6 +17,7 @@
 #include "core/connect4/connect4.h"
 #include "core/towerup/towerup.h"
 #include "core/uptown/uptown.h"
+#include "nn/net.h"
 #include "tests/test.h"
 
 #define BEGIN_MARK "<!-- mcts keys: printed by the key table"
@@ -44,7 +45,7 @@ static bool spec_ok(const char *spec, char *err, size_t errlen)
 }
 
 /* One row of the printed list, checked through bot_new. */
-static void check_row(char *row, const char *params_path)
+static void check_row(char *row, const char *params_path, const char *net_path)
 {
     /* | `name=ARG` | meaning[; needs `k=v`] | from LO to HI | default | */
     char *form = strchr(row, '`');
@@ -68,8 +69,10 @@ static void check_row(char *row, const char *params_path)
     char lo[32] = "", hi[32] = "";
     bool ranged = cell && sscanf(cell, " | from %31s to %31s |", lo, hi) == 2;
     /* Keys that need a heuristic hook get one; those that need a key get it. */
-    char base[128] = "mcts";
-    const char *extra = needs[0]                  ? needs
+    char base[512] = "mcts", net_key[300];
+    snprintf(net_key, sizeof net_key, "net=%s", net_path);
+    const char *extra = !strcmp(needs, "net=FILE") ? net_key
+                        : needs[0]                ? needs
                         : !strcmp(name, "params") ? "prior=heuristic"
                         : !strcmp(name, "pw_a")   ? "pw=1"
                                                   : NULL;
@@ -77,6 +80,13 @@ static void check_row(char *row, const char *params_path)
         snprintf(base, sizeof base, "mcts:%s", extra);
     const char *sep = extra ? "," : ":";
     char spec[512], err[GAME_ERR_MAX];
+    if (!strcmp(name, "net")) {
+        snprintf(spec, sizeof spec, "mcts:net=%s", net_path);
+        CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
+        CHECK(!spec_ok("mcts:net=test_mcts_keys.missing", err, sizeof err) &&
+              strstr(err, "test_mcts_keys.missing: cannot open"));
+        return;
+    }
     if (!strcmp(name, "params")) {
         snprintf(spec, sizeof spec, "%s%sparams=%s", base, sep, params_path);
         CHECK_MSG(spec_ok(spec, err, sizeof err), "%s: %s", spec, err);
@@ -140,16 +150,21 @@ static void check_keys_parse(char *list)
     heur_params_t w;
     heur_params_default(&heuristic_towerup, &w);
     CHECK(heur_params_save(&heuristic_towerup, &w, params_path) == 0);
+    char net_path[] = "test_mcts_keys.net", nerr[GAME_ERR_MAX];
+    nn_net_t *net = nn_net_random(&towerup_api, 2, 16, 1, 1, NULL, NULL, nerr, sizeof nerr);
+    CHECK_MSG(net && nn_net_save(net, net_path, nerr, sizeof nerr) == 0, "%s", nerr);
+    nn_net_free(net);
     int rows = 0;
     char *save = NULL;
     for (char *line = strtok_r(list, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (strncmp(line, "| `", 3))
             continue;
-        check_row(line, params_path);
+        check_row(line, params_path, net_path);
         rows++;
     }
     CHECK_MSG(rows >= 20, "%d keys printed", rows);
     remove(params_path);
+    remove(net_path);
     /* An unknown key: the error names it and lists the keys. */
     char err[GAME_ERR_MAX];
     CHECK(!spec_ok("mcts:paralel=root", err, sizeof err));
