@@ -33,6 +33,7 @@ typedef struct net_scratch {
     void *state;                    /* a copy for value_mix's playouts */
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
     pcg32_t rng; /* value_mix's playouts */
+    long evals;  /* forward passes run */
 } net_scratch_t;
 
 struct mcts_net {
@@ -120,6 +121,14 @@ mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net
 
 int mcts_net_players(const mcts_net_t *n) { return n->players; }
 
+long mcts_net_evals(const mcts_net_t *n)
+{
+    long sum = 0;
+    for (int t = 0; t < n->opt.threads; t++)
+        sum += n->scratch[t]->evals;
+    return sum;
+}
+
 void mcts_net_seed(mcts_net_t *n, uint64_t seed)
 {
     for (int t = 0; t < n->opt.threads; t++)
@@ -171,6 +180,7 @@ static const net_entry_t *net_eval(mcts_net_t *net, net_scratch_t *s, const void
     int n_ids = want_prior || keep ? n : 0; /* the policy rows only when they may be used */
     for (int i = 0; i < n_ids; i++)
         s->ids[i] = api->move_action(state, moves[i]);
+    s->evals++;
     if (nn_eval(net->net, s->ws, s->obs, s->ids, n_ids, s->logits, s->values)) {
         /* An id out of range (an engine bug): a uniform prior and an even value. */
         for (int i = 0; i < n_ids; i++)

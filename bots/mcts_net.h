@@ -34,6 +34,8 @@ mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net
 void mcts_net_free(mcts_net_t *n);
 /* The player count the net is for. */
 int mcts_net_players(const mcts_net_t *n);
+/* Forward passes run so far, all threads (not while a search runs). */
+long mcts_net_evals(const mcts_net_t *n);
 /* Reseeds the playouts of value_mix (thread t gets a stream of its own). */
 void mcts_net_seed(mcts_net_t *n, uint64_t seed);
 

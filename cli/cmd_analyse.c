@@ -1,6 +1,7 @@
 /*
  * skyline analyse: a bot's choice in a position given in notation (docs/NOTATION.md) and,
- * for mcts, its candidate moves with their visits and mean results.
+ * for mcts, its candidate moves with their visits and mean results (and with a net, each
+ * one's prior and the net's value of the position).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -14,7 +15,8 @@ static const char analyse_help[] =
     "usage: skyline analyse --position TEXT --bot SPEC [--as P] [--seed S] [--top K]\n"
     "                       [--game G] [--board FILE] [--option KEY=VALUE]\n"
     "Prints the move the bot chooses in a position given in notation (docs/NOTATION.md)\n"
-    "and, for a searching bot (mcts, pimc), its candidate moves with visits and mean results.\n"
+    "and, for a searching bot (mcts, pimc), its candidate moves with visits and mean results\n"
+    "(with mcts:net=FILE also the net's prior of each and its value of the position).\n"
     "  --position TEXT   the position, as its VIEW player sees it (required)\n"
     "  --bot SPEC        the bot to ask (FORMATS.md §6), e.g. mcts:iters=5000 (required)\n"
     "  --as P            the player whose move it is, checked (default: the player to move);\n"
@@ -93,13 +95,34 @@ static void print_candidates(const bot_t *bot, const game_api_t *api, const void
     int n = st->root_move_count;
     if (top > 0 && top < n)
         n = (int)top;
+    /* With a net (mcts:net=): its prior of each candidate and its value of the position. */
+    move_t *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+    double *priors = malloc(GAME_MAX_MOVES * sizeof *priors);
+    double values[GAME_MAX_PLAYERS];
+    if (!moves || !priors)
+        cli_die("out of memory");
+    int legal = api->gen_moves(s, moves);
+    bool net = mcts_bot_net_eval(bot, s, moves, legal, priors, values) == 0;
+    if (net) {
+        int players = api->player_count(s);
+        printf("net value:");
+        for (int p = 0; p < players; p++)
+            printf(" P%d %.4f", p + 1, values[p]);
+        printf("\n");
+    }
     printf("candidates (%d of %d, most visited first):\n", n, st->root_move_count);
-    printf("  %-12s %9s %8s\n", "move", "visits", "mean");
+    printf("  %-12s %9s %8s%s\n", "move", "visits", "mean", net ? "    prior" : "");
     for (int i = 0; i < n; i++) {
         char text[GAME_MOVE_TEXT_MAX];
         api->move_to_text(s, st->root_moves[i].move, text);
-        printf("  %-12s %9ld %8.4f\n", text, st->root_moves[i].visits, st->root_moves[i].mean);
+        printf("  %-12s %9ld %8.4f", text, st->root_moves[i].visits, st->root_moves[i].mean);
+        for (int k = 0; net && k < legal; k++)
+            if (moves[k] == st->root_moves[i].move)
+                printf(" %8.4f", priors[k]);
+        printf("\n");
     }
+    free(moves);
+    free(priors);
 }
 
 int cmd_analyse(int argc, char **argv)

@@ -72,10 +72,10 @@ static void check_row(char *row, const char *params_path, const char *net_path)
     char base[512] = "mcts", net_key[300];
     snprintf(net_key, sizeof net_key, "net=%s", net_path);
     const char *extra = !strcmp(needs, "net=FILE") ? net_key
-                        : needs[0]                ? needs
-                        : !strcmp(name, "params") ? "prior=heuristic"
-                        : !strcmp(name, "pw_a")   ? "pw=1"
-                                                  : NULL;
+                        : needs[0]                 ? needs
+                        : !strcmp(name, "params")  ? "prior=heuristic"
+                        : !strcmp(name, "pw_a")    ? "pw=1"
+                                                   : NULL;
     if (extra)
         snprintf(base, sizeof base, "mcts:%s", extra);
     const char *sep = extra ? "," : ":";
