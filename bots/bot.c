@@ -170,12 +170,12 @@ move_t bot_choose(bot_t *b, const void *state)
     /* Never hand a kind a position without moves: each would pick from an empty list. */
     move_t moves[GAME_MAX_MOVES];
     if (!b->api->gen_moves(state, moves)) {
-        fprintf(stderr,
-                "skyline: bot '%s' asked to move in a %s position with no legal move "
-                "(%s); this is an engine bug\n",
-                b->spec, b->api->name,
-                b->api->is_terminal(state) ? "the game is over" : "the game is not over");
-        exit(BOT_EXIT_NO_MOVE);
+        bot_fault(b, "exit",
+                  "asked to move in a %s position with no legal move (%s); this is an engine "
+                  "bug",
+                  b->api->name,
+                  b->api->is_terminal(state) ? "the game is over" : "the game is not over");
+        return BOT_NO_MOVE;
     }
     return b->kind->choose(b, state);
 }

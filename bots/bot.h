@@ -104,11 +104,12 @@ int bot_spec_double(const char *key, const char *value, double lo, double hi, do
 
 /* A new bot for api from spec, seeded with seed: NULL with err filled if spec is bad. */
 bot_t *bot_new(const game_api_t *api, const char *spec, uint64_t seed, char *err, size_t errlen);
-/* Exit status of bot_choose when state has no legal move. */
-#define BOT_EXIT_NO_MOVE 70
+/* What bot_choose returns when state has no legal move. */
+#define BOT_NO_MOVE ((move_t)0xffffffffu)
 
 /* A legal move for the player to move in state (not terminal). A state without legal
-   moves (the engines rule it out) is fatal: one line on stderr, exit BOT_EXIT_NO_MOVE. */
+   moves (the engines rule it out) faults the bot (bot_faulted says why: an engine bug)
+   and returns BOT_NO_MOVE; the library never exits. */
 move_t bot_choose(bot_t *b, const void *state);
 /* Tells the bot that m is played in state (by any player), before it is made. */
 void bot_observe(bot_t *b, const void *state, move_t m);

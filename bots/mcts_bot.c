@@ -436,9 +436,10 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
     mb->opt.seed = b->seed;
     mb->clock_left = (double)mb->clock_ms;
     mb->h_left = -1;
-    mb->search = mcts_new(b->api, &mb->opt);
+    char why[160];
+    mb->search = mcts_create(b->api, &mb->opt, why, sizeof why);
     if (!mb->search) {
-        snprintf(err, errlen, "cannot make the searcher (out of memory for mem=%zu MiB?)",
+        snprintf(err, errlen, "cannot make the searcher: %s (mem=%zu MiB)", why,
                  mb->opt.memory_bytes >> 20);
         mcts_bot_destroy(b);
         return -1;

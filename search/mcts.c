@@ -1,5 +1,6 @@
 /* Information-set MCTS: options, the searcher's memory and the search (search/mcts.h); the
    iterations run in search/worker.c, the selection formula is search/policy.h's. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,38 +42,45 @@ void mcts_options_default(mcts_options_t *opt)
     opt->nst_min = 7;
 }
 
-static bool options_valid(const mcts_options_t *opt)
+/* Why opt cannot make a searcher (one line), or NULL if it can. */
+static const char *options_problem(const mcts_options_t *opt)
 {
     if (opt->iterations < 0 || opt->time_ms < 0)
-        return false;
+        return "a negative iteration or time budget";
     if (opt->iterations == 0 && opt->time_ms == 0)
-        return false;
+        return "no budget: neither iterations nor time_ms is set";
     if (opt->threads < 1 || opt->threads > MCTS_MAX_THREADS)
-        return false;
-    if (!(opt->c >= 0.0) || opt->virtual_loss < 0 || opt->cutoff_depth < 0)
-        return false;
+        return "threads out of range (1 to 256)";
+    if (!(opt->c >= 0.0))
+        return "a negative exploration constant c";
+    if (opt->virtual_loss < 0 || opt->cutoff_depth < 0)
+        return "a negative virtual loss or cutoff depth";
     if (opt->sync < 0 || opt->sync > MCTS_SYNC_MAX)
-        return false;
+        return "sync out of range (0 to 64)";
     if (opt->unobserved_below < 1)
-        return false;
+        return "unobserved_below under 1";
     if (opt->parallel != MCTS_PARALLEL_TREE && opt->parallel != MCTS_PARALLEL_ROOT)
-        return false;
+        return "an unknown parallel mode";
     if (opt->prior_form != MCTS_PRIOR_DECAY && opt->prior_form != MCTS_PRIOR_PUCT)
-        return false;
+        return "an unknown prior form";
     if (opt->backup != MCTS_BACKUP_MAXN && opt->backup != MCTS_BACKUP_PARANOID &&
         opt->backup != MCTS_BACKUP_BRS)
-        return false;
+        return "an unknown backup rule";
     if (!(opt->pw >= 0.0 && opt->pw <= 1e9) || !(opt->pw_alpha >= 0.0 && opt->pw_alpha <= 1.0))
-        return false;
+        return "progressive widening out of range (pw 0 to 1e9, pw_alpha 0 to 1)";
     /* Tree multi: one tree per player and per thread would split the iterations among too
        many trees, and best-reply search is a shape of the single tree. */
-    if (opt->tree != MCTS_TREE_SINGLE &&
-        (opt->tree != MCTS_TREE_MULTI || opt->parallel != MCTS_PARALLEL_TREE ||
-         opt->backup == MCTS_BACKUP_BRS))
-        return false;
+    if (opt->tree != MCTS_TREE_SINGLE && opt->tree != MCTS_TREE_MULTI)
+        return "an unknown tree mode";
+    if (opt->tree == MCTS_TREE_MULTI &&
+        (opt->parallel != MCTS_PARALLEL_TREE || opt->backup == MCTS_BACKUP_BRS))
+        return "tree multi with root parallelism or best-reply search";
     if (!mcts_variants_valid(opt))
-        return false;
-    return opt->final == MCTS_FINAL_VISITS || opt->final == MCTS_FINAL_MEAN;
+        return "RAVE, GRAVE, MAST or NST options out of range, or with a rollout hook, "
+               "best-reply search or tree multi";
+    if (opt->final != MCTS_FINAL_VISITS && opt->final != MCTS_FINAL_MEAN)
+        return "an unknown final move choice";
+    return NULL;
 }
 
 static void thread_free(mcts_thread_t *th)
@@ -121,11 +129,27 @@ static mcts_thread_t *thread_new(const game_api_t *api, int index, size_t nodes,
 
 mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
 {
-    if (!api || !opt || !options_valid(opt))
-        return NULL;
+    return mcts_create(api, opt, NULL, 0);
+}
+
+/* Fills err (if given) with why, and returns NULL. */
+static mcts_t *refuse(char *err, size_t errlen, const char *why)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", why);
+    return NULL;
+}
+
+mcts_t *mcts_create(const game_api_t *api, const mcts_options_t *opt, char *err, size_t errlen)
+{
+    if (!api || !opt)
+        return refuse(err, errlen, "no game or no options");
+    const char *why = options_problem(opt);
+    if (why)
+        return refuse(err, errlen, why);
     mcts_t *m = lines_alloc(sizeof *m);
     if (!m)
-        return NULL;
+        return refuse(err, errlen, "out of memory");
     memset(m, 0, sizeof *m);
     m->api = api;
     m->opt = *opt;
@@ -156,20 +180,12 @@ mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt)
     m->edges = lines_alloc(edge_cap * sizeof(mcts_edge_t));
     m->threads = calloc((size_t)opt->threads, sizeof *m->threads);
     m->root_stats = malloc(GAME_MAX_MOVES * sizeof *m->root_stats);
-    if (!m->nodes || !m->edges || !m->threads || !m->root_stats) {
+    bool ok = m->nodes && m->edges && m->threads && m->root_stats;
+    for (int t = 0; ok && t < opt->threads; t++)
+        ok = (m->threads[t] = thread_new(api, t, cap, m->sync)) != NULL;
+    if (!ok || mcts_variants_alloc(m)) {
         mcts_free(m);
-        return NULL;
-    }
-    for (int t = 0; t < opt->threads; t++) {
-        m->threads[t] = thread_new(api, t, cap, m->sync);
-        if (!m->threads[t]) {
-            mcts_free(m);
-            return NULL;
-        }
-    }
-    if (mcts_variants_alloc(m)) {
-        mcts_free(m);
-        return NULL;
+        return refuse(err, errlen, "out of memory for the tree (a smaller memory cap?)");
     }
     mcts_tree_clear(m);
     return m;

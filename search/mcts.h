@@ -237,6 +237,9 @@ void mcts_options_default(mcts_options_t *opt);
  * (NULL: nothing is hidden) and playout (NULL: uniformly random moves by gen_moves/make).
  */
 mcts_t *mcts_new(const game_api_t *api, const mcts_options_t *opt);
+/* The same, with err (if not NULL) one line saying why when it returns NULL: options out
+   of range or excluding each other, or memory short. */
+mcts_t *mcts_create(const game_api_t *api, const mcts_options_t *opt, char *err, size_t errlen);
 
 /*
  * Searches state for api->to_move(state) and returns the move to play (MCTS_NO_MOVE if the

@@ -533,6 +533,23 @@ static void test_edges(void)
     mcts_options_default(&opt);
     opt.threads = 0;
     CHECK(mcts_new(&nim_api, &opt) == NULL);
+    /* mcts_create says why, in one line. */
+    char why[160] = "";
+    CHECK(mcts_create(&nim_api, &opt, why, sizeof why) == NULL && strstr(why, "threads") &&
+          !strchr(why, '\n'));
+    mcts_options_default(&opt);
+    opt.iterations = 0;
+    CHECK(mcts_create(&nim_api, &opt, why, sizeof why) == NULL && strstr(why, "no budget"));
+    mcts_options_default(&opt);
+    opt.tree = MCTS_TREE_MULTI;
+    opt.parallel = MCTS_PARALLEL_ROOT;
+    CHECK(mcts_create(&nim_api, &opt, why, sizeof why) == NULL && strstr(why, "tree multi"));
+    mcts_options_default(&opt);
+    opt.iterations = 10;
+    why[0] = '\0';
+    mcts_t *ok = mcts_create(&nim_api, &opt, why, sizeof why);
+    CHECK(ok != NULL && why[0] == '\0');
+    mcts_free(ok);
 
     mcts_t *m = searcher(&nim_api, 100, 1);
     mcts_stats_t st;
