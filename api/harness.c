@@ -88,6 +88,17 @@ int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char
     return 0;
 }
 
+int sky_bot_set_evaluator(sky_bot_t *b, int players, sky_evaluator_fn fn, void *ctx, char *err,
+                          int errlen)
+{
+    char e[GAME_ERR_MAX];
+    if (!fn || mcts_bot_set_evaluator(b->bot, players, fn, ctx, e, sizeof e)) {
+        put_err(err, errlen, "%s", fn ? e : "no evaluator function");
+        return -1;
+    }
+    return 0;
+}
+
 char *sky_bot_info(const sky_bot_t *b)
 {
     const mcts_stats_t *stats = mcts_bot_last_stats(b->bot);

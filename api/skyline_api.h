@@ -98,6 +98,20 @@ int sky_bot_choose(sky_bot_t *b, const sky_state_t *st, char *buf, int len, char
 /* The last search as JSON {"iterations", "value", "moves": [{"move", "visits", "mean"}]},
    or "null" if the bot has not searched. */
 char *sky_bot_info(const sky_bot_t *b);
+/*
+ * An evaluator for a bot made with the spec key net=@evaluator (docs/NETS.md), in place of
+ * a net file: from the mover's observation obs[obs_size] and the action ids actions[n] of
+ * its legal moves, it writes n logits and `players` values (value j: the expected result of
+ * seat (mover + j) mod players), and returns 0, or -1 on failure (the search goes on with a
+ * uniform prior and even values; the caller reports it). Called from the search's threads.
+ */
+typedef int (*sky_evaluator_fn)(void *ctx, const float *obs, int obs_size, const int *actions,
+                                int n, float *logits, float *values, int players);
+/* Gives bot b the evaluator fn (ctx passed to it, living as long as b) for games of
+   `players` players: 0, or -1 with err filled (not an mcts bot with net=@evaluator, no
+   observation or action space). */
+int sky_bot_set_evaluator(sky_bot_t *b, int players, sky_evaluator_fn fn, void *ctx, char *err,
+                          int errlen);
 
 /*
  * Games between bots run by the C harness, games in parallel on `threads` threads (0: all

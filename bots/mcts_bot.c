@@ -45,25 +45,28 @@
 #define MCTS_BOT_TIE_EPS 1e-12
 
 typedef struct mcts_bot {
-    mcts_options_t opt;       /* search options (seed replaced at every reset) */
-    mcts_t *search;           /* the searcher, remade at every reset */
-    const heuristic_t *h;     /* the game's heuristic, NULL if no hook uses it */
-    heur_params_t w;          /* its weights */
-    double eps;               /* heuristic rollouts: share of uniformly random moves */
-    int sample;               /* heuristic rollouts: moves scored per ply, 0: all */
-    mcts_stats_t last;        /* statistics of the last search */
-    bool searched;            /* last is set (a search ran since the last reset) */
-    mcts_bot_totals_t totals; /* over every search since the bot was made */
-    long clock_ms;            /* game clock (clock=), 0: none */
-    long clock_inc;           /* its increment per own move (clock=BASE+INC) */
-    long h_left;              /* the harness's clock before this move (bot_clock), -1: none */
-    long h_inc;               /* its increment */
-    long h_move;              /* the harness's limit of this move, 0: none */
-    double clock_left;        /* milliseconds left on it in this game */
-    int own_moves;            /* searches made in this game (game clock) */
-    mcts_net_t *net;          /* net=: the network evaluator, else NULL */
-    double net_mix;           /* value_mix= */
-    double net_temp;          /* prior_temp= */
+    mcts_options_t opt;         /* search options (seed replaced at every reset) */
+    mcts_t *search;             /* the searcher, remade at every reset */
+    const heuristic_t *h;       /* the game's heuristic, NULL if no hook uses it */
+    heur_params_t w;            /* its weights */
+    double eps;                 /* heuristic rollouts: share of uniformly random moves */
+    int sample;                 /* heuristic rollouts: moves scored per ply, 0: all */
+    mcts_stats_t last;          /* statistics of the last search */
+    bool searched;              /* last is set (a search ran since the last reset) */
+    mcts_bot_totals_t totals;   /* over every search since the bot was made */
+    long clock_ms;              /* game clock (clock=), 0: none */
+    long clock_inc;             /* its increment per own move (clock=BASE+INC) */
+    long h_left;                /* the harness's clock before this move (bot_clock), -1: none */
+    long h_inc;                 /* its increment */
+    long h_move;                /* the harness's limit of this move, 0: none */
+    double clock_left;          /* milliseconds left on it in this game */
+    int own_moves;              /* searches made in this game (game clock) */
+    mcts_net_t *net;            /* net=: the network evaluator, else NULL */
+    mcts_net_options_t net_opt; /* the net's options, as the keys made them */
+    bool net_evaluator;         /* net=@evaluator: an evaluator is to be given (net NULL
+                                   until mcts_bot_set_evaluator) */
+    double net_mix;             /* value_mix= */
+    double net_temp;            /* prior_temp= */
 } mcts_bot_t;
 
 int mcts_clock_moves_left(int own_moves)
@@ -227,12 +230,16 @@ static int mcts_bot_net_keys(bot_t *b, mcts_bot_t *mb, const int *given, const c
                              .mix_cutoff = given[K_CUTOFF] ? o->cutoff_depth : 0,
                              .mix_evaluate = given[K_CUTOFF] ? evaluate_heuristic : NULL,
                              .mix_ctx = mb};
-    if (!(mb->net = mcts_net_new(b->api, path, &no, err, errlen)))
-        return -1;
-    o->prior = mcts_net_prior;
-    o->prior_ctx = mb->net;
-    o->evaluate = mcts_net_evaluate;
-    o->evaluate_ctx = mb->net;
+    mb->net_opt = no;
+    mb->net_evaluator = !strcmp(path, MCTS_BOT_NET_EVALUATOR);
+    if (!mb->net_evaluator) {
+        if (!(mb->net = mcts_net_new(b->api, path, &no, err, errlen)))
+            return -1;
+        o->prior = mcts_net_prior;
+        o->prior_ctx = mb->net;
+        o->evaluate = mcts_net_evaluate;
+        o->evaluate_ctx = mb->net;
+    }
     o->cutoff_depth = 0;
     o->prior_form = MCTS_PRIOR_PUCT;
     if (!given[K_CPUCT])
@@ -493,6 +500,38 @@ static bool mcts_bot_net_refuses(bot_t *b, int players)
     return true;
 }
 
+int mcts_bot_set_evaluator(bot_t *b, int players, mcts_net_fn fn, void *ctx, char *err,
+                           size_t errlen)
+{
+    mcts_bot_t *mb = b->kind == &bot_kind_mcts ? b->impl : NULL;
+    if (!mb || !mb->net_evaluator) {
+        snprintf(err, errlen, "the bot is not an mcts bot with net=%s", MCTS_BOT_NET_EVALUATOR);
+        return -1;
+    }
+    mcts_net_t *net = mcts_net_new_fn(b->api, players, fn, ctx, &mb->net_opt, err, errlen);
+    if (!net)
+        return -1;
+    mcts_options_t o = mb->opt;
+    o.prior = mcts_net_prior;
+    o.prior_ctx = net;
+    o.evaluate = mcts_net_evaluate;
+    o.evaluate_ctx = net;
+    char why[160];
+    mcts_t *search = mcts_create(b->api, &o, why, sizeof why);
+    if (!search) {
+        mcts_net_free(net);
+        snprintf(err, errlen, "cannot make the searcher: %s", why);
+        return -1;
+    }
+    mcts_free(mb->search);
+    mcts_net_free(mb->net);
+    mb->search = search;
+    mb->net = net;
+    mb->opt = o;
+    mcts_net_seed(net, b->seed);
+    return 0;
+}
+
 static int mcts_bot_check_players(const bot_t *b, int players, char *err, size_t errlen)
 {
     const mcts_bot_t *mb = b->impl;
@@ -513,7 +552,9 @@ static void mcts_bot_begin(bot_t *b, const void *initial, const game_options_t *
 static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
-    if (mcts_bot_net_refuses(b, b->api->player_count(state))) {
+    if (mb->net_evaluator && !mb->net)
+        bot_fault(b, "exit", "net=%s: no evaluator was given", MCTS_BOT_NET_EVALUATOR);
+    if (b->fault[0] || mcts_bot_net_refuses(b, b->api->player_count(state))) {
         move_t moves[GAME_MAX_MOVES];
         b->api->gen_moves(state, moves);
         return moves[0]; /* not played: the bot forfeits */

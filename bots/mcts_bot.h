@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "bots/bot.h"
+#include "bots/mcts_net.h"
 #include "search/mcts.h"
 
 /* Statistics of the last search of an mcts bot (iterations, nodes, depth, time, root
@@ -18,8 +19,18 @@ const mcts_options_t *mcts_bot_options(const bot_t *b);
 /* The net of an mcts bot with net=FILE alone at state (not terminal, the net's player
    count): priors[i] of moves[i] (state's n legal moves, in gen_moves order) and values[p]
    per seat p. 0, or -1 (nothing written) if b has no such net. Not while b searches. */
-int mcts_bot_net_eval(const bot_t *b, const void *state, const move_t *moves, int n,
-                      double *priors, double *values);
+int mcts_bot_net_eval(const bot_t *b, const void *state, const move_t *moves, int n, double *priors,
+                      double *values);
+
+/* The value of key net= that asks for an evaluator given by mcts_bot_set_evaluator. */
+#define MCTS_BOT_NET_EVALUATOR "@evaluator"
+
+/* Gives an mcts bot made with net=@evaluator its evaluator (bots/mcts_net.h: a function
+   from the mover's observation and legal action ids to logits and values) for games of
+   `players` players, in place of a net file; ctx must outlive the bot. The function is
+   called from the search's threads (one call at a time per thread). 0, or -1 with err. */
+int mcts_bot_set_evaluator(bot_t *b, int players, mcts_net_fn fn, void *ctx, char *err,
+                           size_t errlen);
 
 /* True if b is an mcts bot with cheat=1 (it searches hidden information). */
 bool mcts_bot_cheats(const bot_t *b);

@@ -1,4 +1,5 @@
 /* The network evaluator of the mcts bot (bots/mcts_net.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,15 +7,18 @@
 #include "core/rng.h"
 #include "nn/net.h"
 
-/* Cache slots per thread (a power of two), and the most legal moves whose priors a slot
-   keeps (a position with more is evaluated again when it is expanded). */
+/* Cache slots per thread (a power of two), the most legal moves whose priors a slot keeps
+   (a position with more is evaluated again when it is expanded), and the slots a key may
+   take (from its home slot on; a new entry replaces the least recently used of them). */
 #define NET_CACHE_SLOTS 1024
 #define NET_CACHE_MOVES 256
+#define NET_CACHE_WAYS  4
 
 /* One evaluation kept: the key (0: empty), the move count, whether priors are kept, and
    the values relative to the mover (the net's order). */
 typedef struct net_entry {
     uint64_t key;
+    uint64_t used; /* the thread's evaluation count when it was last used */
     int32_t n;
     int32_t has_prior;
     float values[GAME_MAX_PLAYERS];
@@ -32,15 +36,18 @@ typedef struct net_scratch {
     float *priors;                  /* NET_CACHE_MOVES priors per slot */
     void *state;                    /* a copy for value_mix's playouts */
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
-    pcg32_t rng; /* value_mix's playouts */
-    long evals;  /* forward passes run */
+    pcg32_t rng;      /* value_mix's playouts */
+    long evals;       /* forward passes run */
+    uint64_t lookups; /* cache look-ups (the cache's clock) */
 } net_scratch_t;
 
 struct mcts_net {
     const game_api_t *api;
-    nn_net_t *net;
-    int players;  /* the net's player count */
-    int obs_size; /* its observation size */
+    nn_net_t *net;  /* the net, or NULL with an evaluator */
+    mcts_net_fn fn; /* the evaluator, or NULL with a net */
+    void *fn_ctx;   /* passed to fn */
+    int players;    /* the net's player count */
+    int obs_size;   /* its observation size */
     mcts_net_options_t opt;
     net_scratch_t **scratch; /* opt.threads of them */
 };
@@ -62,12 +69,12 @@ static net_scratch_t *scratch_new(const mcts_net_t *n)
     net_scratch_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    s->ws = nn_workspace_new(n->net, 1);
+    s->ws = n->net ? nn_workspace_new(n->net, 1) : NULL;
     s->obs = malloc((size_t)n->obs_size * sizeof(float));
     s->entries = calloc(NET_CACHE_SLOTS, sizeof *s->entries);
     s->priors = malloc((size_t)NET_CACHE_SLOTS * NET_CACHE_MOVES * sizeof(float));
     s->state = malloc(n->api->state_size);
-    if (!s->ws || !s->obs || !s->entries || !s->priors || !s->state) {
+    if ((n->net && !s->ws) || !s->obs || !s->entries || !s->priors || !s->state) {
         scratch_free(s);
         return NULL;
     }
@@ -85,12 +92,11 @@ void mcts_net_free(mcts_net_t *n)
     free(n);
 }
 
-mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net_options_t *opt,
-                         char *err, size_t errlen)
+/* The evaluator over net (owned; NULL: fn) with its scratch, or NULL with err. */
+static mcts_net_t *net_make(const game_api_t *api, nn_net_t *net, mcts_net_fn fn, void *ctx,
+                            int players, int obs_size, const mcts_net_options_t *opt, char *err,
+                            size_t errlen)
 {
-    nn_net_t *net = nn_net_load(path, api, 0, err, errlen);
-    if (!net)
-        return NULL;
     mcts_net_t *n = calloc(1, sizeof *n);
     if (!n) {
         nn_net_free(net);
@@ -99,8 +105,10 @@ mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net
     }
     n->api = api;
     n->net = net;
-    n->players = nn_net_info(net)->players;
-    n->obs_size = nn_net_info(net)->observation_size;
+    n->fn = fn;
+    n->fn_ctx = ctx;
+    n->players = players;
+    n->obs_size = obs_size;
     n->opt = *opt;
     n->opt.threads = opt->threads < 1 ? 1 : opt->threads;
     n->scratch = calloc((size_t)n->opt.threads, sizeof *n->scratch);
@@ -117,6 +125,29 @@ mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net
     }
     mcts_net_seed(n, 1);
     return n;
+}
+
+mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net_options_t *opt,
+                         char *err, size_t errlen)
+{
+    nn_net_t *net = nn_net_load(path, api, 0, err, errlen);
+    if (!net)
+        return NULL;
+    const nn_info_t *info = nn_net_info(net);
+    return net_make(api, net, NULL, NULL, info->players, info->observation_size, opt, err, errlen);
+}
+
+mcts_net_t *mcts_net_new_fn(const game_api_t *api, int players, mcts_net_fn fn, void *ctx,
+                            const mcts_net_options_t *opt, char *err, size_t errlen)
+{
+    if (players < 2 || players > GAME_MAX_PLAYERS || !api->observation_size || !api->action_count ||
+        !api->move_action || !api->observation || api->observation_size(players) <= 0 ||
+        api->action_count(players) <= 0) {
+        snprintf(err, errlen, "%s has no observation or action space for %d players", api->name,
+                 players);
+        return NULL;
+    }
+    return net_make(api, NULL, fn, ctx, players, api->observation_size(players), opt, err, errlen);
 }
 
 int mcts_net_players(const mcts_net_t *n) { return n->players; }
@@ -170,10 +201,22 @@ static const net_entry_t *net_eval(mcts_net_t *net, net_scratch_t *s, const void
     int mover = api->to_move(state);
     api->observation(state, mover, s->obs);
     uint64_t key = eval_key(s, net->obs_size, mover, moves, n);
-    uint32_t slot = (uint32_t)(key >> 40) & (NET_CACHE_SLOTS - 1);
+    uint32_t home = (uint32_t)(key >> 40), slot = home & (NET_CACHE_SLOTS - 1);
+    s->lookups++;
+    for (uint32_t w = 0; w < NET_CACHE_WAYS; w++) {
+        uint32_t k = (home + w) & (NET_CACHE_SLOTS - 1);
+        net_entry_t *c = &s->entries[k];
+        if (c->key == key && c->n == n) {
+            slot = k;
+            break;
+        }
+        if (c->used < s->entries[slot].used)
+            slot = k; /* the least recently used (an empty one first) */
+    }
     net_entry_t *e = &s->entries[slot];
     float *kept = s->priors + (size_t)slot * NET_CACHE_MOVES;
     *prior = kept;
+    e->used = s->lookups;
     if (e->key == key && e->n == n && (e->has_prior || !want_prior))
         return e;
     bool keep = n <= NET_CACHE_MOVES;
@@ -181,8 +224,17 @@ static const net_entry_t *net_eval(mcts_net_t *net, net_scratch_t *s, const void
     for (int i = 0; i < n_ids; i++)
         s->ids[i] = api->move_action(state, moves[i]);
     s->evals++;
-    if (nn_eval(net->net, s->ws, s->obs, s->ids, n_ids, s->logits, s->values)) {
-        /* An id out of range (an engine bug): a uniform prior and an even value. */
+    int rc = net->net ? nn_eval(net->net, s->ws, s->obs, s->ids, n_ids, s->logits, s->values)
+                      : net->fn(net->fn_ctx, s->obs, net->obs_size, s->ids, n_ids, s->logits,
+                                s->values, net->players);
+    for (int i = 0; !rc && !net->net && i < n_ids; i++)
+        rc = isfinite(s->logits[i]) ? 0 : -1;
+    for (int j = 0; !rc && !net->net && j < net->players; j++)
+        rc = s->values[j] >= 0.0f && s->values[j] <= 1.0f ? 0 : -1;
+    if (rc) {
+        /* An id out of range (an engine bug), or an evaluator that failed or gave a logit
+           that is not finite or a value outside [0, 1] (its caller reports it): a uniform
+           prior and even values. */
         for (int i = 0; i < n_ids; i++)
             s->logits[i] = 0.0f;
         for (int j = 0; j < net->players; j++)

@@ -27,10 +27,24 @@ typedef struct mcts_net_options {
     void *mix_ctx;                 /* passed to mix_evaluate */
 } mcts_net_options_t;
 
+/*
+ * An evaluator in place of a net (a Python function through api/, docs/NETS.md): from the
+ * mover's observation obs[obs_size] and the action ids of its n legal moves, it writes a
+ * logit per id into logits[n] and players values into values (value j: the expected result
+ * of seat (mover + j) mod players). 0, or -1 on failure (the search then takes a uniform
+ * prior and even values, and the caller reports the failure after the search).
+ */
+typedef int (*mcts_net_fn)(void *ctx, const float *obs, int obs_size, const int *actions, int n,
+                           float *logits, float *values, int players);
+
 /* Loads the net at path for api's game: NULL with err one line if the file is not a net
    for this game (nn_net_load's errors) or memory is short. */
 mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net_options_t *opt,
                          char *err, size_t errlen);
+/* The same over an evaluator for games of `players` players: NULL with err if api has no
+   observation or action space for that count, or memory is short. */
+mcts_net_t *mcts_net_new_fn(const game_api_t *api, int players, mcts_net_fn fn, void *ctx,
+                            const mcts_net_options_t *opt, char *err, size_t errlen);
 void mcts_net_free(mcts_net_t *n);
 /* The player count the net is for. */
 int mcts_net_players(const mcts_net_t *n);

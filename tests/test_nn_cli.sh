@@ -55,7 +55,9 @@ if [ -z "$py" ]; then
 fi
 export PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so"
 # The example of docs/NETS.md, then its net read by the engine.
-sed -n '/^```python$/,/^```$/p' "$src/docs/NETS.md" | sed '1d;$d' | sed "s#/tmp/c4.net#$tmp/c4.net#" \
+# (the first python block: the second is the Python evaluator's, run by test_doc_commands)
+awk '/^```python$/ { n++; if (n == 1) { on = 1; next } } on && /^```$/ { exit } on' \
+    "$src/docs/NETS.md" | sed "s#/tmp/c4.net#$tmp/c4.net#" \
     >"$tmp/example.py"
 [ "$(wc -l <"$tmp/example.py")" -eq 4 ]
 "$py" "$tmp/example.py"

@@ -30,6 +30,10 @@ c_int, c_char_p, c_void_p, c_u64 = ctypes.c_int, ctypes.c_char_p, ctypes.c_void_
 c_long, c_double_p = ctypes.c_long, ctypes.POINTER(ctypes.c_double)
 c_float_p, c_i32_p = ctypes.POINTER(ctypes.c_float), ctypes.POINTER(ctypes.c_int32)
 
+# An evaluator for mcts:net=@evaluator (api/skyline_api.h, sky_evaluator_fn).
+EVALUATOR = ctypes.CFUNCTYPE(c_int, c_void_p, c_float_p, c_int, ctypes.POINTER(c_int), c_int,
+                             c_float_p, c_float_p, c_int)
+
 _SIGS = {
     "sky_version": (c_char_p, []),
     "sky_game_count": (c_int, []),
@@ -70,6 +74,7 @@ _SIGS = {
     "sky_bot_free": (None, [c_void_p]),
     "sky_bot_choose": (c_int, [c_void_p, c_void_p, c_char_p, c_int, c_char_p, c_int]),
     "sky_bot_info": (c_void_p, [c_void_p]),
+    "sky_bot_set_evaluator": (c_int, [c_void_p, c_int, EVALUATOR, c_void_p, c_char_p, c_int]),
     "sky_play": (c_void_p, [c_char_p, c_int, c_u64, c_char_p, c_char_p, c_long, c_char_p,
                             c_int, c_char_p, c_int]),
     "sky_tournament": (c_void_p, [c_char_p, c_int, c_u64, c_char_p, c_char_p, c_long,

@@ -5,7 +5,8 @@ import os
 import tempfile
 import threading
 
-from ._lib import lib, err_buf, fail, take_string, enc, options_text, check_int, INT_MAX
+from ._lib import (lib, err_buf, fail, take_string, enc, options_text, check_int, INT_MAX,
+                   EVALUATOR)
 from .state import State, _players, _seed, games as _games
 
 
@@ -21,6 +22,8 @@ class Bot:
         self.spec = spec
         self.seed = _seed(seed)
         self._game = None
+        self._evaluator = None  # the C callback of set_evaluator, kept alive with the bot
+        self._eval_error = None
         self.info = None
         if game is not None:
             self._make(game)
@@ -79,10 +82,66 @@ class Bot:
                 self._make(state.game)
             err = err_buf()
             buf = ctypes.create_string_buffer(64)
-            if lib.sky_bot_choose(self._ptr, state._ptr, buf, len(buf), err, len(err)):
+            self._eval_error = None
+            failed = lib.sky_bot_choose(self._ptr, state._ptr, buf, len(buf), err, len(err))
+            if self._eval_error is not None:
+                error, self._eval_error = self._eval_error, None
+                raise ValueError("the evaluator failed: %r" % (error,)) from error
+            if failed:
                 raise fail(err)
             self.info = json.loads(take_string(lib.sky_bot_info(self._ptr)))
             return buf.value.decode()
+
+
+    def set_evaluator(self, fn, players):
+        """Makes fn the search's evaluator of an mcts bot whose spec has net=@evaluator
+        (docs/NETS.md), for games of `players` players: fn(obs, actions) gets the mover's
+        observation (numpy float32, observation_size values) and the action ids of its legal
+        moves (numpy int32) and returns (logits, values): one logit per id and `players`
+        values, value j the expected result (0 to 1) of seat (mover + j) mod players. It is
+        called once for each new node of the tree. An exception or a wrong shape stops
+        nothing at once: choose then raises ValueError. Needs numpy."""
+        import numpy as np
+        if not callable(fn):
+            raise ValueError("set_evaluator needs a function, not %r" % (fn,))
+        if self._game is None:
+            raise ValueError("set_evaluator needs a bot made for a game (Bot(spec, game))")
+        players = check_int(players, "players", 2, 5)
+
+        def view(ptr, ctype, n, dtype):
+            """n values at a C pointer as a numpy array (no copy)."""
+            if n <= 0:
+                return np.zeros(0, dtype=dtype)
+            return np.frombuffer((ctype * n).from_address(ctypes.addressof(ptr.contents)),
+                                 dtype=dtype)
+
+        def call(ctx, obs, obs_size, actions, n, logits, values, count):
+            try:
+                o = view(obs, ctypes.c_float, obs_size, np.float32)
+                a = view(actions, ctypes.c_int, n, np.intc)
+                lg, v = fn(o, a)
+                lg = np.asarray(lg, dtype=np.float32).reshape(-1)
+                v = np.asarray(v, dtype=np.float32).reshape(-1)
+                if lg.shape != (n,) or v.shape != (count,):
+                    raise ValueError("the evaluator returned %d logits and %d values, not %d "
+                                     "and %d" % (lg.size, v.size, n, count))
+                if not (np.isfinite(lg).all() and ((v >= 0) & (v <= 1)).all()):
+                    raise ValueError("the evaluator returned logits that are not finite or "
+                                     "values outside [0, 1]")
+                view(logits, ctypes.c_float, n, np.float32)[:] = lg
+                view(values, ctypes.c_float, count, np.float32)[:] = v
+                return 0
+            except BaseException as e:  # reported by choose: a C caller cannot take it
+                if self._eval_error is None:
+                    self._eval_error = e
+                return -1
+
+        callback = EVALUATOR(call)
+        with self._lock:
+            err = err_buf()
+            if lib.sky_bot_set_evaluator(self._ptr, players, callback, None, err, len(err)):
+                raise fail(err)
+            self._evaluator = callback
 
 
 def _specs(specs):
