@@ -315,6 +315,11 @@ static move_t pimc_choose(bot_t *b, const void *state)
             api->determinize(pb->scratch, me, &b->rng);
         move_t mv = bot_choose(pb->inner, pb->scratch);
         const mcts_stats_t *st = bot_last_search(pb->inner);
+        if (pb->inner->fault[0] || !st) { /* e.g. a net for another player count */
+            bot_fault(b, pb->inner->fault[0] ? pb->inner->fault : "exit", "%s",
+                      pb->inner->fault[0] ? pb->inner->fault_detail : "the search did not run");
+            return moves[0]; /* not played: the bot forfeits */
+        }
         pimc_tally_add(&pb->tally, st->root_moves, st->root_move_count, mv);
         pb->last.iterations += st->iterations;
         for (int p = 0; p < GAME_MAX_PLAYERS; p++) /* weighted by iterations, divided below */
@@ -339,6 +344,15 @@ static void pimc_reset(bot_t *b)
     pimc_bot_t *pb = b->impl;
     pb->searched = false;
     bot_reset(pb->inner, b->seed);
+}
+
+/* The inner mcts bot's limits (a net for one player count). */
+static int pimc_check_players(const bot_t *b, int players, char *err, size_t errlen)
+{
+    const pimc_bot_t *pb = b->impl;
+    return pb->inner->kind->check_players
+               ? pb->inner->kind->check_players(pb->inner, players, err, errlen)
+               : 0;
 }
 
 static const mcts_stats_t *pimc_last_search(const bot_t *b)
@@ -387,4 +401,5 @@ const bot_kind_t bot_kind_pimc = {
     .stats_add = pimc_stats_add,
     .stats_print = pimc_stats_print,
     .last_search = pimc_last_search,
+    .check_players = pimc_check_players,
 };

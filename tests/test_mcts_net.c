@@ -264,6 +264,19 @@ static void test_refused(void)
         CHECK(bot_faulted(b, err, sizeof err) && strstr(err, "not 3"));
         bot_free(b);
     }
+    /* pimc passes the net to its inner mcts bot: the same checks, and a fault, no crash,
+       when it is asked to move in a game of another count. */
+    b = bot_new(&towerup_api, "pimc:net=test_mcts_net_tu2.net,iters=20", 1, err, sizeof err);
+    CHECK_MSG(b != NULL, "%s", err);
+    if (b) {
+        CHECK(bot_check_players(b, 2, err, sizeof err) == 0);
+        CHECK(bot_check_players(b, 3, err, sizeof err) == -1 && strstr(err, "not 3"));
+        _Alignas(16) unsigned char state[towerup_api.state_size];
+        new_state(&towerup_api, 3, 1, state);
+        bot_choose(b, state);
+        CHECK(bot_faulted(b, err, sizeof err) && strstr(err, "for 2 players, not 3"));
+        bot_free(b);
+    }
     /* Keys that need the net, and those it excludes. */
     const char *bad[] = {"mcts:cpuct=1",
                          "mcts:value_mix=0.5",
