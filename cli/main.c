@@ -44,6 +44,8 @@ static const cli_command_t commands[] = {
     {"solve", cmd_solve,
      "the exact value of a position and the moves keeping it (games with a solver)"},
     {"engine", cmd_engine, "a built-in bot behind the Skyline Bot Protocol (docs/PROTOCOL.md)"},
+    {"serve", cmd_serve,
+     "a local web app: play the bots, watch tournaments, analyse (docs/SERVE.md)"},
     {"version", main_version, "print the engine's version (also skyline --version)"},
 };
 

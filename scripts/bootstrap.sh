@@ -10,7 +10,10 @@
 # --clang adds clang with its OpenMP and sanitizer runtimes and clang-format (CI's clang
 # build and format check).
 # --mpi adds Open MPI (mpirun and its headers) for the -DSKYLINE_MPI=ON build (docs/MPI.md).
-# --browser adds chromium, which the HTML viewer's test drives headless (CI passes it).
+# libmicrohttpd-dev is the HTTP library of skyline serve (docs/SERVE.md; the build leaves
+# serve out without it, CI builds and tests it).
+# --browser adds chromium, which the HTML viewer's test drives headless, and chromium-driver
+# with python3-selenium, which drive serve's page in tests/serve_browser.py (CI passes it).
 set -euo pipefail
 need=()
 clang=0 browser=0 mpi=0
@@ -24,6 +27,8 @@ for arg in "$@"; do
 done
 if [ "$browser" = 1 ]; then
   command -v chromium >/dev/null || need+=(chromium)
+  command -v chromedriver >/dev/null || need+=(chromium-driver)
+  /usr/bin/python3 -c "import selenium" 2>/dev/null || need+=(python3-selenium)
 fi
 if [ "$clang" = 1 ]; then
   command -v clang >/dev/null || need+=(clang)
@@ -40,6 +45,7 @@ command -v cc >/dev/null || need+=(gcc)
 command -v make >/dev/null || need+=(make)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev)
+pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
 command -v python3 >/dev/null || need+=(python3)
 /usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
 /usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
