@@ -125,7 +125,8 @@
   function play(text) { showError(null); picked = null; act('/api/move', {move: text}); }
 
   function draw(v) {
-    if (view && v.version < view.version && v.game === view.game) return;
+    /* Streams may tell of a version already drawn: drawing it again would drop a pick. */
+    if (view && v.game === view.game && v.version <= view.version) return;
     view = v;
     picked = null;
     $('board').innerHTML = v.svg;
@@ -252,7 +253,6 @@
         r.classList.add('pick');
         r.classList.add(picked === g ? 'chosen' : 'legal');
         r.setAttribute('data-group', g);
-        r.addEventListener('click', function () { pick(g); });
       });
       if (picked !== null) gs.moves[picked].forEach(function (m) {
         var roof = /roof on site (\d+)/.exec(m.w);
@@ -270,7 +270,16 @@
     var svg = $('board').querySelector('svg');
     if (!svg || !view || !view.legal || !view.legal.length) return;
     var p = svgPoint(svg, e), moves = view.legal;
-    if (view.name === 'connect4') {
+    /* Tower Up: the card or site under the click, whatever is drawn on top of it. */
+    var hit = null;
+    svg.querySelectorAll('[data-group]').forEach(function (t) {
+      var b = t.getBoundingClientRect();
+      if (e.clientX >= b.left && e.clientX <= b.right && e.clientY >= b.top &&
+          e.clientY <= b.bottom) hit = t.getAttribute('data-group');
+    });
+    if (hit !== null) {
+      pick(hit);
+    } else if (view.name === 'connect4') {
       var col = Math.floor((p.x - 106) / 84) + 1;
       moves.forEach(function (m) { if (m.t === String(col)) play(m.t); });
     } else if (view.name === 'uptown') {
@@ -390,7 +399,7 @@
       tr.appendChild(el('td', c.move, 'l'));
       tr.appendChild(el('td', String(c.visits)));
       tr.appendChild(el('td', c.mean.toFixed(3)));
-      var td = el('td', undefined, 'bar'), bar = el('span', undefined, 'bar');
+      var td = el('td', undefined, 'barcell'), bar = el('span', undefined, 'bar');
       bar.style.width = Math.round(220 * c.visits / Math.max(1, most)) + 'px';
       td.appendChild(bar);
       tr.appendChild(td);

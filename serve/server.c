@@ -110,6 +110,10 @@ static void route(const char *method, const char *url, const serve_params_t *p, 
             serve_page(r);
         return;
     }
+    if (get && !strcmp(url, "/favicon.ico")) { /* no icon: an empty answer, not an error */
+        serve_reply_text(r, 204, "image/x-icon", "", 0);
+        return;
+    }
     if (get && !strcmp(url, "/api/games")) {
         serve_games_info(r);
         return;
