@@ -310,7 +310,7 @@ void serve_play_view(const serve_params_t *p, serve_reply_t *r)
                               json_pack("{s:s,s:b}", "spec", g->spec[s], "human", g->human[s]));
     for (int i = 0; i < g->n; i++)
         json_array_append_new(moves, json_pack("{s:s,s:i}", "t", g->texts[i], "p", g->movers[i]));
-    bool my_turn = seat >= 0 && g->waiting == seat;
+    bool my_turn = seat >= 0 && g->waiting == seat && !g->has_move;
     json_t *j = json_pack(
         "{s:I,s:s,s:i,s:i,s:o,s:o,s:b,s:i,s:i,s:i,s:s,s:s,s:b,s:b,s:I}", "game", (json_int_t)g->id,
         "name", api->name, "players", g->players, "seat", seat, "seats", seats, "moves", moves,
