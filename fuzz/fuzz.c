@@ -9,11 +9,17 @@
 #include <unistd.h>
 
 const fuzz_target_t fuzz_targets[] = {
-    {"board", fuzz_board},       {"record", fuzz_record},
-    {"botspec", fuzz_botspec},   {"params", fuzz_params},
-    {"tunespec", fuzz_tunespec}, {"move", fuzz_move},
-    {"position", fuzz_position}, {"engine", fuzz_engine},
-    {"net", fuzz_net},           {NULL, NULL},
+    {"board", fuzz_board},
+    {"record", fuzz_record},
+    {"botspec", fuzz_botspec},
+    {"params", fuzz_params},
+    {"tunespec", fuzz_tunespec},
+    {"move", fuzz_move},
+    {"position", fuzz_position},
+    {"engine", fuzz_engine},
+    {"net", fuzz_net},
+    {"request", fuzz_request},
+    {NULL, NULL},
 };
 
 char *fuzz_text(const uint8_t *data, size_t size)

@@ -43,6 +43,10 @@ int fuzz_engine(const uint8_t *data, size_t size);
 /* Network files (docs/NETS.md) read as a file; a net that loads is evaluated once. */
 int fuzz_net(const uint8_t *data, size_t size);
 
+/* The form data of a skyline serve request (serve/request.h); keys and values are also
+   tried as file names of the data folder. */
+int fuzz_request(const uint8_t *data, size_t size);
+
 /* Every target, NULL-terminated. */
 extern const fuzz_target_t fuzz_targets[];
 

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(board record botspec params tunespec move position engine net)
+[ ${#targets[@]} -eq 0 ] && targets=(board record botspec params tunespec move position engine net request)
 
 # Debian's clang with its fuzzer, sanitizer and OpenMP runtimes.
 scripts/bootstrap.sh --clang

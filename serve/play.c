@@ -286,6 +286,11 @@ static void *game_thread(void *arg)
     } else {
         snprintf(outcome, sizeof outcome, "The game stopped: %.200s", err);
     }
+    /* A finished game keeps its moves and position, not its bots (search trees). */
+    for (int s = 0; s < g->players; s++) {
+        bot_free(g->bots[s]);
+        g->bots[s] = NULL;
+    }
     pthread_mutex_lock(&serve_lock);
     snprintf(g->outcome, sizeof g->outcome, "%s", outcome);
     snprintf(g->record, sizeof g->record, "%s", name);
