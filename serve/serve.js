@@ -368,6 +368,22 @@
 
   /* ---- analysis ---- */
   var anStream = null;
+  function showTab(name) {
+    document.querySelector('.tabs button[data-tab="' + name + '"]').click();
+  }
+  $('analyse-here').addEventListener('click', function () {
+    if (!view || !view.position) return;
+    $('position').value = view.position;
+    showTab('analyse');
+  });
+  /* Stepping a record: the ply before or after, analysed at once. */
+  [['ply-back', -1], ['ply-on', 1]].forEach(function (b) {
+    $(b[0]).addEventListener('click', function () {
+      $('an-ply').value = Math.max(0, (parseInt($('an-ply').value, 10) || 0) + b[1]);
+      $('position').value = '';
+      $('analyse-go').click();
+    });
+  });
   $('analyse-form').addEventListener('submit', function (e) {
     e.preventDefault();
     var d = {bot: $('an-bot').value};
@@ -406,5 +422,6 @@
       t.appendChild(tr);
     });
     document.body.setAttribute('data-analysis', a.done ? 'done' : 'running');
+    document.body.setAttribute('data-analysis-id', a.analysis);
   }
 })();

@@ -147,6 +147,7 @@ def connect4_game(d):
     console_errors(d, "in the viewer")
     rc = subprocess.run([skyline, "replay", os.path.join(data, name)], capture_output=True)
     check(rc.returncode == 0, "the saved record replays: %s" % rc.stderr)
+    return name
 
 
 def towerup_moves(d, count):
@@ -242,7 +243,7 @@ def watch_file(d):
     console_errors(d, "in a watched game's viewer")
 
 
-def analyse(d):
+def analyse(d, record):
     d.get(server.url)
     d.find_element(By.CSS_SELECTOR, '.tabs button[data-tab="analyse"]').click()
     pos = subprocess.run([skyline, "show", "--game", "connect4", "--moves", "4 4 3",
@@ -252,6 +253,15 @@ def analyse(d):
     wait(d, lambda d: attr(d, "data-analysis") == "done", "the analysis")
     check(len(d.find_elements(By.CSS_SELECTOR, "#candidates tr")) > 2, "candidates listed")
     d.save_screenshot(os.path.join(shots, "serve-analyse.png"))
+    # A record stepped to a ply: ply 2, then one on.
+    first = attr(d, "data-analysis-id")
+    d.find_element(By.ID, "an-file").send_keys(record)
+    d.find_element(By.ID, "an-ply").clear()
+    d.find_element(By.ID, "an-ply").send_keys("2")
+    d.find_element(By.ID, "ply-on").click()
+    wait(d, lambda d: attr(d, "data-analysis-id") != first and
+         attr(d, "data-analysis") == "done", "the record's analysis")
+    check("move 4" in d.find_element(By.ID, "an-board").text, "the record at ply 3")
     console_errors(d, "analysing")
 
 
@@ -260,13 +270,13 @@ server = Server(skyline, data)
 drv = None
 try:
     drv = browser()
-    connect4_game(drv)
+    record = connect4_game(drv)
     drv.get(server.url)
     wait(drv, lambda d: attr(d, "data-state") == "setup", "the set-up")
     towerup_moves(drv, 3)
     uptown_moves(drv, 3)
     watch_file(drv)
-    analyse(drv)
+    analyse(drv, record)
 except Exception as e:  # a wait that ran out, a missing element
     failures.append(str(e))
     import traceback
