@@ -19,7 +19,7 @@ static long next_id = 1;
 void serve_game_bump(serve_game_t *g)
 {
     g->version++;
-    pthread_cond_broadcast(&serve_changed);
+    pthread_cond_broadcast(&g->changed);
 }
 
 /* The game with id, or NULL (under serve_lock). */
@@ -31,10 +31,26 @@ serve_game_t *serve_game_find(long id)
     return NULL;
 }
 
-long serve_play_version(long id)
+serve_game_t *serve_play_hold(long id)
 {
     serve_game_t *g = serve_game_find(id);
-    return g ? g->version : -1;
+    if (g)
+        g->refs++;
+    return g;
+}
+
+void serve_play_release(serve_game_t *g)
+{
+    pthread_mutex_lock(&serve_lock);
+    g->refs--;
+    pthread_mutex_unlock(&serve_lock);
+}
+
+long serve_play_version(const serve_game_t *g) { return g->version; }
+
+void serve_play_wait(serve_game_t *g, const struct timespec *until)
+{
+    pthread_cond_timedwait(&g->changed, &serve_lock, until);
 }
 
 int serve_play_running(void)
@@ -75,7 +91,7 @@ static move_t human_choose(bot_t *b, seat_t *st, const void *state)
     g->waiting = st->seat;
     serve_game_bump(g);
     while (!g->has_move && g->undo_to < 0 && !g->quit && !serve_stopping)
-        pthread_cond_wait(&serve_changed, &serve_lock);
+        pthread_cond_wait(&g->changed, &serve_lock);
     g->waiting = -1;
     move_t m = first_legal(b, state);
     if (g->quit || serve_stopping) {
@@ -304,6 +320,7 @@ static void *game_thread(void *arg)
 
 void serve_game_free(serve_game_t *g)
 {
+    pthread_cond_destroy(&g->changed);
     for (int s = 0; s < g->players; s++)
         bot_free(g->bots[s]);
     free(g->state);
@@ -320,9 +337,12 @@ static int table_add(serve_game_t *g)
     for (int i = 0; i < SERVE_GAMES_KEPT && slot < 0; i++)
         if (!games[i])
             slot = i;
-    for (int i = 0; i < SERVE_GAMES_KEPT && slot < 0; i++)
-        if (games[i]->over && !games[i]->running && (slot < 0 || games[i]->id < games[slot]->id))
+    /* Else the oldest finished game that no event stream holds. */
+    for (int i = 0; i < SERVE_GAMES_KEPT && !(slot >= 0 && !games[slot]); i++) {
+        const serve_game_t *c = games[i];
+        if (c->over && !c->running && !c->refs && (slot < 0 || c->id < games[slot]->id))
             slot = i;
+    }
     if (slot < 0)
         return -1;
     if (games[slot]) {
@@ -377,14 +397,20 @@ int serve_game_add(serve_game_t *g, char *err, size_t errlen, int *status)
     return rc;
 }
 
-void serve_play_stop_all(void)
+void serve_play_quit_all(void)
 {
     pthread_mutex_lock(&serve_lock);
     for (int i = 0; i < SERVE_GAMES_KEPT; i++)
-        if (games[i])
+        if (games[i]) {
             games[i]->quit = true;
-    pthread_cond_broadcast(&serve_changed);
+            pthread_cond_broadcast(&games[i]->changed);
+        }
     pthread_mutex_unlock(&serve_lock);
+}
+
+void serve_play_stop_all(void)
+{
+    serve_play_quit_all();
     for (int i = 0; i < SERVE_GAMES_KEPT; i++)
         if (games[i]) {
             if (games[i]->started)

@@ -22,6 +22,8 @@ typedef struct serve_game {
     bot_t *bots[GAME_MAX_PLAYERS];
     pthread_t thread;
     bool started;
+    pthread_cond_t changed; /* broadcast on every change (with serve_lock) */
+    int refs;               /* event streams holding the game: it stays in the table */
     /* Below: under serve_lock. */
     void *state;                       /* the position now */
     int n, cap;                        /* moves played; room in texts and movers */

@@ -152,6 +152,7 @@ static serve_game_t *game_from_request(const serve_params_t *p, char *err, size_
         return NULL;
     }
     g->api = api;
+    pthread_cond_init(&g->changed, NULL);
     game_options_default(&g->opt);
     long players, seed, first, undo;
     if (serve_param_int(p, "players", api->min_players, api->max_players, api->min_players,

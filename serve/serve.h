@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "serve/request.h"
 
@@ -56,9 +57,17 @@ void serve_play_undo(const serve_params_t *p, serve_reply_t *r);
 void serve_play_hint(const serve_params_t *p, serve_reply_t *r);
 void serve_play_quit(const serve_params_t *p, serve_reply_t *r);
 void serve_games_info(serve_reply_t *r);
-/* The version of game id (grows on every change), or -1 if there is none; under serve_lock. */
-long serve_play_version(long id);
-/* Ends every game and waits for their threads (server shutdown). */
+/* An event stream's hold on game id (under serve_lock): the game, kept in the table until
+   released, or NULL if there is none. */
+struct serve_game *serve_play_hold(long id);
+void serve_play_release(struct serve_game *g);
+/* The version of a held game (grows on every change); waits (under serve_lock) until it
+   may have changed or until the time given. */
+long serve_play_version(const struct serve_game *g);
+void serve_play_wait(struct serve_game *g, const struct timespec *until);
+/* Tells every game to end (server shutdown): their human seats forfeit. */
+void serve_play_quit_all(void);
+/* Waits for every game's thread and frees the games (after the HTTP side stopped). */
 void serve_play_stop_all(void);
 /* Games under way (under serve_lock). */
 int serve_play_running(void);

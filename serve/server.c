@@ -7,6 +7,7 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,7 @@ static void route(const char *method, const char *url, const serve_params_t *p, 
 typedef struct serve_stream {
     char kind; /* 'g' a game, 'a' an analysis, 'w' a watched file */
     long id;
+    struct serve_game *game; /* a game's, held while the stream is open */
     char name[SERVE_NAME_MAX + 1];
     long long last;
     time_t sent;
@@ -145,7 +147,7 @@ typedef struct serve_stream {
 static long long stream_version(const serve_stream_t *s)
 {
     if (s->kind == 'g')
-        return serve_play_version(s->id);
+        return serve_play_version(s->game);
     if (s->kind == 'a')
         return serve_analyse_version(s->id);
     return serve_watch_stamp(s->name);
@@ -182,10 +184,21 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_sec += 1;
-        pthread_cond_timedwait(&serve_changed, &serve_lock, &until);
+        if (s->kind == 'g')
+            serve_play_wait(s->game, &until);
+        else
+            pthread_cond_timedwait(&serve_changed, &serve_lock, &until);
     }
     pthread_mutex_unlock(&serve_lock);
     return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+static void stream_free(void *cls)
+{
+    serve_stream_t *s = cls;
+    if (s->game)
+        serve_play_release(s->game);
+    free(s);
 }
 
 /* The event stream of /api/events?game=ID, ?analysis=ID or ?watch=FILE, or NULL with r. */
@@ -222,7 +235,9 @@ static struct MHD_Response *stream_open(const serve_params_t *p, serve_reply_t *
         }
         s->id = id;
         pthread_mutex_lock(&serve_lock);
-        long long v = stream_version(s);
+        if (s->kind == 'g')
+            s->game = serve_play_hold(id);
+        long long v = s->kind == 'g' && !s->game ? -1 : stream_version(s);
         pthread_mutex_unlock(&serve_lock);
         if (v < 0) {
             serve_reply_error(r, 404, s->kind == 'g' ? "no such game" : "no such analysis");
@@ -231,9 +246,9 @@ static struct MHD_Response *stream_open(const serve_params_t *p, serve_reply_t *
         }
     }
     struct MHD_Response *resp =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, stream_read, s, free);
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, stream_read, s, stream_free);
     if (!resp) {
-        free(s);
+        stream_free(s);
         serve_reply_error(r, 500, "out of memory");
         return NULL;
     }
@@ -329,6 +344,19 @@ static void request_done(void *cls, struct MHD_Connection *conn, void **con_cls,
     }
 }
 
+/* The HTTP library's messages, one line each on stderr, but for a client that went away
+   (an event stream closed by its page: routine, and one a page). */
+static void http_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (strstr(msg, "closed by remote peer") || strstr(msg, "Connection reset"))
+        return;
+    msg[strcspn(msg, "\n")] = 0;
+    fprintf(stderr, "skyline serve: http: %s\n", msg);
+}
+
 int serve_run(const serve_config_t *cfg, char *err, size_t errlen)
 {
     serve_cfg = *cfg;
@@ -351,10 +379,11 @@ int serve_run(const serve_config_t *cfg, char *err, size_t errlen)
     signal(SIGPIPE, SIG_IGN);
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0,
-        NULL, NULL, answer, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned)(4 * SERVE_PING_S), MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
-        MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_END);
+        NULL, NULL, answer, NULL, MHD_OPTION_EXTERNAL_LOGGER, http_log, NULL, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(4 * SERVE_PING_S),
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536, MHD_OPTION_NOTIFY_COMPLETED,
+        request_done, NULL, MHD_OPTION_END);
     if (!d) {
         snprintf(err, errlen, "cannot listen on %s port %d: %s", cfg->host, cfg->port,
                  errno ? strerror(errno) : "the HTTP library refused");
@@ -377,8 +406,11 @@ int serve_run(const serve_config_t *cfg, char *err, size_t errlen)
     serve_stopping = true;
     pthread_cond_broadcast(&serve_changed);
     pthread_mutex_unlock(&serve_lock);
+    /* Games end (human seats forfeit), the streams and requests end, then the games' and
+       analyses' threads are joined and their memory freed. */
+    serve_play_quit_all();
+    MHD_stop_daemon(d);
     serve_play_stop_all();
     serve_analyse_stop_all();
-    MHD_stop_daemon(d);
     return 0;
 }

@@ -6,6 +6,7 @@ import json
 import os
 import select
 import subprocess
+import tempfile
 import time
 import urllib.parse
 
@@ -14,11 +15,13 @@ BOUND = 60  # seconds any awaited event may take (CI shares the machine)
 
 class Server:
     def __init__(self, skyline, data, *extra):
+        # stderr goes to a file: a pipe nobody reads would fill and stop the server.
+        self.errors = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen([skyline, "serve", "--port", "0", "--data", data, *extra],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=self.errors, text=True)
         line = self._line(BOUND)
         if "open http://" not in line:
-            err = self.proc.stderr.read() if self.proc.poll() is not None else ""
+            err = self.stderr() if self.proc.poll() is not None else ""
             raise RuntimeError("serve did not start: %r %r" % (line, err))
         self.first_line = line
         url = line.split("open ")[1].split()[0]
@@ -26,6 +29,11 @@ class Server:
         self.host, port = hostport.split(":")
         self.port = int(port)
         self.url = url
+
+    def stderr(self):
+        """What the server wrote on stderr so far."""
+        self.errors.seek(0)
+        return self.errors.read()
 
     def _line(self, bound):
         ready, _, _ = select.select([self.proc.stdout], [], [], bound)
