@@ -19,9 +19,10 @@ declare -A below=(
     [api]="core nn search bots arena"
     [mpi]="core nn search bots arena"
     [viewer]="core nn search bots arena"
-    [cli]="core nn search bots arena bench mpi viewer"
-    [fuzz]="core nn search bots arena"
-    [tests]="core nn search bots arena bench ref fuzz viewer"
+    [serve]="core nn search bots arena viewer"
+    [cli]="core nn search bots arena bench mpi viewer serve"
+    [fuzz]="core nn search bots arena serve"
+    [tests]="core nn search bots arena bench ref fuzz viewer serve"
     [examples]="core nn search bots arena"
 )
 declare -A internal=()
