@@ -120,6 +120,7 @@ def connect4_game(d):
     wait(d, lambda d: attr(d, "data-state") == "setup", "the set-up")
     check(d.find_element(By.ID, "game").get_attribute("value") == "connect4", "default game")
     check(d.find_element(By.ID, "seat1").get_attribute("value") == "mcts", "default opponent")
+    d.find_element(By.ID, "seed").send_keys("3")  # a fixed game; a newcomer leaves it empty
     d.find_element(By.ID, "new-game").click()
     moves = -1
     shot = False
@@ -151,6 +152,8 @@ def connect4_game(d):
 
 
 def towerup_moves(d, count):
+    d.find_element(By.ID, "seed").clear()
+    d.find_element(By.ID, "seed").send_keys("5")
     new_game(d, "towerup", 2, ["human", "random"])
     for k in range(count):
         moves = int(attr(d, "data-moves"))
@@ -190,6 +193,7 @@ def hidden_marks(moves, seat, players, seed):
 
 
 def uptown_moves(d, count):
+    d.find_element(By.ID, "seed").clear()
     d.find_element(By.ID, "seed").send_keys("7")
     new_game(d, "uptown", 3, ["human", "random", "random"])
     for k in range(count):
@@ -283,7 +287,14 @@ except Exception as e:  # a wait that ran out, a missing element
     print("FAIL:", str(e).splitlines()[0], file=sys.stderr)
     traceback.print_tb(e.__traceback__, file=sys.stderr)
     if drv:
-        drv.save_screenshot(os.path.join(work, "failure.png"))
+        try:  # what the page showed, for the log
+            print("page: state %s, moves %s, status %r, error %r" % (
+                attr(drv, "data-state"), attr(drv, "data-moves"),
+                drv.find_element(By.ID, "status").text,
+                drv.find_element(By.ID, "error").text), file=sys.stderr)
+            print("server stderr: %r" % server.stderr()[-2000:], file=sys.stderr)
+        except Exception:
+            pass
 finally:
     if drv:
         drv.quit()
