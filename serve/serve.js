@@ -5,7 +5,7 @@
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
-  var info = null, cur = null, view = null, stream = null, picked = null;
+  var info = null, cur = null, view = null, stream = null, picked = null, roofSite = null;
 
   function post(url, data) {
     var body = Object.keys(data).map(function (k) {
@@ -129,6 +129,7 @@
     if (view && v.game === view.game && v.version <= view.version) return;
     view = v;
     picked = null;
+    roofSite = null;
     $('board').innerHTML = v.svg;
     var mine = v.legal && v.legal.length;
     var st = $('status');
@@ -190,8 +191,11 @@
       });
       return;
     }
-    box.appendChild(el('div', picked + ', then:', 'step'));
-    gs.moves[picked].forEach(function (m) {
+    box.appendChild(el('div', picked + (roofSite !== null ? ', roof on site ' + roofSite : '') +
+      ', then:', 'step'));
+    gs.moves[picked].filter(function (m) {
+      return roofSite === null || roofOn(m, roofSite);
+    }).forEach(function (m) {
       var b = el('button', m.w || m.t);
       b.type = 'button';
       b.setAttribute('data-move', m.t);
@@ -200,15 +204,17 @@
     });
     var back = el('button', '\u2190 back');
     back.type = 'button';
-    back.addEventListener('click', function () { picked = null; showChoices(); });
+    back.addEventListener('click', function () { picked = null; roofSite = null; showChoices(); });
     box.appendChild(back);
   }
   function pick(g) {
     var ms = groups().moves[g];
     if (ms.length === 1 && (!ms[0].w || view.name === 'connect4')) { play(ms[0].t); return; }
     picked = g;
+    roofSite = null;
     showChoices();
   }
+  function roofOn(m, site) { return new RegExp('roof on site ' + site + '\\b').test(m.w); }
 
   /* ---- clicks on the picture ---- */
   function svgPoint(svg, e) {
@@ -256,7 +262,8 @@
       });
       if (picked !== null) gs.moves[picked].forEach(function (m) {
         var roof = /roof on site (\d+)/.exec(m.w);
-        if (roof && t.sites[+roof[1]]) t.sites[+roof[1]].classList.add('legal');
+        if (roof && t.sites[+roof[1]])
+          t.sites[+roof[1]].classList.add(+roof[1] === roofSite ? 'chosen' : 'legal');
       });
     } else if (view.name === 'uptown' && picked !== null) {
       gs.moves[picked].forEach(function (m) {
@@ -270,12 +277,28 @@
     var svg = $('board').querySelector('svg');
     if (!svg || !view || !view.legal || !view.legal.length) return;
     var p = svgPoint(svg, e), moves = view.legal;
+    function under(el) {
+      var b = el.getBoundingClientRect();
+      return e.clientX >= b.left && e.clientX <= b.right && e.clientY >= b.top &&
+        e.clientY <= b.bottom;
+    }
+    /* Tower Up, second step of a building move: the site for the roof (then the floor's
+       colour, if more than one goes with it). */
+    if (view.name === 'towerup' && picked !== null) {
+      var roofs = [], site = -1;
+      towerupTargets(svg).sites.forEach(function (r, i) {
+        if (!under(r)) return;
+        groups().moves[picked].forEach(function (m) {
+          if (roofOn(m, i)) { roofs.push(m); site = i; }
+        });
+      });
+      if (roofs.length === 1) { play(roofs[0].t); return; }
+      if (roofs.length) { roofSite = site; showChoices(); return; }
+    }
     /* Tower Up: the card or site under the click, whatever is drawn on top of it. */
     var hit = null;
     svg.querySelectorAll('[data-group]').forEach(function (t) {
-      var b = t.getBoundingClientRect();
-      if (e.clientX >= b.left && e.clientX <= b.right && e.clientY >= b.top &&
-          e.clientY <= b.bottom) hit = t.getAttribute('data-group');
+      if (under(t)) hit = t.getAttribute('data-group');
     });
     if (hit !== null) {
       pick(hit);

@@ -151,6 +151,9 @@ def connect4_game(d):
     return name
 
 
+roof_clicks = []
+
+
 def towerup_moves(d, count):
     d.find_element(By.ID, "seed").clear()
     d.find_element(By.ID, "seed").send_keys("5")
@@ -161,14 +164,34 @@ def towerup_moves(d, count):
         def step():
             targets = d.find_elements(By.CSS_SELECTOR, "#board svg [data-group]")
             check(len(targets) > 0, "Tower Up: legal choices highlighted on the board")
-            ActionChains(d).move_to_element(targets[0]).click().perform()
+            builds = [t for t in targets if t.get_attribute("data-group").startswith("build")]
+            ActionChains(d).move_to_element((builds or targets)[0]).click().perform()
             ways = d.find_elements(By.CSS_SELECTOR, "#choices button[data-move]")
-            if ways:
-                if k == 2:
-                    d.save_screenshot(os.path.join(shots, "serve-towerup.png"))
+            if not ways:
+                return
+            if k == 2:
+                d.save_screenshot(os.path.join(shots, "serve-towerup.png"))
+            # A building move: its roof's site clicked on the board, then the floor's colour.
+            roofs = [int(m.group(1)) for m in
+                     (re.search(r"roof on site (\d+)\b", w.text) for w in ways) if m]
+            if not roofs:
                 ways[0].click()
+                return
+            site = d.execute_script(
+                "return Array.prototype.filter.call(document.querySelectorAll("
+                "'#board svg rect'), function (r) { return r.getAttribute('rx') === "
+                "'7'; })[arguments[0]];", roofs[0])
+            ActionChains(d).move_to_element(site).click().perform()
+            roof_clicks.append(roofs[0])
+            if roofs.count(roofs[0]) > 1:
+                left = d.find_elements(By.CSS_SELECTOR, "#choices button[data-move]")
+                check(0 < len(left) < len(ways) and all(
+                    "roof on site %d" % roofs[0] in w.text for w in left),
+                      "Tower Up: the roof's site keeps only its ways")
+                left[0].click()
         retry(step)
         wait(d, lambda d: my_turn_or_over(d, moves), "Tower Up: my next turn")
+    check(roof_clicks, "Tower Up: a roof's site clicked on the board")
     console_errors(d, "in Tower Up")
 
 
@@ -277,7 +300,7 @@ try:
     record = connect4_game(drv)
     drv.get(server.url)
     wait(drv, lambda d: attr(d, "data-state") == "setup", "the set-up")
-    towerup_moves(drv, 3)
+    towerup_moves(drv, 8)
     uptown_moves(drv, 3)
     watch_file(drv)
     analyse(drv, record)
