@@ -119,12 +119,13 @@ static void *analyse_thread(void *arg)
         if (stop)
             break;
     }
+    /* The search slot is free before anyone can see the analysis done. */
     pthread_mutex_lock(&serve_lock);
+    searches--;
     a->done = true;
     a->version++;
     pthread_cond_broadcast(&serve_changed);
     pthread_mutex_unlock(&serve_lock);
-    serve_search_give();
     return NULL;
 }
 

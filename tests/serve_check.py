@@ -235,6 +235,14 @@ def check_watch(s, record):
     ev.close()
 
 
+def wait_analysis(s, a):
+    """Follows analysis a to its end (its search slot free again)."""
+    ev = Events(s, analysis=a["analysis"])
+    while not s.get("/api/analysis", id=a["analysis"])[1]["done"]:
+        ev.next()
+    ev.close()
+
+
 def check_analyse(s, record):
     POS = subprocess.run([skyline, "show", "--game", "connect4", "--moves", "4 4 3",
                           "--notation"], check=True, capture_output=True,
@@ -256,8 +264,16 @@ def check_analyse(s, record):
           len(v["progress"]) == 8, "the search grows round by round: %r" % v["progress"])
     status, a = s.post("/api/analyse", file=record, index="1", ply="2", bot="mcts:iters=100")
     check(status == 200, "analyse a record's ply: %r" % a)
+    wait_analysis(s, a)
     error_of(*s.post("/api/analyse", position="connect4 nonsense", bot="mcts"), 400,
              "position")
+    # --max-searches 2: two long searches under way, a third is refused with 503.
+    long = [s.post("/api/analyse", position=POS, bot="mcts:time=5000,mem=16") for _ in range(2)]
+    check(all(st == 200 for st, _ in long), "two searches start: %r" % long)
+    error_of(*s.post("/api/analyse", position=POS, bot="mcts:iters=100"), 503,
+             "too many searches")
+    for _, a in long:
+        wait_analysis(s, a)
     error_of(*s.post("/api/analyse", file="../x.jsonl", bot="mcts"), 400, "file name")
 
 
