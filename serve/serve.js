@@ -162,6 +162,7 @@
     showChoices();
     document.body.setAttribute('data-state', v.over ? 'over' : mine ? 'mine' : 'waiting');
     document.body.setAttribute('data-version', v.version);
+    document.body.setAttribute('data-play', v.game);
     document.body.setAttribute('data-moves', v.moves.length);
   }
 

@@ -110,8 +110,10 @@ def new_game(d, game, players, seats):
     Select(d.find_element(By.ID, "players")).select_by_value(str(players))
     for s, spec in enumerate(seats):
         Select(d.find_element(By.ID, "seat%d" % s)).select_by_value(spec)
+    before = attr(d, "data-play")
     d.find_element(By.ID, "new-game").click()
-    wait(d, lambda d: my_turn_or_over(d, -1), "first turn")
+    # The new game's view, not the last one's (the page shows that until the new one comes).
+    wait(d, lambda d: attr(d, "data-play") != before and my_turn_or_over(d, -1), "first turn")
 
 
 def connect4_game(d):
