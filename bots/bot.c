@@ -17,6 +17,7 @@ const bot_kind_t *const bot_kinds[] = {
     &bot_kind_heuristic,
     &bot_kind_mcts,
     &bot_kind_pimc,
+    &bot_kind_policy,
     &bot_kind_ext,
     &bot_kind_human,
     NULL,

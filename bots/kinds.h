@@ -7,5 +7,6 @@ extern const bot_kind_t bot_kind_greedy;
 extern const bot_kind_t bot_kind_heuristic;
 extern const bot_kind_t bot_kind_mcts;
 extern const bot_kind_t bot_kind_pimc;
+extern const bot_kind_t bot_kind_policy;
 extern const bot_kind_t bot_kind_ext;
 extern const bot_kind_t bot_kind_human;
