@@ -43,6 +43,7 @@ static const cli_command_t commands[] = {
     {"analyse", cmd_analyse, "a bot's choice and candidate moves in a position given as text"},
     {"solve", cmd_solve,
      "the exact value of a position and the moves keeping it (games with a solver)"},
+    {"nets", cmd_nets, "list and check the networks found by name, or net files given"},
     {"engine", cmd_engine, "a built-in bot behind the Skyline Bot Protocol (docs/PROTOCOL.md)"},
     {"serve", cmd_serve,
      "a local web app: play the bots, watch tournaments, analyse (docs/SERVE.md)"},
