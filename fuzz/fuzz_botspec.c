@@ -2,9 +2,9 @@
  * Target "botspec": a bot spec (FORMATS.md §6) as --bot gives it, made into a bot of every
  * game. A bot that is made chooses one move in a seeded position when that is cheap (not
  * mcts with a time budget, many iterations or threads), and the move must be legal. Specs
- * with params=FILE are skipped (they read files; parameter files have their own target),
- * and an mcts spec gets mem=1 unless it names at most 16 MiB, so that each input costs
- * little memory.
+ * with params=FILE or net=FILE|NAME are skipped (they read files; parameter and network
+ * files have their own targets), and an mcts spec gets mem=1 unless it names at most
+ * 16 MiB, so that each input costs little memory.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +89,7 @@ int fuzz_botspec(const uint8_t *data, size_t size)
     uint64_t h = fuzz_hash(data, size);
     if (bot_spec_parse(text, &spec, err, sizeof err) < 0) {
         fuzz_check_error(err, sizeof err, "botspec: parse");
-    } else if (!spec_value(&spec, "params")) {
+    } else if (!spec_value(&spec, "params") && !spec_value(&spec, "net")) {
         const char *mem = spec_value(&spec, "mem");
         char *with_mem = NULL;
         if (!strcmp(spec.name, "mcts") && !mem) {
