@@ -15,8 +15,9 @@ static const char nets_help[] =
     "Loads and checks networks (docs/NETS.md), one line each: name, game, players,\n"
     "observation size, action count, width x depth, file. Without NAME or FILE: every\n"
     "NAME" NN_NET_EXT " of the folders searched for names, in search order ($SKYLINE_NETS,\n"
-    "then the source tree's and the installed nets folders). A value with a '/' or a '.'\n"
-    "is a file; any other a name. A net that fails is one line on stderr (exit 2).\n"
+    "then the source tree's and the installed nets folders); one that a net of the same\n"
+    "name in an earlier folder hides is marked (shadowed). A value with a '/' or a '.' is\n"
+    "a file; any other a name. A net that fails is one line on stderr (exit 2).\n"
     "  --game G      refuse a net for another game\n"
     "  --players N   refuse a net for another player count\n";
 
@@ -54,7 +55,7 @@ static int net_file_name(const char *name, char *stem, size_t len)
         return 0;
     memcpy(stem, name, n - e);
     stem[n - e] = 0;
-    return !strchr(stem, '.');
+    return nn_net_name_valid(stem);
 }
 
 static int cmp_text(const void *x, const void *y)
@@ -82,10 +83,16 @@ static int nets_list(const nets_args_t *a)
         closedir(d);
         qsort(names, (size_t)count, sizeof names[0], cmp_text);
         for (int k = 0; k < count; k++) {
-            char path[4096 + NN_NAME_MAX + 16];
+            char path[4096 + NN_NAME_MAX + 16], found_at[4096], err[GAME_ERR_MAX];
+            char label[NN_NAME_MAX + 16];
             if ((size_t)snprintf(path, sizeof path, "%s/%s%s", dirs[i], names[k], NN_NET_EXT) <
-                sizeof path)
-                failed |= nets_check(a, path, names[k]) != 0;
+                sizeof path) {
+                /* A net of the same name in an earlier folder is the one the name finds. */
+                int shadowed = !nn_net_find(names[k], found_at, sizeof found_at, err, sizeof err) &&
+                               strcmp(found_at, path);
+                snprintf(label, sizeof label, "%s%s", names[k], shadowed ? " (shadowed)" : "");
+                failed |= nets_check(a, path, label) != 0;
+            }
             found++;
             free(names[k]);
         }

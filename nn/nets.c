@@ -40,8 +40,7 @@ int nn_net_dirs(char (*dirs)[4096], int max)
     return count;
 }
 
-/* True if value is a name: 1 to NN_NAME_MAX - 1 letters, digits, '-' and '_'. */
-static int valid_name(const char *value)
+int nn_net_name_valid(const char *value)
 {
     size_t n = strlen(value);
     if (n == 0 || n >= NN_NAME_MAX)
@@ -64,7 +63,7 @@ int nn_net_find(const char *value, char *path, size_t len, char *err, size_t err
         }
         return 0;
     }
-    if (!valid_name(value)) {
+    if (!nn_net_name_valid(value)) {
         snprintf(err, errlen,
                  "net '%.60s': not a file path (no '/' or '.') nor a name (1 to %d letters, "
                  "digits, '-' and '_')",

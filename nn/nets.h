@@ -26,6 +26,8 @@
  * returns their count. Folders that do not exist are listed too (a search skips them).
  */
 int nn_net_dirs(char (*dirs)[4096], int max);
+/* True if value is a name (above): 1 to NN_NAME_MAX - 1 letters, digits, '-' and '_'. */
+int nn_net_name_valid(const char *value);
 /*
  * Where value (a path or a name, above) is: the path into path[len], 0; or -1 with err one
  * line: a name that is not valid, or found in no folder (naming the folders searched).

@@ -38,6 +38,9 @@ out=$("$bin" nets tiny) && grep -q "^tiny .*$tmp/b/tiny.safetensors$" <<<"$out" 
 cp "$tmp/towerup-2p.net" "$tmp/a/tiny.safetensors"
 out=$("$bin" nets tiny) && grep -q "^tiny .*towerup .*$tmp/a/tiny.safetensors$" <<<"$out" && ok ||
     fail "the first folder's tiny: '$out'"
+out=$("$bin" nets) && grep -qE "^tiny +towerup .*$tmp/a/tiny.safetensors$" <<<"$out" &&
+    grep -qE "^tiny \(shadowed\) +connect4 .*$tmp/b/tiny.safetensors$" <<<"$out" && ok ||
+    fail "the listing with a shadowed net: '$out'"
 expect_error "net for another game" "__metadata__.game: the net is for towerup, not connect4" \
     "$bin" nets tiny --game connect4
 rm "$tmp/a/tiny.safetensors"
