@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The source tree's and the installed nets folders, set by CMakeLists.txt. */
 #ifndef SKYLINE_NETS_SOURCE
@@ -23,6 +24,22 @@ static void add_dir(char (*dirs)[4096], int max, int *count, const char *dir, si
     (*count)++;
 }
 
+/* PREFIX/share/skyline/nets into buf if this program is PREFIX/bin/NAME (an installed copy
+   moved to another prefix): 1, or 0 if it is not in a bin folder or cannot be told. */
+static int program_nets(char *buf, size_t len)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return 0;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash || slash - exe < 4 || strncmp(slash - 4, "/bin", 4))
+        return 0;
+    slash[-4] = 0;
+    return (size_t)snprintf(buf, len, "%s/share/skyline/nets", exe) < len;
+}
+
 int nn_net_dirs(char (*dirs)[4096], int max)
 {
     int count = 0;
@@ -36,6 +53,9 @@ int nn_net_dirs(char (*dirs)[4096], int max)
         env = colon ? colon + 1 : NULL;
     }
     add_dir(dirs, max, &count, SKYLINE_NETS_SOURCE, strlen(SKYLINE_NETS_SOURCE));
+    char beside[4096];
+    if (program_nets(beside, sizeof beside) && strcmp(beside, SKYLINE_NETS_INSTALLED))
+        add_dir(dirs, max, &count, beside, strlen(beside));
     add_dir(dirs, max, &count, SKYLINE_NETS_INSTALLED, strlen(SKYLINE_NETS_INSTALLED));
     return count;
 }

@@ -8,7 +8,9 @@
  * - Any other value is a name (letters, digits, '-' and '_', at most NN_NAME_MAX - 1 bytes),
  *   found as NAME.safetensors in the folders of nn_net_dirs, the first that has it: each
  *   folder of $SKYLINE_NETS (a ':'-separated list; empty entries skipped), then the source
- *   tree's nets/ folder, then the installed one (PREFIX/share/skyline/nets).
+ *   tree's nets/ folder, then the installed one: PREFIX/share/skyline/nets beside the
+ *   running program PREFIX/bin/NAME (an installed tree moved elsewhere), and the install
+ *   prefix's the build was configured with.
  */
 #include <stddef.h>
 

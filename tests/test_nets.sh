@@ -2,7 +2,8 @@
 # Networks by name (nn/nets.h) and `skyline nets`: every shipped net of nets/ loads and is
 # for the game and player count its name says (GAME-Np, or GAME for 2 players), and is
 # listed in nets/README.md; the search order ($SKYLINE_NETS first), the checks against
-# --game/--players, and the policy bot found by name, with one-line errors.
+# --game/--players, the policy bot found by name, with one-line errors, and the installed
+# nets folder.
 set -uo pipefail
 bin=$1 src=$2
 source "$src/tests/cli_lib.sh"
@@ -65,4 +66,18 @@ cp "$tmp/uptown-2p.net" "$tmp/b/up2.safetensors"
 expect_error "policy net for 2 players in a 3-player game" \
     "bot 'policy:net=up2': net 'up2': __metadata__.players: the net is for 2 players, not 3" \
     "$bin" play --game uptown --players 3 --bot policy:net=up2 --quiet
+
+# The install rule puts nets/ in PREFIX/share/skyline/nets, which the installed program
+# searches wherever the prefix is.
+unset SKYLINE_NETS
+build=$(dirname "$bin")
+if cmake --install "$build" --prefix "$tmp/prefix" >/dev/null 2>"$tmp/err"; then
+    [ -s "$tmp/prefix/share/skyline/nets/README.md" ] && ok || fail "nets/README.md not installed"
+    cp "$tmp/connect4-2p.net" "$tmp/prefix/share/skyline/nets/inst.safetensors"
+    out=$("$tmp/prefix/bin/skyline" nets inst --game connect4) &&
+        grep -q "^inst .*$tmp/prefix/share/skyline/nets/inst.safetensors$" <<<"$out" && ok ||
+        fail "the installed program's nets folder: '$out'"
+else
+    fail "install: $(cat "$tmp/err")"
+fi
 finish test_nets
