@@ -6,6 +6,7 @@
 #include "bots/mcts_net.h"
 #include "core/rng.h"
 #include "nn/net.h"
+#include "nn/nets.h"
 
 /* Cache slots per thread (a power of two), the most legal moves whose priors a slot keeps
    (a position with more is evaluated again when it is expanded), and the slots a key may
@@ -130,7 +131,7 @@ static mcts_net_t *net_make(const game_api_t *api, nn_net_t *net, mcts_net_fn fn
 mcts_net_t *mcts_net_new(const game_api_t *api, const char *path, const mcts_net_options_t *opt,
                          char *err, size_t errlen)
 {
-    nn_net_t *net = nn_net_load(path, api, 0, err, errlen);
+    nn_net_t *net = nn_net_open(path, api, 0, err, errlen); /* a file, or a name (nn/nets.h) */
     if (!net)
         return NULL;
     const nn_info_t *info = nn_net_info(net);

@@ -6,8 +6,8 @@
  * net=FILE|NAME (required: a file path, or a shipped network's name, nn/nets.h), temp=T.
  *
  * The net must be for the game played (checked when the bot is made) and its player count
- * (checked when a game begins, and at each move for harnesses that begin none): a net for
- * another player count stops the program with one line (exit 2), as a bad spec would.
+ * (play, tournament and generate check it before their games, bot_check_players; at a game's
+ * start and at each move the bot faults and forfeits, as mcts:net= does).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +18,6 @@
 #include "nn/nets.h"
 
 /* Exit status when the net does not fit the game's player count. */
-#define POLICY_EXIT_MISMATCH 2
 
 typedef struct policy {
     nn_net_t *net;      /* read-only after loading */
@@ -108,24 +107,32 @@ static int policy_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errle
     return 0;
 }
 
-/* Stops the program with one line if the net is not for players players. */
-static void policy_check_players(const bot_t *b, int players)
+/* True (and b faulted, so that it forfeits) if the net is not for players players. */
+static bool policy_refuses(bot_t *b, int players)
 {
     const policy_t *p = b->impl;
     if (players == p->info->players)
-        return;
-    fprintf(stderr,
-            "skyline: bot '%s': net '%s': __metadata__.players: the net is for %d "
-            "players, not %d\n",
-            b->spec, p->net_value, p->info->players, players);
-    exit(POLICY_EXIT_MISMATCH);
+        return false;
+    bot_fault(b, "exit", "net '%s': __metadata__.players: the net is for %d players, not %d",
+              p->net_value, p->info->players, players);
+    return true;
+}
+
+static int policy_check_players(const bot_t *b, int players, char *err, size_t errlen)
+{
+    const policy_t *p = b->impl;
+    if (players == p->info->players)
+        return 0;
+    snprintf(err, errlen, "net '%s': __metadata__.players: the net is for %d players, not %d",
+             p->net_value, p->info->players, players);
+    return -1;
 }
 
 static void policy_begin(bot_t *b, const void *initial, const game_options_t *opt, int seat)
 {
     (void)initial;
     (void)seat;
-    policy_check_players(b, opt->players);
+    policy_refuses(b, opt->players);
 }
 
 /* A move drawn from the softmax of logit / temp over the n moves. */
@@ -151,19 +158,19 @@ static move_t policy_choose(bot_t *b, const void *state)
 {
     policy_t *p = b->impl;
     const game_api_t *api = b->api;
-    policy_check_players(b, api->player_count(state));
     int n = api->gen_moves(state, p->moves);
     if (!n)
         return 0; /* bot_choose never asks: no move to pick */
+    if (b->fault[0] || policy_refuses(b, api->player_count(state)))
+        return p->moves[0]; /* not played: the bot forfeits */
     for (int i = 0; i < n; i++)
         p->ids[i] = api->move_action(state, p->moves[i]);
     api->observation(state, api->to_move(state), p->obs);
     float values[GAME_MAX_PLAYERS];
     if (nn_eval(p->net, p->ws, p->obs, p->ids, n, p->logits, values)) {
         /* The game gave an action id outside its own action space: an engine bug. */
-        fprintf(stderr, "skyline: bot '%s': an action id outside the %s net's range\n", b->spec,
-                api->name);
-        exit(POLICY_EXIT_MISMATCH);
+        bot_fault(b, "exit", "an action id outside the %s net's range", api->name);
+        return p->moves[0];
     }
     int best = 0;
     for (int i = 1; i < n; i++)
@@ -182,4 +189,5 @@ const bot_kind_t bot_kind_policy = {
     .choose = policy_choose,
     .destroy = policy_destroy,
     .begin = policy_begin,
+    .check_players = policy_check_players,
 };

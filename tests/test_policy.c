@@ -183,6 +183,21 @@ static void test_refusals(void)
     expect_refusal("connect4", "policy:net=no-such-net-here", "net 'no-such-net-here': no ");
     expect_refusal("connect4", "policy:net=./no-such.net", "./no-such.net: cannot open");
     expect_refusal("connect4", "policy:net=a b", "not a file path");
+    /* A 3-player net in a 4-player game: harnesses are told before the game, and a bot
+       asked anyway faults (it forfeits) instead of stopping the program. */
+    snprintf(spec, sizeof spec, "policy:net=%s", up);
+    char err[ERRLEN] = "", why[ERRLEN] = "";
+    bot_t *b = bot_new(game_find("uptown"), spec, 1, err, ERRLEN);
+    CHECK_MSG(b != NULL, "%s", err);
+    game_options_t opt;
+    void *s = new_game(game_find("uptown"), 4, 3, &opt);
+    CHECK(bot_check_players(b, 4, err, ERRLEN) < 0 &&
+          strstr(err, "the net is for 3 players, not 4") != NULL);
+    CHECK(bot_check_players(b, 3, err, ERRLEN) == 0);
+    bot_choose(b, s);
+    CHECK(bot_faulted(b, why, sizeof why) && strstr(why, "the net is for 3 players, not 4"));
+    free(s);
+    bot_free(b);
     remove(c4);
     remove(up);
 }
