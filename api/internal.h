@@ -24,3 +24,9 @@ const void *sky_state_raw(const sky_state_t *st);
 const game_api_t *sky_state_api(const sky_state_t *st);
 /* A malloc'd copy of text (NULL if out of memory). */
 char *sky_strdup(const char *text);
+/*
+ * A new sky_state_t at a copy of state (its history starts there) with options o; no_record
+ * (a static text) says why it has no game record, or NULL. NULL if out of memory.
+ */
+sky_state_t *sky_state_adopt(const game_api_t *api, const void *state, const sky_options_t *o,
+                             const char *no_record);

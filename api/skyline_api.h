@@ -35,6 +35,14 @@ int sky_move_text_max(void); /* a move text with its terminator */
 sky_state_t *sky_state_new(const char *game, int players, uint64_t seed, const char *options,
                            char *err, int errlen);
 void sky_state_free(sky_state_t *st);
+/*
+ * The state of a position text (docs/NOTATION.md), of the game its first word names; what
+ * the text does not say (hidden parts) drawn from seed; *view (if not NULL) gets the
+ * text's observer (-1: public). options as sky_state_new's (board=FILE for a board the
+ * text only names). Its history starts there; it has no game record. NULL with err filled.
+ */
+sky_state_t *sky_state_from_position(const char *text, const char *options, uint64_t seed,
+                                     int *view, char *err, int errlen);
 /* An independent copy, history included. */
 sky_state_t *sky_state_clone(const sky_state_t *st);
 const char *sky_state_game(const sky_state_t *st);
@@ -81,6 +89,16 @@ sky_state_t *sky_state_determinize(const sky_state_t *st, int player, uint64_t s
 sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int errlen);
 /* The text diagram as player sees it (-1: everything); ascii: no UTF-8 symbols. */
 char *sky_state_show(const sky_state_t *st, int player, int ascii, char *err, int errlen);
+/* The position as a standalone SVG picture as player sees it (-1: everything); NULL with
+   err filled (a game without pictures, a player out of range). */
+char *sky_state_svg(const sky_state_t *st, int player, char *err, int errlen);
+/*
+ * The chance event that legal move `move` brings about (NULL or "": the next one as the
+ * position stands), as the player to move sees it: JSON [[outcome, probability], ...]
+ * ("[]" if none: a move or game without one). NULL with err filled (an illegal move; no
+ * move where the outcomes depend on it).
+ */
+char *sky_state_chance_outcomes(const sky_state_t *st, const char *move, char *err, int errlen);
 /* The game record (FORMATS.md §4) as one line of JSON. */
 char *sky_state_record(const sky_state_t *st, char *err, int errlen);
 /* Mean result per player of n random playouts from the state (unchanged) into

@@ -10,8 +10,7 @@
 struct sky_state {
     const game_api_t *api; /* the game */
     sky_options_t opt;     /* what it was made from */
-    bool determinized;     /* made by determinize: no record */
-    bool from_record;      /* made by from_record: no record of its own */
+    const char *no_record; /* why it has no game record (NULL: it has one) */
     void *initial;         /* the position its history starts from */
     void *state;           /* the current position */
     int count;             /* moves in the history */
@@ -217,6 +216,21 @@ sky_state_t *sky_state_new(const char *game, int players, uint64_t seed, const c
     return st;
 }
 
+sky_state_t *sky_state_adopt(const game_api_t *api, const void *state, const sky_options_t *o,
+                             const char *no_record)
+{
+    sky_state_t *st = state_alloc(api);
+    if (!st)
+        return NULL;
+    st->opt = *o;
+    sky_options_own(&st->opt);
+    st->opt.opt.players = api->player_count(state);
+    st->no_record = no_record;
+    api->copy(st->state, state);
+    api->copy(st->initial, state);
+    return st;
+}
+
 void sky_state_free(sky_state_t *st)
 {
     if (!st)
@@ -236,8 +250,7 @@ sky_state_t *sky_state_clone(const sky_state_t *src)
     const game_api_t *api = src->api;
     st->opt = src->opt;
     sky_options_own(&st->opt);
-    st->determinized = src->determinized;
-    st->from_record = src->from_record;
+    st->no_record = src->no_record;
     api->copy(st->initial, src->initial);
     api->copy(st->state, src->state);
     if (src->count) {
@@ -472,7 +485,7 @@ sky_state_t *sky_state_determinize(const sky_state_t *src, int player, uint64_t 
     }
     st->opt = src->opt;
     sky_options_own(&st->opt);
-    st->determinized = true;
+    st->no_record = "a determinized state has no game record";
     src->api->copy(st->state, src->state);
     if (src->api->determinize) {
         pcg32_t rng;
@@ -535,6 +548,10 @@ sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int e
 {
     json_error_t je;
     json_t *rec = record ? json_loads(record, JSON_REJECT_DUPLICATES, &je) : NULL;
+    if (!rec)
+        for (char *c = je.text; *c; c++) /* it may quote the text: one line stays one */
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
     if (!json_is_object(rec)) {
         if (err && errlen > 0)
             snprintf(err, (size_t)errlen, "not a game record: %s",
@@ -556,7 +573,7 @@ sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int e
         snprintf(e, sizeof e, "ply %d: a ply is a move count (0 or more), or -1 for all", ply);
         put_err(err, errlen, "%s", e);
     } else if (st) {
-        st->from_record = true;
+        st->no_record = "a state taken from a record has no game record of its own";
         rc = api->record_position ? api->record_position(rec, ply, st->state, e, sizeof e)
                                   : record_position_plain(api, rec, ply, st->state, e, sizeof e);
         if (rc < 0)
@@ -596,12 +613,8 @@ char *sky_state_show(const sky_state_t *st, int player, int ascii, char *err, in
 
 char *sky_state_record(const sky_state_t *st, char *err, int errlen)
 {
-    if (st->determinized) {
-        put_err(err, errlen, "a determinized state has no game record%s", "");
-        return NULL;
-    }
-    if (st->from_record) {
-        put_err(err, errlen, "a state taken from a record has no game record of its own%s", "");
+    if (st->no_record) {
+        put_err(err, errlen, "%s", st->no_record);
         return NULL;
     }
     json_t *rec = st->api->record_new(st->initial, &st->opt.opt, st->moves, st->count, NULL, NULL);

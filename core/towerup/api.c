@@ -123,6 +123,7 @@ const game_api_t towerup_api = {
     .diagram = api_diagram,
     .move_describe = api_move_describe,
     .move_group = api_move_group,
+    .chance_outcomes = towerup_chance_outcomes,
     .record_position = towerup_record_position,
     .heuristic = &heuristic_towerup,
     .reference = &towerup_reference,

@@ -129,6 +129,7 @@ const game_api_t uptown_api = {
     .diagram = api_diagram,
     .move_describe = api_move_describe,
     .record_position = uptown_record_position,
+    .chance_outcomes = uptown_chance_outcomes,
     .heuristic = &heuristic_uptown,
     .reference = &uptown_reference,
     .bench_cases = uptown_bench,

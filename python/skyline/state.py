@@ -106,6 +106,7 @@ class State:
         self.num_actions = n if n >= 0 else None
         self._actions = (ctypes.c_int32 * _MAX_MOVES)()
         self._err = err_buf()
+        self.view = None
         return self
 
     def __del__(self, _free=lib.sky_state_free):
@@ -125,6 +126,29 @@ class State:
             return "<skyline.State %s, %d players, %d moves%s>" % (
                 self.game, self.players, lib.sky_state_move_count(self._ptr),
                 ", over" if self.is_terminal() else "")
+
+    @classmethod
+    def from_position(cls, text, board=None, seed=1):
+        """The State of a position text (docs/NOTATION.md), of the game its first word
+        names; what the text does not say (the hidden parts for its view) drawn from seed.
+        board: the board file of a Tower Up text that names a board not built in. Its
+        history starts there (no undo past it, no to_record); .view is the text's view."""
+        options = options_text({} if board is None else {"board": board})
+        err = err_buf()
+        view = ctypes.c_int(-1)
+        ptr = lib.sky_state_from_position(enc(text), options, _seed(seed), ctypes.byref(view),
+                                          err, len(err))
+        if not ptr:
+            raise fail(err)
+        state = cls._own(ptr)
+        state.view = view.value
+        return state
+
+    @classmethod
+    def from_record(cls, record, ply=None):
+        """skyline.from_record: the State of a game record (one JSON line, or its dict)
+        after its first ply moves (None: all)."""
+        return from_record(record, ply)
 
     def __copy__(self):
         return self.clone()
@@ -286,6 +310,48 @@ class State:
             raise fail(self._err)
         return text
 
+    def position(self, view=-1):
+        """The position text (docs/NOTATION.md) as player view sees it (-1: public); the
+        same as observation(view). State.from_position reads it back."""
+        return self.observation(view)
+
+    def diagram(self, view=-1):
+        """The text diagram of `skyline show` as player view sees it (-1: everything)."""
+        return self.show(None if view == -1 else view)
+
+    @_locked
+    def svg(self, view=-1):
+        """The position as a standalone SVG picture (text) as player view sees it (-1:
+        everything); ValueError for a game without pictures."""
+        text = take_string(lib.sky_state_svg(self._ptr, _int(view, "view"), self._err,
+                                             len(self._err)))
+        if text is None:
+            raise fail(self._err)
+        return text
+
+    def _repr_svg_(self):
+        """Jupyter shows a State as its picture (everything, as svg())."""
+        return self.svg()
+
+    @_locked
+    def chance_outcomes(self, move=None):
+        """The chance event that legal move `move` brings about (None: the next one as the
+        position stands), as the player to move sees it: [(outcome, probability), ...],
+        probabilities summing to 1; [] for a move, position or game without one. Tower Up:
+        the card (its code) that refills the market after a take; Uptown: the tile the
+        move's colour draws. ValueError for an illegal move, or for None where the outcomes
+        depend on the move (a Tower Up draw pile that is empty, a 2-player Uptown turn)."""
+        text = take_string(lib.sky_state_chance_outcomes(
+            self._ptr, None if move is None else enc(move), self._err, len(self._err)))
+        if text is None:
+            raise fail(self._err)
+        return [(o, p) for o, p in json.loads(text)]
+
+    def information_state_tensor(self, player):
+        """The information state of player as a flat float32 vector: in these games the
+        observation tensor (docs/PYTHON.md, Information state), the same values."""
+        return self.observation_tensor(player)
+
     @_locked
     def to_record(self):
         """The game record (FORMATS.md §4) of the moves so far, as a dict."""
@@ -310,7 +376,10 @@ def from_record(record, ply=None):
     """The position of a game record (a dict, or its JSON text; FORMATS.md §4) after its
     first ply moves (None: all), replayed by the engine (Tower Up's and Uptown's draws as
     the record holds them). Its history starts there, so it has no to_record()."""
-    text = record if isinstance(record, str) else json.dumps(record)
+    try:
+        text = record if isinstance(record, str) else json.dumps(record)
+    except (TypeError, ValueError) as e:
+        raise ValueError("not a game record: %s" % e) from None
     p = -1 if ply is None else check_int(ply, "ply", 0, 2 ** 31 - 1)
     err = err_buf()
     ptr = lib.sky_state_from_record(enc(text), p, err, len(err))
