@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arena/match.h"
+#include "arena/openings.h"
 #include "arena/rating.h"
 #include "bots/human.h"
 #include "cli/cli.h"
@@ -31,6 +32,8 @@ static void play_usage(void)
            "  --record FILE           append one JSON record per game (FORMATS.md §4)\n"
            "  --record-legal          records hold legal_counts\n"
            "  --record-search         records hold each search's figures (docs/PICTURES.md)\n"
+           "  --openings FILE         start positions: game i plays opening i mod N of FILE\n"
+           "                          (seed=S MOVE ... lines, as tournament's; bots seeded S+i)\n"
            "  --quiet                 no line per game, only the summary\n"
            "  --hint SPEC             the bot a human seat's hint asks (default heuristic)\n");
     fputs(CLI_CLOCK_HELP, stdout);
@@ -76,7 +79,7 @@ int cmd_play(int argc, char **argv)
     long games = 1;
     const char *record_path = NULL;
     bool record_legal = false, record_search = false, quiet = false;
-    const char *hint = NULL;
+    const char *hint = NULL, *openings_path = NULL;
     match_setup_t setup = {0};
     match_clock_t *clock = &setup.clock;
     for (int i = 1; i < argc; i++) {
@@ -100,6 +103,8 @@ int cmd_play(int argc, char **argv)
             record_search = true;
         } else if (!strcmp(a, "--quiet")) {
             quiet = true;
+        } else if (!strcmp(a, "--openings")) {
+            openings_path = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--hint")) {
             hint = cli_value(argc, argv, &i);
         } else {
@@ -122,6 +127,10 @@ int cmd_play(int argc, char **argv)
                 players);
 
     char err[GAME_ERR_MAX];
+    /* The whole suite is read and checked before any bot is made or file touched. */
+    openings_t openings = {0};
+    if (openings_path && openings_load(openings_path, g.api, &g.opt, &openings, err, sizeof err))
+        cli_die("--openings: %s", err);
     /* Undo rewrites the game: only against bots (one human seat), and never in a record. */
     int humans = 0;
     for (int s = 0; s < players; s++)
@@ -152,6 +161,15 @@ int cmd_play(int argc, char **argv)
     for (long k = 0; k < games; k++) {
         game_options_t opt = g.opt;
         opt.seed = seed0 + (uint64_t)k;
+        long opening = -1;
+        if (openings.count) { /* its deal and moves; the bots seeded by the game's seed */
+            opening = k % openings.count;
+            setup.bot_seed_given = true;
+            setup.bot_seed = opt.seed;
+            opt.seed = openings.seeds[opening];
+            setup.opening = openings.moves[opening];
+            setup.opening_plies = openings.plies[opening];
+        }
         match_result_t r;
         if (match_play_setup(g.api, &opt, bots, record_legal, record_search, &setup, &r, err,
                              sizeof err))
@@ -166,7 +184,10 @@ int cmd_play(int argc, char **argv)
         }
         if (!quiet) {
             char *res = json_dumps(json_object_get(r.record, "result"), JSON_COMPACT);
-            printf("game %ld seed %llu: %s", k, (unsigned long long)opt.seed, res);
+            printf("game %ld seed %llu", k, (unsigned long long)opt.seed);
+            if (opening >= 0)
+                printf(" opening %ld", opening);
+            printf(": %s", res);
             if (r.forfeit_seat >= 0)
                 printf(" (P%d forfeits: %s)", r.forfeit_seat + 1, r.forfeit_reason);
             printf("\n");
@@ -189,6 +210,8 @@ int cmd_play(int argc, char **argv)
     if (lines_file_close(&rec))
         cli_die("cannot write to record file '%s': %s", record_path, strerror(errno));
     printf("%ld game%s of %s, %d players\n", games, games == 1 ? "" : "s", g.api->name, players);
+    if (openings.count)
+        printf("openings: %ld, game i plays opening i mod %ld\n", openings.count, openings.count);
     /* The spec comes last, whole: a long one must not be cut or push columns. */
     printf("player  mean result (95%% CI)  first places  bot\n");
     bool no_ci = false;
@@ -210,5 +233,7 @@ int cmd_play(int argc, char **argv)
     print_search_totals(bots, players);
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);
+    if (openings.count)
+        openings_free(&openings);
     return 0;
 }
