@@ -15,6 +15,17 @@ sky_state_t *sky_state_from_position(const char *text, const char *options, uint
                                      int *view, char *err, int errlen)
 {
     char e[GAME_ERR_MAX * 2];
+    /* The game's name is read before the text is checked (the options are the game's):
+       no control character may reach a message. */
+    for (size_t i = 0; text[i]; i++)
+        if (text[i] < 0x20 || text[i] > 0x7e) {
+            if (err && errlen > 0)
+                snprintf(err, (size_t)errlen,
+                         "position: character %zu is not printable ASCII (one line, fields "
+                         "separated by single spaces)",
+                         i + 1);
+            return NULL;
+        }
     const game_api_t *api = game_position_game(text, e, sizeof e);
     if (!api) {
         put_err(err, errlen, "%s", e);

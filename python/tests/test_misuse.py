@@ -2,6 +2,7 @@
 out of C's range, bad files (docs/PYTHON.md). tests/test_python_misuse.sh runs this file with
 the AddressSanitizer runtime preloaded in the ASan build, so a memory error fails it there."""
 import copy
+import json
 import gc
 import os
 import pickle
@@ -241,3 +242,99 @@ def test_read_records_raises_value_error(tmp_path):
     bad.write_bytes(b'{"a": "\xe9"}\n')
     with pytest.raises(ValueError, match="latin1.jsonl"):
         skyline.read_records(bad)
+
+
+# ---- states read from text, pictures, chance outcomes, information state
+
+
+def test_released_state_new_calls_raise():
+    st = played()
+    st.__del__()
+    for call in (st.position, st.diagram, st.svg, st._repr_svg_, st.chance_outcomes,
+                 lambda: st.chance_outcomes("T1"), lambda: st.information_state_tensor(0)):
+        with pytest.raises(ValueError, match="released"):
+            call()
+
+
+def test_reads_of_bad_texts_raise():
+    good = played("towerup", 2, moves=8)
+    text = good.position()
+    line = None
+    for bad in (None, 3, b"towerup", text + "\0", "towerup\n" + text, "\x1b" * 5, "",
+                " " * 5000, "towerup " + "x" * 100000, text + " extra", text.replace(" ", "  "),
+                "connect4 " + "9" * 3000, "uptown " + "é" * 10):
+        with pytest.raises(ValueError) as e:
+            skyline.State.from_position(bad)
+        assert "\n" not in str(e.value)
+    for board in (3, "", "/nonexistent/board.txt", "x\0y", "a\nb", "standard"):
+        with pytest.raises(ValueError):
+            skyline.State.from_position(text, board=board)
+    for seed in (-1, 2 ** 63, True, 1.5, "1"):
+        with pytest.raises(ValueError, match="seed"):
+            skyline.State.from_position(text, seed=seed)
+    while not good.is_terminal():
+        good.apply(good.legal_actions()[0])
+    line = json.dumps(good.to_record())
+    rec = json.loads(line)
+    for bad in (None, 3, b"{}", line + "\0", "", "{" * 100000, "[" * 100000 + "]" * 100000,
+                '"' + "\n" * 10, "{\"game\": \"towerup\", \"moves\": \"P1\"}",
+                json.dumps(dict(rec, moves=rec["moves"] + ["P1K"])),
+                json.dumps(dict(rec, moves=[None] * 3)), json.dumps(dict(rec, deck=[])),
+                json.dumps(dict(rec, players=2 ** 40)), json.dumps(dict(rec, seed="x")),
+                json.dumps(dict(rec, game=None)), json.dumps([rec]), "{\"a\":1,\"a\":2}",
+                json.dumps(dict(game="connect4", players=2, moves=["1"] * 7)),
+                json.dumps(dict(game="connect4", players=2, first_player=5, moves=[])),
+                json.dumps(dict(game="connect4", players=-3, moves=[]))):
+        with pytest.raises(ValueError) as e:
+            skyline.State.from_record(bad)
+        assert "\n" not in str(e.value)
+    for ply in (-1, 2 ** 31, 2 ** 64, len(rec["moves"]) + 1, True, 1.0, "3"):
+        with pytest.raises(ValueError, match="ply"):
+            skyline.State.from_record(line, ply)
+    with pytest.raises(ValueError):
+        skyline.State.from_record({"game": object()})
+
+
+def test_new_calls_with_bad_arguments():
+    st = played("towerup", 2, moves=8)
+    for x in (2 ** 31, 2 ** 64, -2 ** 31 - 1, -2, 2, True, "0", None, 1.0):
+        for call in (lambda: st.position(x), lambda: st.svg(x),
+                     lambda: st.information_state_tensor(x)):
+            with pytest.raises(ValueError):
+                call()
+    for x in (2 ** 31, -2, 2, True, "0", 1.0):
+        with pytest.raises(ValueError):
+            st.diagram(x)
+    for move in (3, b"T1", "", "T1\0", "x" * 100000, "\n", "T9+KK", "P99K"):
+        if move == "":
+            assert isinstance(st.chance_outcomes(move), list)  # "": no move, as None
+            continue
+        with pytest.raises(ValueError) as e:
+            st.chance_outcomes(move)
+        assert "\n" not in str(e.value)
+
+
+def test_reads_and_views_from_four_threads():
+    st = played("towerup", 3, moves=30)
+    end = played("uptown", 3, moves=0)
+    while not end.is_terminal():
+        end.apply(end.legal_actions()[0])
+    line = json.dumps(end.to_record())
+    text = st.position()
+
+    def work(i):
+        for k in range(20):
+            if i == 0:
+                st.apply(st.legal_actions()[0])
+                st.undo()
+            elif i == 1:
+                assert skyline.State.from_position(text, seed=k).position() == text
+                st.svg(k % 3)
+            elif i == 2:
+                skyline.State.from_record(line, k).chance_outcomes()
+            else:
+                st.chance_outcomes()
+                st.information_state_tensor(k % 3)
+                st.diagram(-1)
+
+    run_threads(work)
