@@ -51,8 +51,9 @@ char *sky_state_chance_outcomes(const sky_state_t *st, const char *move, char *e
     const game_api_t *api = sky_state_api(st);
     const void *s = sky_state_raw(st);
     move_t m = 0;
+    bool given = move && *move;
     char e[GAME_ERR_MAX];
-    if (move && *move) {
+    if (given) {
         if (api->is_terminal(s)) {
             put_err(err, errlen, "the game is over: no move '%s'", move);
             return NULL;
@@ -66,7 +67,7 @@ char *sky_state_chance_outcomes(const sky_state_t *st, const char *move, char *e
     double prob[CHANCE_MAX];
     int n = 0;
     if (api->chance_outcomes &&
-        (n = api->chance_outcomes(s, m, text, prob, CHANCE_MAX, e, sizeof e)) < 0) {
+        (n = api->chance_outcomes(s, given ? &m : NULL, text, prob, CHANCE_MAX, e, sizeof e)) < 0) {
         put_err(err, errlen, "%s", e);
         return NULL;
     }

@@ -204,14 +204,14 @@ typedef struct game_api {
     void (*move_group)(const void *state, move_t m, char *group, char *way, size_t len);
     /*
      * Chance outcomes (docs/PYTHON.md): the distinct outcomes of the chance event that legal
-     * move m of state brings about, as the player to move sees it (Tower Up: the card that
+     * move *m of state brings about, as the player to move sees it (Tower Up: the card that
      * refills the market), each a short text into text[i] with its probability into
-     * prob[i], at most max. m 0: the game's next chance event as the position stands,
-     * whatever move brings it about. The count (0: m, or the position, draws nothing), or
-     * -1 with err filled (m 0 where the outcomes depend on the move). NULL: the game has
-     * no chance events after its deal (or none described).
+     * prob[i], at most max. m NULL: the game's next chance event as the position stands,
+     * whatever move brings it about. The count (0: the move, or the position, draws
+     * nothing), or -1 with err filled (m NULL where the outcomes depend on the move). NULL:
+     * the game has no chance events after its deal.
      */
-    int (*chance_outcomes)(const void *state, move_t m, char (*text)[GAME_MOVE_TEXT_MAX],
+    int (*chance_outcomes)(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
                            double *prob, int max, char *err, size_t errlen);
 
     /*

@@ -4,11 +4,11 @@
 
 #include "core/towerup/towerup.h"
 
-int towerup_chance_outcomes(const void *state, move_t m, char (*text)[GAME_MOVE_TEXT_MAX],
+int towerup_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
                             double *prob, int max, char *err, size_t errlen)
 {
     const towerup_state_t *s = state;
-    if (s->phase == TOWERUP_PHASE_OVER || (m && towerup_move_kind(m) != TOWERUP_MOVE_TAKE))
+    if (s->phase == TOWERUP_PHASE_OVER || (m && towerup_move_kind(*m) != TOWERUP_MOVE_TAKE))
         return 0;
     /* The cards the refill draws from: the draw pile (its order hidden from every player,
        its cards known), or once it is empty the discard pile with the card taken,
@@ -23,7 +23,7 @@ int towerup_chance_outcomes(const void *state, move_t m, char (*text)[GAME_MOVE_
                      "with the card taken, so it depends on the move (give the move)");
             return -1;
         }
-        pile = s->discard | 1ULL << s->market[towerup_move_slot(m)];
+        pile = s->discard | 1ULL << s->market[towerup_move_slot(*m)];
     }
     const towerup_card_t *cards = towerup_cards();
     int n = __builtin_popcountll(pile), count = 0, of[TOWERUP_CARD_COUNT];

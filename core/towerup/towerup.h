@@ -225,7 +225,7 @@ extern const game_api_t towerup_api;
 extern const game_option_spec_t towerup_option_specs[TOWERUP_OPTION_COUNT];
 int towerup_option_check(const char *key, const char *value, char *err, size_t errlen);
 /* The card that refills the market (chance.c, game_api_t.chance_outcomes). */
-int towerup_chance_outcomes(const void *state, move_t m, char (*text)[GAME_MOVE_TEXT_MAX],
+int towerup_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
                             double *prob, int max, char *err, size_t errlen);
 /* The position as an SVG picture (svg.c, game_api_t.svg). */
 int towerup_svg(const void *state, int observer, FILE *out);

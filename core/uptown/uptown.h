@@ -227,5 +227,5 @@ int uptown_observation_size(int players);
 void uptown_observation(const void *state, int observer, float *out);
 
 /* The tile a move's colour draws (uptown_chance.c, game_api_t.chance_outcomes). */
-int uptown_chance_outcomes(const void *state, move_t m, char (*text)[GAME_MOVE_TEXT_MAX],
+int uptown_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
                            double *prob, int max, char *err, size_t errlen);

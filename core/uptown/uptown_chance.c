@@ -3,7 +3,7 @@
 
 #include "core/uptown/uptown.h"
 
-int uptown_chance_outcomes(const void *state, move_t m, char (*text)[GAME_MOVE_TEXT_MAX],
+int uptown_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
                            double *prob, int max, char *err, size_t errlen)
 {
     const uptown_state_t *s = state;
@@ -11,7 +11,7 @@ int uptown_chance_outcomes(const void *state, move_t m, char (*text)[GAME_MOVE_T
         return 0;
     int c;
     if (m) {
-        c = uptown_move_colour(m);
+        c = uptown_move_colour(*m);
     } else {
         /* The colour that draws next is the one the mover plays: one unless it owns two. */
         unsigned own = uptown_player_colours(s, s->to_move) & ~(unsigned)s->retired;
