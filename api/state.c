@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/internal.h"
+#include "core/record.h"
 #include "core/version.h"
 
 struct sky_state {
@@ -496,54 +497,6 @@ sky_state_t *sky_state_determinize(const sky_state_t *src, int player, uint64_t 
     return st;
 }
 
-/* The position of rec after ply moves (-1: all) without a game's record_position: the
-   game has no chance events beyond its options (players, seed, first_player). */
-static int record_position_plain(const game_api_t *api, const json_t *rec, int ply, void *state,
-                                 char *err, size_t errlen)
-{
-    game_options_t opt;
-    game_options_default(&opt);
-    const json_t *moves = json_object_get(rec, "moves"), *seed = json_object_get(rec, "seed");
-    const json_t *players = json_object_get(rec, "players"), *first;
-    if (!json_is_array(moves) || !json_is_integer(players) || !json_is_integer(seed)) {
-        snprintf(err, errlen, "the record has no \"moves\" list, \"players\" or \"seed\"");
-        return -1;
-    }
-    opt.players = (int)json_integer_value(players);
-    opt.seed = (uint64_t)json_integer_value(seed);
-    if (json_is_integer(first = json_object_get(rec, "first_player")))
-        opt.first_player = (int)json_integer_value(first);
-    if (opt.players < api->min_players || opt.players > api->max_players) {
-        snprintf(err, errlen, "%s is played by %d to %d players, not %d", api->name,
-                 api->min_players, api->max_players, opt.players);
-        return -1;
-    }
-    if (api->new_game(state, &opt, err, errlen))
-        return -1;
-    int count = (int)json_array_size(moves);
-    if (ply > count) {
-        snprintf(err, errlen, "ply %d is beyond the game's %d moves", ply, count);
-        return -1;
-    }
-    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
-    char why[GAME_ERR_MAX];
-    for (int i = 0; i < (ply < 0 ? count : ply); i++) {
-        const char *text = json_string_value(json_array_get(moves, (size_t)i));
-        move_t m;
-        if (api->is_terminal(state)) {
-            snprintf(err, errlen, "move %d: the game is over before it", i);
-            return -1;
-        }
-        if (!text || api->move_from_text(state, text, &m, why, sizeof why)) {
-            snprintf(err, errlen, "move %d (%.40s): %.300s", i, text ? text : "not a string",
-                     text ? why : "a move must be a string");
-            return -1;
-        }
-        api->make(state, m, undo);
-    }
-    return count;
-}
-
 sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int errlen)
 {
     json_error_t je;
@@ -574,8 +527,7 @@ sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int e
         put_err(err, errlen, "%s", e);
     } else if (st) {
         st->no_record = "a state taken from a record has no game record of its own";
-        rc = api->record_position ? api->record_position(rec, ply, st->state, e, sizeof e)
-                                  : record_position_plain(api, rec, ply, st->state, e, sizeof e);
+        rc = record_position(api, rec, ply, st->state, e, sizeof e); /* core/record.h */
         if (rc < 0)
             put_err(err, errlen, "%s", e);
     }
@@ -617,7 +569,7 @@ char *sky_state_record(const sky_state_t *st, char *err, int errlen)
         put_err(err, errlen, "%s", st->no_record);
         return NULL;
     }
-    json_t *rec = st->api->record_new(st->initial, &st->opt.opt, st->moves, st->count, NULL, NULL);
+    json_t *rec = record_new(st->api, st->initial, &st->opt.opt, st->moves, st->count, NULL, NULL);
     char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
     json_decref(rec);
     if (!text)

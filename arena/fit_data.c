@@ -11,6 +11,7 @@
 #include "core/forfeit.h"
 #include "core/input.h"
 #include "core/lines.h"
+#include "core/record.h"
 #include "core/rng.h"
 
 /* Most plies of one game the loader keeps at once (a longer game is refused). */
@@ -157,21 +158,11 @@ uint64_t fit_data_hash(const fit_data_t *d)
     return h;
 }
 
-/* The start of rec's game into state: the game's record_position at ply 0, or new_game
-   from the record's players, seed and first player. 0, or -1 with err filled. */
+/* The start of rec's game into state (core/record.h). 0, or -1 with err filled. */
 static int record_start(const game_api_t *api, const json_t *rec, void *state, char *err,
                         size_t errlen)
 {
-    if (api->record_position)
-        return api->record_position(rec, 0, state, err, errlen) < 0 ? -1 : 0;
-    game_options_t opt;
-    game_options_default(&opt);
-    opt.players = (int)json_integer_value(json_object_get(rec, "players"));
-    opt.seed = (uint64_t)json_integer_value(json_object_get(rec, "seed"));
-    const json_t *first = json_object_get(rec, "first_player");
-    if (json_is_integer(first))
-        opt.first_player = (int)json_integer_value(first);
-    return api->new_game(state, &opt, err, errlen);
+    return record_position(api, rec, 0, state, err, errlen) < 0 ? -1 : 0;
 }
 
 /* The game of a record, checked against the data's: 0, or -1 with err filled. */
@@ -290,7 +281,7 @@ static int record_rebuild(const fit_data_t *d, const json_t *rec, void *state, i
                           fit_game_t *g)
 {
     const game_api_t *api = d->api;
-    int n = api->record_position(rec, -1, state, g->err, sizeof g->err);
+    int n = record_position(api, rec, -1, state, g->err, sizeof g->err);
     if (n < 0)
         return -1;
     if (!api->is_terminal(state)) {
@@ -304,8 +295,8 @@ static int record_rebuild(const fit_data_t *d, const json_t *rec, void *state, i
             snprintf(g->err, sizeof g->err, "out of memory");
             return -1;
         }
-        if (api->record_position(rec, ply, g->states + (size_t)g->count++ * d->stride, g->err,
-                                 sizeof g->err) < 0)
+        if (record_position(api, rec, ply, g->states + (size_t)g->count++ * d->stride, g->err,
+                            sizeof g->err) < 0)
             return -1;
     }
     return 0;
@@ -315,7 +306,7 @@ static int record_rebuild(const fit_data_t *d, const json_t *rec, void *state, i
  * Collects the positions of record rec into g (g->status says how it went). The positions
  * are replayed with make from the record's start (fast), which is exact when the game's
  * chance events after the start follow from that state. Where they do not (a Tower Up
- * reshuffle: record_position sets the drawn pile from the record), the replay ends
+ * reshuffle: record_position, core/record.h, sets the drawn pile from the record), the replay ends
  * elsewhere than the record's own, or meets a move it finds illegal; then every kept ply
  * is rebuilt from the record with record_position.
  */
@@ -338,19 +329,12 @@ static void game_collect(const fit_data_t *d, const json_t *rec, int every, fit_
     if (record_start(api, rec, state, g->err, sizeof g->err))
         goto done;
     bool exact = record_walk(d, rec, state, every, g) == 0;
-    if (api->record_position) {
-        char why[GAME_ERR_MAX];
-        exact = exact && api->is_terminal(state) &&
-                api->record_position(rec, -1, check, why, sizeof why) >= 0 &&
-                api->hash_full(check) == api->hash_full(state);
-        if (!exact && record_rebuild(d, rec, state, every, g))
-            goto done;
-    } else if (!exact) {
+    char why[GAME_ERR_MAX];
+    exact = exact && api->is_terminal(state) &&
+            record_position(api, rec, -1, check, why, sizeof why) >= 0 &&
+            api->hash_full(check) == api->hash_full(state);
+    if (!exact && record_rebuild(d, rec, state, every, g))
         goto done;
-    } else if (!api->is_terminal(state)) {
-        snprintf(g->err, sizeof g->err, "the game is not over after its moves");
-        goto done;
-    }
     api->result(state, g->res);
     for (long k = 0; k < g->count; k++)
         g->keys[k] = fit_data_key(api, g->states + (size_t)k * d->stride);

@@ -9,6 +9,7 @@
 
 #include "search/mcts.h"
 #include "core/forfeit.h"
+#include "core/record.h"
 
 /* The first faulted seat from seat first on (all seats in order), or -1. */
 static int match_faulted(bot_t *const *bots, int players, int first)
@@ -286,7 +287,7 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
     }
     for (int s = 0; s < players; s++)
         bot_end(bots[s], out->result);
-    out->record = api->record_new(initial, opt, moves, n, counts, seats);
+    out->record = record_new(api, initial, opt, moves, n, counts, seats);
     if (!out->record) {
         snprintf(err, errlen, "internal error: the game's record could not be made");
         goto done;
@@ -295,11 +296,11 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
         forfeit_record_add(out->record, players, forfeit, n, bots[forfeit]->fault,
                            bots[forfeit]->fault_detail);
     /* Keys after FORMATS.md's and "engine" (readers ignore unknown keys). */
-    json_object_set_new(out->record, "movers", movers_of(api, initial, moves, n));
+    record_add_per_move(out->record, "movers", movers_of(api, initial, moves, n));
     if (search)
-        json_object_set(out->record, "search", search);
+        record_add_per_move(out->record, "search", json_incref(search));
     if (policy)
-        json_object_set(out->record, "policy", policy);
+        record_add_per_move(out->record, "policy", json_incref(policy));
     if (match_clock_on(clock))
         json_object_set_new(out->record, "clock", clock_json(clock, out->used_ms, players));
     if (opening) /* the moves bots did not choose */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/record.h"
+
 struct bench_ref {
     const game_reference_t *rules; /* the game's reference entry */
     void *game;                    /* the reference game */
@@ -18,7 +20,7 @@ bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial, const gam
         snprintf(err, errlen, "bench: no reference rules for %s", api->name);
         return NULL;
     }
-    json_t *rec = api->record_new(initial, opt, moves, count, NULL, NULL);
+    json_t *rec = record_new(api, initial, opt, moves, count, NULL, NULL);
     if (!rec) {
         snprintf(err, errlen, "bench: %s could not write the record of its own game", api->name);
         return NULL;

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "core/input.h"
 #include "core/lines.h"
+#include "core/record.h"
 #include "viewer/viewer.h"
 
 /* The records kept for --html. */
@@ -95,7 +96,7 @@ static int replay_line(const char *line, size_t len, char *err, size_t errlen)
         snprintf(err, errlen, "game: unknown game '%s' (%s)",
                  input_escape(game, shown, sizeof shown), cli_game_names());
     else
-        rc = api->record_replay(rec, err, errlen);
+        rc = record_replay(api, rec, err, errlen);
     json_decref(rec);
     return rc;
 }

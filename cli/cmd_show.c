@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "core/lines.h"
+#include "core/record.h"
 
 static const char show_help[] =
     "usage: skyline show --game G [game options] [--moves \"M1 M2 ...\"] [options]\n"
@@ -107,54 +108,6 @@ static void line_from_options(show_line_t *l, show_args_t *a)
         l->api->make(s, l->moves[k], undo);
     }
     free(text);
-}
-
-/* The record's position after ply moves without a game's record_position: the game has no
-   chance events beyond its options (players, seed, first_player). */
-static int record_position_plain(const game_api_t *api, const json_t *rec, int ply, void *state,
-                                 char *err, size_t errlen)
-{
-    game_options_t opt;
-    game_options_default(&opt);
-    const json_t *moves = json_object_get(rec, "moves");
-    const json_t *players = json_object_get(rec, "players");
-    if (!json_is_array(moves) || !json_is_integer(players)) {
-        snprintf(err, errlen, "the record has no \"moves\" list or no \"players\" count");
-        return -1;
-    }
-    opt.players = (int)json_integer_value(players);
-    opt.seed = (uint64_t)json_integer_value(json_object_get(rec, "seed"));
-    const json_t *first = json_object_get(rec, "first_player");
-    if (json_is_integer(first))
-        opt.first_player = (int)json_integer_value(first);
-    if (api->new_game(state, &opt, err, errlen))
-        return -1;
-    int count = (int)json_array_size(moves);
-    if (ply > count) {
-        snprintf(err, errlen, "ply %d is beyond the game's %d moves", ply, count);
-        return -1;
-    }
-    unsigned char undo[GAME_UNDO_MAX];
-    char why[GAME_ERR_MAX];
-    for (int i = 0; i < (ply < 0 ? count : ply); i++) {
-        const char *text = json_string_value(json_array_get(moves, (size_t)i));
-        move_t m;
-        if (!text || api->move_from_text(state, text, &m, why, sizeof why)) {
-            snprintf(err, errlen, "move %d (%s): %s", i, text ? text : "not a string",
-                     text ? why : "a move must be a string");
-            return -1;
-        }
-        api->make(state, m, undo);
-    }
-    return count;
-}
-
-static int record_position(const game_api_t *api, const json_t *rec, int ply, void *state,
-                           char *err, size_t errlen)
-{
-    if (api->record_position)
-        return api->record_position(rec, ply, state, err, errlen);
-    return record_position_plain(api, rec, ply, state, err, errlen);
 }
 
 /* The JSON of game index of a record file (one game a non-empty line); dies if none. */

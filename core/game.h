@@ -93,20 +93,9 @@ typedef struct game_api {
     /* Recomputes every derived field: 0 if consistent, else -1 with err filled. */
     int (*check)(const void *state, char *err, size_t errlen);
 
-    /*
-     * Game record (FORMATS.md §4) of a game that started at initial (made by new_game with
-     * opt) and went through moves; legal_counts may be NULL; seats has player_count specs
-     * or is NULL. Returns a new JSON object, or NULL if a move is illegal.
-     */
-    struct json_t *(*record_new)(const void *initial, const game_options_t *opt,
-                                 const move_t *moves, int move_count, const int *legal_counts,
-                                 const char *const *seats);
-    /*
-     * Re-plays a record with the engine's rules: 0 if every move is legal and the stored
-     * result (and legal_counts, if present) match; else -1 and err names the first move
-     * that fails, with its index and the reason.
-     */
-    int (*record_replay)(const struct json_t *rec, char *err, size_t errlen);
+    /* The game's part of its records (core/record.h: its own keys and set-up); the
+       envelope, checks and replay are core/record.c's. */
+    const struct record_hooks *record;
     /*
      * 1-based ranks of a finished game, the game's tie-break applied (ties left share the
      * smaller rank). NULL: ranks follow from result (greater result, better rank).
@@ -141,15 +130,6 @@ typedef struct game_api {
      * +W, gives back 1 B". It may mention what the move brings about (an extra turn).
      */
     void (*move_describe)(const void *state, move_t m, char *buf, size_t len);
-    /*
-     * The position of a record's game (FORMATS.md §4) after its first ply moves (-1: all)
-     * into state. Returns the record's move count, or -1 with err filled: not a record of
-     * this game, an illegal move, a ply beyond the game. The result is not compared.
-     * NULL: the game has no chance events beyond its options, so the position follows
-     * from new_game (players, seed, first_player of the record) and the moves.
-     */
-    int (*record_position)(const struct json_t *rec, int ply, void *state, char *err,
-                           size_t errlen);
     /* The heuristic evaluation (bots/heuristic.h): move scores and position values. */
     const struct heuristic *heuristic;
     /* The slow reference rules (ref/), which the bench times beside the engine. */

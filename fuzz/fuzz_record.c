@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/record.h"
 #include "core/towerup/towerup.h"
 #include "fuzz/fuzz.h"
 
@@ -26,7 +27,7 @@ static void replay_line(const char *line)
         if (board && !towerup_board_builtin(board))
             json_object_set_new(rec, "board", json_string("standard"));
         err[0] = 0;
-        if (api->record_replay(rec, err, sizeof err) < 0)
+        if (record_replay(api, rec, err, sizeof err) < 0)
             fuzz_check_error(err, sizeof err, "record: replay");
     }
     json_decref(rec);

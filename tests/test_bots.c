@@ -13,6 +13,7 @@
 #include "arena/match.h"
 #include "bots/heuristic.h"
 #include "bots/mcts_bot.h"
+#include "core/record.h"
 #include "core/towerup/towerup.h"
 #include "core/uptown/uptown.h"
 #include "tests/test.h"
@@ -160,7 +161,7 @@ static void test_whole_games(void)
             CHECK_MSG(rc == 0, "%s %dp: %s", api->name, players, err);
             if (rc == 0) {
                 char rerr[GAME_ERR_MAX];
-                CHECK_MSG(api->record_replay(r.record, rerr, sizeof rerr) == 0, "%s %dp: %s",
+                CHECK_MSG(record_replay(api, r.record, rerr, sizeof rerr) == 0, "%s %dp: %s",
                           api->name, players, rerr);
                 json_decref(r.record);
             }

@@ -13,6 +13,7 @@
 
 #include "arena/match.h"
 #include "core/connect4/connect4.h"
+#include "core/record.h"
 #include "tests/test.h"
 
 /* Leaves of the move tree when a won position counts as a leaf wherever it is. */
@@ -237,7 +238,7 @@ static int replay_edited(const json_t *rec, const char *key, json_t *value, char
         json_object_set_new(copy, key, value);
     else
         json_object_del(copy, key);
-    int rc = connect4_api.record_replay(copy, err, GAME_ERR_MAX);
+    int rc = record_replay(&connect4_api, copy, err, GAME_ERR_MAX);
     json_decref(copy);
     return rc;
 }
@@ -257,13 +258,13 @@ static void test_records(void)
         opt.seed = seed;
         match_result_t r;
         CHECK(match_play(api, &opt, bots, true, &r, err, sizeof err) == 0);
-        CHECK_MSG(api->record_replay(r.record, err, sizeof err) == 0, "seed %llu: %s",
+        CHECK_MSG(record_replay(api, r.record, err, sizeof err) == 0, "seed %llu: %s",
                   (unsigned long long)seed, err);
         json_t *moves = json_object_get(r.record, "moves");
         CHECK((int)json_array_size(moves) == r.moves);
         if (seed == 1) {
             json_object_del(r.record, "legal_counts"); /* optional: the record replays */
-            CHECK(api->record_replay(r.record, err, sizeof err) == 0);
+            CHECK(record_replay(api, r.record, err, sizeof err) == 0);
             json_t *bad = json_deep_copy(moves);
             json_array_set_new(bad, 0, json_string("9"));
             CHECK(replay_edited(r.record, "moves", bad, err) == -1 &&
@@ -274,7 +275,8 @@ static void test_records(void)
                       "%s", err);
             bad = json_deep_copy(moves);
             json_array_remove(bad, json_array_size(bad) - 1);
-            CHECK(replay_edited(r.record, "moves", bad, err) == -1 && strstr(err, "not over"));
+            CHECK(replay_edited(r.record, "moves", bad, err) == -1 &&
+                  strstr(err, "before the game is over"));
             CHECK(replay_edited(r.record, "result", NULL, err) == -1 && strstr(err, "result"));
             CHECK(replay_edited(
                       r.record, "result",

@@ -12,6 +12,7 @@
 
 #include "arena/match.h"
 #include "bots/heuristic.h"
+#include "core/record.h"
 #include "tests/test.h"
 
 /* Runs the skyline binary with args; stderr to err_path. Exit status. */
@@ -47,7 +48,8 @@ static void test_table(void)
         CHECK(api->new_game && api->copy && api->gen_moves && api->make && api->undo &&
               api->is_terminal && api->to_move && api->player_count && api->result && api->hash &&
               api->hash_full && api->move_to_text && api->move_from_text && api->determinize &&
-              api->playout && api->check && api->record_new && api->record_replay);
+              api->playout && api->check && api->record && api->record->first_player &&
+              api->record->result);
         CHECK_MSG(!api->heuristic || api->heuristic->api == api, "%s", api->name);
         CHECK_MSG(heuristic_for(api) == api->heuristic, "%s", api->name);
         CHECK(!api->scores == !api->score_key);
@@ -100,18 +102,15 @@ static void test_ranks(void)
     }
 }
 
-/* A record_new that drops result.ranks (and the score) from the game's own record. */
+/* A record result that drops ranks (and the score) from the game's own. */
 static const game_api_t *wrapped;
-static json_t *record_without_ranks(const void *initial, const game_options_t *opt,
-                                    const move_t *moves, int move_count, const int *legal_counts,
-                                    const char *const *seats)
+static json_t *result_without_ranks(const void *state)
 {
-    json_t *rec = wrapped->record_new(initial, opt, moves, move_count, legal_counts, seats);
-    json_t *result = json_object_get(rec, "result");
+    json_t *result = wrapped->record->result(state);
     json_object_del(result, "ranks");
     if (wrapped->score_key)
         json_object_del(result, wrapped->score_key);
-    return rec;
+    return result;
 }
 
 static void test_match_without_record_ranks(void)
@@ -120,7 +119,9 @@ static void test_match_without_record_ranks(void)
         const game_api_t *api = game_at(i);
         game_api_t bare = *api;
         wrapped = api;
-        bare.record_new = record_without_ranks;
+        record_hooks_t hooks = *api->record;
+        hooks.result = result_without_ranks;
+        bare.record = &hooks;
         game_options_t opt;
         game_options_default(&opt);
         opt.players = api->min_players;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/record.h"
 #include "ref/towerup_ref.h"
 #include "tests/test.h"
 
@@ -97,7 +98,7 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
         history[n] = m;
         api->make(state, history[n++], undo);
     }
-    json_t *rec = api->record_new(initial, opt, history, n, NULL, NULL);
+    json_t *rec = record_new(api, initial, opt, history, n, NULL, NULL);
     CHECK(rec != NULL);
     if (!rec)
         return 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "core/towerup/towerup.h"
 #include "tests/test.h"
 
@@ -81,13 +82,13 @@ static int fuzz_game(const game_options_t *opt, pcg32_t *rng, bool full)
     CHECK_EQ_INT(towerup_gen_moves(&s, moves), 0);
     for (int p = 0; p < s.players; p++)
         CHECK(s.cone[p] >= 0 && s.cone[p] <= TOWERUP_CONE_MAX);
-    json_t *rec = towerup_record_new(&initial, opt, played, k, counts, NULL);
+    json_t *rec = record_new(&towerup_api, &initial, opt, played, k, counts, NULL);
     CHECK_MSG(rec != NULL, "record_new failed");
     if (rec) {
         /* Through text, as a file would carry it. */
         char *text = json_dumps(rec, JSON_COMPACT);
         json_t *back = json_loads(text, 0, NULL);
-        int rc = towerup_record_replay(back, err, sizeof err);
+        int rc = record_replay(&towerup_api, back, err, sizeof err);
         CHECK_MSG(rc == 0, "replay (seed %llu): %s", (unsigned long long)opt->seed, err);
         free(text);
         json_decref(back);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "core/towerup/towerup.h"
 #include "tests/test.h"
 
@@ -35,7 +36,7 @@ static json_t *random_record(game_options_t *o, int takes_first, bool counts)
         towerup_make(&s, moves[pick], &u);
     }
     static const char *const seats[] = {"random", "greedy", "mcts:iters=10", "random"};
-    return towerup_record_new(&initial, o, played, k, counts ? legal : NULL, seats);
+    return record_new(&towerup_api, &initial, o, played, k, counts ? legal : NULL, seats);
 }
 
 static void check_keys(const json_t *obj, const char *const *keys, int n)
@@ -59,7 +60,7 @@ static const char *replay(const json_t *rec)
     json_t *back = json_loads(text, 0, NULL);
     free(text);
     err[0] = 0;
-    if (towerup_record_replay(back, err, sizeof err) == 0)
+    if (record_replay(&towerup_api, back, err, sizeof err) == 0)
         err[0] = 0;
     else if (!err[0])
         strcpy(err, "(no message)");
@@ -179,18 +180,18 @@ static void check_malformed(void)
         bad = json_deep_copy(rec);
         json_object_del(bad, required[i]);
         char want[64];
-        snprintf(want, sizeof want, "the record has no \"%s\" key", required[i]);
+        snprintf(want, sizeof want, "record: %s must be", required[i]);
         expect_fail(bad, want);
     }
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "players", json_string("3"));
-    expect_fail(bad, "\"players\" has the wrong type");
+    expect_fail(bad, "record: players must be an integer from 2 to 4");
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "game", json_string("uptown"));
-    expect_fail(bad, "not towerup");
+    expect_fail(bad, "record: game must be \"towerup\"");
     bad = json_deep_copy(rec);
     json_array_remove(json_object_get(bad, "deck"), 7);
-    expect_fail(bad, "43 cards, not 44");
+    expect_fail(bad, "record: deck has 43 cards, not 44");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "deck"), 5, json_string("KXW"));
     expect_fail(bad, "'KXW' is not a Tower Up card code");
@@ -200,29 +201,29 @@ static void check_malformed(void)
     expect_fail(bad, "too many '**' cards");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "objectives"), 1, json_string("towers"));
-    expect_fail(bad, "\"objectives\" entry 1 'towers' is not one of colors,park");
+    expect_fail(bad, "record: objectives entry 1 'towers' is not one of colors,park");
     /* Every header field in its range (FORMATS.md §4). */
     bad = json_deep_copy(rec);
     json_array_remove(json_object_get(bad, "seats"), 2);
-    expect_fail(bad, "\"seats\" lists 2 bot specs for 3 players");
+    expect_fail(bad, "record: seats must be a list of 3 bot specs");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "seats"), 1, json_integer(1));
-    expect_fail(bad, "\"seats\" entry 1 is not a string");
+    expect_fail(bad, "record: seats entry 1 is not a string");
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "seed", json_integer(-1));
-    expect_fail(bad, "\"seed\" is -1");
+    expect_fail(bad, "record: seed must be a non-negative integer");
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "players", json_integer(5));
-    expect_fail(bad, "\"players\" is 5, not 2 to 4");
+    expect_fail(bad, "record: players must be an integer from 2 to 4");
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "first_player", json_integer(3));
-    expect_fail(bad, "\"first_player\" is 3, not 0 to 2");
+    expect_fail(bad, "record: first_player must be an integer from 0 to 2");
     bad = json_deep_copy(rec);
     json_object_set_new(bad, "format", json_integer(2));
-    expect_fail(bad, "\"format\" is 2");
+    expect_fail(bad, "record: format must be 1");
     bad = json_deep_copy(rec);
     json_object_del(json_object_get(bad, "result"), "chips");
-    expect_fail(bad, "\"result\" has no \"chips\" key");
+    expect_fail(bad, "record: result has no \"chips\"");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "moves"), 3, json_string("\x10\x01PP"));
     expect_fail(bad, "move 3 (\\x10\\x01PP): '\\x10\\x01PP' is not a canonical");
@@ -254,25 +255,25 @@ static void check_malformed(void)
     expect_fail(bad, "move 6 (");
     bad = json_deep_copy(rec);
     json_array_remove(json_object_get(bad, "legal_counts"), 0);
-    expect_fail(bad, "legal_counts is not a list as long as its moves");
+    expect_fail(bad, "record: legal_counts has");
     bad = json_deep_copy(rec);
     json_t *scores = json_object_get(json_object_get(bad, "result"), "scores");
     json_array_set_new(scores, 0, json_integer(json_integer_value(json_array_get(scores, 0)) + 1));
-    expect_fail(bad, "result: the record's scores differ");
+    expect_fail(bad, "result: scores are [");
     bad = json_deep_copy(rec);
     json_object_set_new(json_object_get(bad, "result"), "turns", json_integer(1));
-    expect_fail(bad, "result: the record's turns differ");
+    expect_fail(bad, "result: turns is 1 in the record but");
     bad = json_deep_copy(rec);
     json_array_remove(json_object_get(bad, "moves"),
                       json_array_size(json_object_get(bad, "moves")) - 1);
     json_object_del(bad, "legal_counts");
-    snprintf(want, sizeof want, "the record's moves end with move %zu, before the game is over",
+    snprintf(want, sizeof want, "record: the moves end with move %zu, before the game is over",
              last - 2);
     expect_fail(bad, want);
     bad = json_deep_copy(rec);
     json_array_clear(json_object_get(bad, "moves"));
     json_object_del(bad, "legal_counts");
-    expect_fail(bad, "the record has no moves");
+    expect_fail(bad, "record: no moves, but a game needs some");
 
     /* Unknown keys are ignored; legal_counts may be left out. */
     bad = json_deep_copy(rec);
@@ -287,7 +288,7 @@ static void check_malformed(void)
     char err[GAME_ERR_MAX];
     CHECK(towerup_new_game(&s, &o, err, sizeof err) == 0);
     move_t m = towerup_move_build(3, 0, 3);
-    CHECK(towerup_record_new(&s, &o, &m, 1, NULL, NULL) == NULL);
+    CHECK(record_new(&towerup_api, &s, &o, &m, 1, NULL, NULL) == NULL);
 }
 
 int main(void)

@@ -2,6 +2,7 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "core/uptown/uptown.h"
 #include "tests/test.h"
 
@@ -55,8 +56,8 @@ static void play_through_api(int players, uint64_t seed)
         sum += res[p];
     }
     CHECK(sum > players / 2.0 - 1e-9 && sum < players / 2.0 + 1e-9);
-    json_t *rec = api->record_new(initial, &opt, played, count, NULL, NULL);
-    CHECK(rec && api->record_replay(rec, err, sizeof err) == 0);
+    json_t *rec = record_new(api, initial, &opt, played, count, NULL, NULL);
+    CHECK(rec && record_replay(api, rec, err, sizeof err) == 0);
     json_decref(rec);
     /* A playout from the start ends the game too, the same way for the same generator. */
     pcg32_t r1, r2;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/record.h"
 #include "ref/uptown_ref.h"
 #include "tests/test.h"
 
@@ -58,7 +59,7 @@ static int diff_game(const game_options_t *opt, uint64_t move_seed)
         history[n] = moves[pcg32_bounded(&rng, (uint32_t)count)];
         api->make(state, history[n++], undo);
     }
-    json_t *rec = api->record_new(initial, opt, history, n, NULL, NULL);
+    json_t *rec = record_new(api, initial, opt, history, n, NULL, NULL);
     CHECK(rec != NULL);
     if (!rec)
         return 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "core/uptown/uptown.h"
 #include "tests/test.h"
 
@@ -92,14 +93,14 @@ static void check_record(const uptown_state_t *initial, const game_options_t *op
 {
     char err[GAME_ERR_MAX];
     const char *seats[GAME_MAX_PLAYERS] = {"random", "random", "random", "random", "random"};
-    json_t *rec = uptown_record_new(initial, opt, moves, n, counts, seats);
+    json_t *rec = record_new(&uptown_api, initial, opt, moves, n, counts, seats);
     CHECK(rec != NULL);
     if (!rec)
         return;
-    CHECK_MSG(uptown_record_replay(rec, err, sizeof err) == 0, "replay: %s", err);
+    CHECK_MSG(record_replay(&uptown_api, rec, err, sizeof err) == 0, "replay: %s", err);
     char *text = json_dumps(rec, JSON_COMPACT);
     json_t *back = json_loads(text, 0, NULL);
-    CHECK(back && uptown_record_replay(back, err, sizeof err) == 0);
+    CHECK(back && record_replay(&uptown_api, back, err, sizeof err) == 0);
     /* Key order is the documented one. */
     static const char *const keys[] = {"game",         "format",       "players", "seats",
                                        "seed",         "first_player", "piles",   "moves",
@@ -118,7 +119,7 @@ static void check_record(const uptown_state_t *initial, const game_options_t *op
     /* A tampered move is refused with its index. */
     json_t *mv = json_object_get(back, "moves");
     json_array_set_new(mv, (size_t)(n / 2), json_string("Z@E5"));
-    int rc = uptown_record_replay(back, err, sizeof err);
+    int rc = record_replay(&uptown_api, back, err, sizeof err);
     char want[32];
     snprintf(want, sizeof want, "move %d ", n / 2);
     CHECK(rc != 0 && strstr(err, want) == err);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "core/uptown/uptown.h"
 #include "tests/test.h"
 
@@ -41,7 +42,7 @@ static void play_random_game(game_t *g, int players, uint64_t seed)
 static void expect_error(const json_t *rec, const char *want)
 {
     char err[GAME_ERR_MAX] = "";
-    int rc = uptown_record_replay(rec, err, sizeof err);
+    int rc = record_replay(&uptown_api, rec, err, sizeof err);
     CHECK_MSG(rc != 0 && strncmp(err, want, strlen(want)) == 0, "wanted '%s', got '%s'", want,
               rc ? err : "ok");
     CHECK(strchr(err, '\n') == NULL);
@@ -50,8 +51,8 @@ static void expect_error(const json_t *rec, const char *want)
 static json_t *fresh_record(const game_t *g, bool counts)
 {
     const char *seats[GAME_MAX_PLAYERS] = {"random", "greedy", "mcts:iters=10", "random", "random"};
-    return uptown_record_new(&g->initial, &g->opt, g->moves, g->n, counts ? g->counts : NULL,
-                             seats);
+    return record_new(&uptown_api, &g->initial, &g->opt, g->moves, g->n, counts ? g->counts : NULL,
+                      seats);
 }
 
 static void test_written_record(void)
@@ -60,7 +61,7 @@ static void test_written_record(void)
     play_random_game(&g, 3, 7);
     json_t *rec = fresh_record(&g, true);
     char err[GAME_ERR_MAX];
-    CHECK(rec && uptown_record_replay(rec, err, sizeof err) == 0);
+    CHECK(rec && record_replay(&uptown_api, rec, err, sizeof err) == 0);
     char *text = json_dumps(rec, JSON_COMPACT);
     CHECK(strncmp(text,
                   "{\"game\":\"uptown\",\"format\":1,\"players\":3,\"seats\":[\"random\","
@@ -72,7 +73,7 @@ static void test_written_record(void)
     free(text);
     /* A record without the engine (an older engine's) replays too. */
     json_object_del(rec, "engine");
-    CHECK(uptown_record_replay(rec, err, sizeof err) == 0);
+    CHECK(record_replay(&uptown_api, rec, err, sizeof err) == 0);
     /* The first 5 tiles of each pile are the starting rack. */
     const json_t *pile0 = json_array_get(json_object_get(rec, "piles"), 0);
     uint32_t rack = 0;
@@ -81,15 +82,15 @@ static void test_written_record(void)
     CHECK(rack == g.initial.rack[0]);
     /* Replay uses the piles, never the seed. */
     json_object_set_new(rec, "seed", json_integer(123456));
-    CHECK(uptown_record_replay(rec, err, sizeof err) == 0);
+    CHECK(record_replay(&uptown_api, rec, err, sizeof err) == 0);
     json_decref(rec);
     /* Without seats: empty specs; an illegal move: no record. */
-    rec = uptown_record_new(&g.initial, &g.opt, g.moves, g.n, NULL, NULL);
+    rec = record_new(&uptown_api, &g.initial, &g.opt, g.moves, g.n, NULL, NULL);
     CHECK(rec && json_array_size(json_object_get(rec, "seats")) == 3 &&
           json_object_get(rec, "legal_counts") == NULL);
     json_decref(rec);
     move_t bad[2] = {g.moves[0], g.moves[0]};
-    CHECK(uptown_record_new(&g.initial, &g.opt, bad, 2, NULL, NULL) == NULL);
+    CHECK(record_new(&uptown_api, &g.initial, &g.opt, bad, 2, NULL, NULL) == NULL);
 }
 
 /* Plays g until a capture that would split a group can be written; returns its move index. */
@@ -132,7 +133,7 @@ static void test_illegal_moves(void)
         snprintf(want, sizeof want, "move %d (%s): illegal: capture would split a group", at, text);
         expect_error(rec, want);
         char err[GAME_ERR_MAX];
-        uptown_record_replay(rec, err, sizeof err);
+        record_replay(&uptown_api, rec, err, sizeof err);
         CHECK_MSG(!strcmp(err, want), "got '%s'", err);
         json_decref(rec);
     }
@@ -144,7 +145,7 @@ static void test_illegal_moves(void)
     json_t *moves = json_object_get(rec, "moves");
     json_t *counts = json_object_get(rec, "legal_counts");
     char err[GAME_ERR_MAX];
-    CHECK(uptown_record_replay(rec, err, sizeof err) == 0);
+    CHECK(record_replay(&uptown_api, rec, err, sizeof err) == 0);
     /* A 2-player move without its colour prefix. */
     const char *m5 = json_string_value(json_array_get(moves, 5));
     char copy[GAME_MOVE_TEXT_MAX];

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/record.h"
 #include "core/svg.h"
 #include "viewer/viewer.h"
 
@@ -90,36 +91,11 @@ static json_t *picture_runs(line_dict_t *d, const char *svg)
     return runs;
 }
 
-/* The position after ply moves of rec: the game's record_position, or (a game without
-   chance events beyond its options) new_game from the record and the moves. */
+/* The position after ply moves of rec (core/record.h): 0, or -1 with err filled. */
 static int position_at(const game_api_t *api, const json_t *rec, int ply, void *state, char *err,
                        size_t errlen)
 {
-    if (api->record_position)
-        return api->record_position(rec, ply, state, err, errlen) < 0 ? -1 : 0;
-    game_options_t opt;
-    game_options_default(&opt);
-    opt.players = (int)json_integer_value(json_object_get(rec, "players"));
-    opt.seed = (uint64_t)json_integer_value(json_object_get(rec, "seed"));
-    const json_t *first = json_object_get(rec, "first_player");
-    if (json_is_integer(first))
-        opt.first_player = (int)json_integer_value(first);
-    if (api->new_game(state, &opt, err, errlen))
-        return -1;
-    const json_t *moves = json_object_get(rec, "moves");
-    _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
-    for (int i = 0; i < ply; i++) {
-        const char *text = json_string_value(json_array_get(moves, (size_t)i));
-        move_t m;
-        char why[GAME_ERR_MAX];
-        if (!text || api->move_from_text(state, text, &m, why, sizeof why)) {
-            snprintf(err, errlen, "move %d (%s): %s", i, text ? text : "?",
-                     text ? why : "a move must be a string");
-            return -1;
-        }
-        api->make(state, m, undo);
-    }
-    return 0;
+    return record_position(api, rec, ply, state, err, errlen) < 0 ? -1 : 0;
 }
 
 /* The picture of state as text (caller frees); NULL if it could not be made. */

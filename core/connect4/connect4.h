@@ -84,10 +84,8 @@ void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, si
 /* A legal move in plain words (game_api_t.move_describe) into buf[len]. */
 void c4_move_describe(const c4_state_t *s, move_t m, char *buf, size_t len);
 
-/* Records (record.c, FORMATS.md §4): the game record and its replay. */
-struct json_t *c4_record_new(const void *initial, const game_options_t *opt, const move_t *moves,
-                             int move_count, const int *legal_counts, const char *const *seats);
-int c4_record_replay(const struct json_t *rec, char *err, size_t errlen);
+/* Its part of game records (record.c, core/record.h): ranks and turns as the result. */
+extern const struct record_hooks c4_record_hooks;
 /* Parses a move text ("1"-"7"): 0 if legal, else -1 with err filled. */
 int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err, size_t errlen);
 /* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */

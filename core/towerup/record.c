@@ -1,12 +1,13 @@
-/* Tower Up game records (FORMATS.md §4): writing and replaying. */
+/* Tower Up's part of its game records (FORMATS.md §4, core/record.h): the board, the
+   objectives, the start floors, the deck and each reshuffle's new draw pile, which fix
+   every chance event, and the result. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/forfeit.h"
 #include "core/input.h"
-#include "core/version.h"
+#include "core/record.h"
 #include "internal.h"
 
 static json_t *letter_json(int colour)
@@ -63,97 +64,86 @@ static json_t *pile_json(const towerup_state_t *s)
     return a;
 }
 
-json_t *towerup_record_new(const void *initial, const game_options_t *opt, const move_t *moves,
-                           int move_count, const int *legal_counts, const char *const *seats)
+/* ---- writing ---- */
+
+static int first_player(const void *initial)
+{
+    return ((const towerup_state_t *)initial)->first_player;
+}
+
+static uint64_t seed(const void *initial) { return ((const towerup_state_t *)initial)->seed; }
+
+/* "board": as the options named it (a file path stays a path), else its name. */
+static void head_keys(json_t *rec, const void *initial, const game_options_t *opt)
+{
+    const towerup_state_t *ini = initial;
+    const char *board_option = game_options_get(opt, "board");
+    json_object_set_new(rec, "board", json_string(board_option ? board_option : ini->board->name));
+}
+
+/* The deck of a game at its start: market slots, then the draw pile, top first. */
+static void start_deck(const towerup_state_t *ini, uint8_t *deck)
+{
+    memcpy(deck, ini->market, TOWERUP_MARKET);
+    memcpy(deck + TOWERUP_MARKET, ini->draw + ini->draw_pos, (size_t)towerup_draw_count(ini));
+}
+
+/* The game before its set-up; a random set-up's placements are the record's first moves. */
+static int write_start(const void *initial, void *start, move_t *prefix, int *nprefix)
+{
+    const towerup_state_t *ini = initial;
+    uint8_t deck[TOWERUP_CARD_COUNT];
+    char err[GAME_ERR_MAX];
+    start_deck(ini, deck);
+    if (ini->draw_pos != 0 || ini->reshuffles ||
+        towerup_new_from(start, ini->board, ini->players, ini->first_player, ini->objectives, deck,
+                         ini->setup_colour, ini->setup_count, ini->seed, err, sizeof err) < 0)
+        return -1;
+    *nprefix = ini->setup_random ? ini->setup_done : 0;
+    for (int i = 0; i < *nprefix; i++)
+        prefix[i] = towerup_move_place(ini->setup_site[i], ini->setup_floor[i]);
+    return 0;
+}
+
+/* "objectives", "start_floors", "deck" and "reshuffles" (filled by write_move). */
+static void setup_keys(json_t *rec, const void *initial)
 {
     const towerup_state_t *ini = initial;
     const towerup_card_t *cards = towerup_cards();
-    /* The board as the options named it (a file path stays a path), else its name. */
-    const char *board_option = game_options_get(opt, "board");
-    char err[GAME_ERR_MAX];
     uint8_t deck[TOWERUP_CARD_COUNT];
-    memcpy(deck, ini->market, TOWERUP_MARKET);
-    memcpy(deck + TOWERUP_MARKET, ini->draw + ini->draw_pos, (size_t)towerup_draw_count(ini));
-    towerup_state_t s;
-    if (ini->draw_pos != 0 || ini->reshuffles ||
-        towerup_new_from(&s, ini->board, ini->players, ini->first_player, ini->objectives, deck,
-                         ini->setup_colour, ini->setup_count, ini->seed, err, sizeof err) < 0)
-        return NULL;
-    json_t *rec = json_object(), *seat_list = json_array(), *objs = json_array();
-    json_t *start = json_array(), *deck_list = json_array(), *resh = json_array();
-    json_t *move_list = json_array(), *lc = legal_counts ? json_array() : NULL;
-    char text[GAME_MOVE_TEXT_MAX];
-    move_t buf[GAME_MAX_MOVES];
-    towerup_undo_t u;
-    int setup_moves = ini->setup_random ? ini->setup_done : 0, total = setup_moves + move_count;
-    for (int i = 0; i < total; i++) {
-        move_t m = i < setup_moves ? towerup_move_place(ini->setup_site[i], ini->setup_floor[i])
-                                   : moves[i - setup_moves];
-        int n = towerup_gen_moves(&s, buf), j = 0;
-        while (j < n && buf[j] != m)
-            j++;
-        if (j == n) {
-            json_decref(rec);
-            json_decref(seat_list);
-            json_decref(objs);
-            json_decref(start);
-            json_decref(deck_list);
-            json_decref(resh);
-            json_decref(move_list);
-            json_decref(lc);
-            return NULL;
-        }
-        if (lc)
-            json_array_append_new(
-                lc, json_integer(i < setup_moves ? n : legal_counts[i - setup_moves]));
-        towerup_move_to_text(&s, m, text);
-        json_array_append_new(move_list, json_string(text));
-        int before = s.reshuffles;
-        towerup_make(&s, m, &u);
-        if (s.reshuffles != before)
-            json_array_append_new(resh, pile_json(&s));
-    }
-    for (int p = 0; p < ini->players; p++)
-        json_array_append_new(seat_list, json_string(seats && seats[p] ? seats[p] : ""));
+    start_deck(ini, deck);
+    json_t *objs = json_array(), *start = json_array(), *deck_list = json_array();
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
         json_array_append_new(objs, json_string(towerup_objective_id[ini->objectives[i]]));
     for (int i = 0; i < ini->setup_count; i++)
         json_array_append_new(start, letter_json(ini->setup_colour[i]));
     for (int i = 0; i < TOWERUP_CARD_COUNT; i++)
         json_array_append_new(deck_list, json_string(cards[deck[i]].code));
-    json_object_set_new(rec, "game", json_string("towerup"));
-    json_object_set_new(rec, "format", json_integer(1));
-    json_object_set_new(rec, "board", json_string(board_option ? board_option : ini->board->name));
-    json_object_set_new(rec, "players", json_integer(ini->players));
-    json_object_set_new(rec, "seats", seat_list);
-    json_object_set_new(rec, "seed", json_integer((json_int_t)ini->seed));
-    json_object_set_new(rec, "first_player", json_integer(ini->first_player));
     json_object_set_new(rec, "objectives", objs);
     json_object_set_new(rec, "start_floors", start);
     json_object_set_new(rec, "deck", deck_list);
-    json_object_set_new(rec, "reshuffles", resh);
-    json_object_set_new(rec, "moves", move_list);
-    if (lc)
-        json_object_set_new(rec, "legal_counts", lc);
-    if (towerup_is_over(&s))
-        json_object_set_new(rec, "result", result_json(&s));
-    /* A key after FORMATS.md's (readers ignore unknown keys): the engine that wrote it. */
-    json_object_set_new(rec, "engine", json_string(skyline_engine()));
-    return rec;
+    json_object_set_new(rec, "reshuffles", json_array());
 }
 
-/* ---- replay ---- */
+static void write_move(json_t *rec, const void *before, const void *after, move_t m)
+{
+    (void)m;
+    const towerup_state_t *s = after;
+    if (s->reshuffles != ((const towerup_state_t *)before)->reshuffles)
+        json_array_append_new(json_object_get(rec, "reshuffles"), pile_json(s));
+}
 
-static const json_t *get_key(const json_t *rec, const char *key, json_type type, char *err,
-                             size_t errlen)
+static json_t *result(const void *state) { return result_json(state); }
+
+/* ---- reading ---- */
+
+/* Key of rec of JSON type type (what names it: "a string", "a list"); NULL with err. */
+static const json_t *get_key(const json_t *rec, const char *key, json_type type, const char *what,
+                             char *err, size_t errlen)
 {
     const json_t *v = json_object_get(rec, key);
-    if (!v) {
-        tu_errf(err, errlen, "the record has no \"%s\" key", key);
-        return NULL;
-    }
-    if (json_typeof(v) != type) {
-        tu_errf(err, errlen, "the record's \"%s\" has the wrong type", key);
+    if (!v || json_typeof(v) != type) {
+        tu_errf(err, errlen, "record: %s must be %s", key, what);
         return NULL;
     }
     return v;
@@ -197,98 +187,11 @@ static int codes_to_cards(const json_t *list, uint64_t allowed, uint8_t *out, co
     return 0;
 }
 
-/* Compares the record's result with the replayed game's. */
-static int compare_result(const towerup_state_t *s, const json_t *want, char *err, size_t errlen)
+/* The objectives of a record into objectives[]. */
+static int read_objectives(const json_t *objs_v, uint8_t *objectives, char *err, size_t errlen)
 {
-    if (!json_is_object(want)) {
-        tu_errf(err, errlen, "the record's \"result\" is not an object");
-        return -1;
-    }
-    json_t *got = result_json(s);
-    const char *keys[] = {"scores", "ranks", "markers", "cones", "chips", "supply", "turns"};
-    for (int i = 0; i < 7; i++) {
-        const json_t *w = json_object_get(want, keys[i]);
-        if (!w) {
-            tu_errf(err, errlen, "the record's \"result\" has no \"%s\" key", keys[i]);
-            json_decref(got);
-            return -1;
-        }
-        if (!json_equal(w, json_object_get(got, keys[i]))) {
-            char *g = json_dumps(json_object_get(got, keys[i]), JSON_COMPACT | JSON_ENCODE_ANY);
-            tu_errf(err, errlen, "result: the record's %s differ from the replay's %s", keys[i],
-                    g ? g : "?");
-            free(g);
-            json_decref(got);
-            return -1;
-        }
-    }
-    json_decref(got);
-    return 0;
-}
-
-/* The game of a record before its first move. */
-static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t errlen)
-{
-    const json_t *v;
-    if (!(v = get_key(rec, "game", JSON_STRING, err, errlen)))
-        return -1;
-    if (strcmp(json_string_value(v), "towerup")) {
-        char shown[INPUT_EXCERPT_MAX];
-        tu_errf(err, errlen, "the record is a game of %s, not towerup",
-                input_escape(json_string_value(v), shown, sizeof shown));
-        return -1;
-    }
-    if (!(v = get_key(rec, "format", JSON_INTEGER, err, errlen)))
-        return -1;
-    if (json_integer_value(v) != 1) {
-        tu_errf(err, errlen, "the record's \"format\" is %lld (only 1 is supported)",
-                (long long)json_integer_value(v));
-        return -1;
-    }
-    const json_t *board_v, *players_v, *seats_v, *seed_v, *first_v, *objs_v, *start_v, *deck_v;
-    if (!(board_v = get_key(rec, "board", JSON_STRING, err, errlen)) ||
-        !(players_v = get_key(rec, "players", JSON_INTEGER, err, errlen)) ||
-        !(seats_v = get_key(rec, "seats", JSON_ARRAY, err, errlen)) ||
-        !(seed_v = get_key(rec, "seed", JSON_INTEGER, err, errlen)) ||
-        !(first_v = get_key(rec, "first_player", JSON_INTEGER, err, errlen)) ||
-        !(objs_v = get_key(rec, "objectives", JSON_ARRAY, err, errlen)) ||
-        !(start_v = get_key(rec, "start_floors", JSON_ARRAY, err, errlen)) ||
-        !(deck_v = get_key(rec, "deck", JSON_ARRAY, err, errlen)))
-        return -1;
-    json_int_t players = json_integer_value(players_v);
-    if (players < 2 || players > TOWERUP_MAX_PLAYERS) {
-        tu_errf(err, errlen, "the record's \"players\" is %lld, not 2 to %d", (long long)players,
-                TOWERUP_MAX_PLAYERS);
-        return -1;
-    }
-    if ((json_int_t)json_array_size(seats_v) != players) {
-        tu_errf(err, errlen, "the record's \"seats\" lists %zu bot specs for %lld players",
-                json_array_size(seats_v), (long long)players);
-        return -1;
-    }
-    for (size_t i = 0; i < json_array_size(seats_v); i++)
-        if (!json_is_string(json_array_get(seats_v, i))) {
-            tu_errf(err, errlen, "the record's \"seats\" entry %zu is not a string", i);
-            return -1;
-        }
-    if (json_integer_value(seed_v) < 0) {
-        tu_errf(err, errlen, "the record's \"seed\" is %lld, not a non-negative integer",
-                (long long)json_integer_value(seed_v));
-        return -1;
-    }
-    json_int_t first = json_integer_value(first_v);
-    if (first < 0 || first >= players) {
-        tu_errf(err, errlen, "the record's \"first_player\" is %lld, not 0 to %lld",
-                (long long)first, (long long)players - 1);
-        return -1;
-    }
-    const towerup_board_t *board = towerup_board_get(json_string_value(board_v), err, errlen);
-    if (!board)
-        return -1;
-    uint8_t objectives[TOWERUP_GAME_OBJECTIVES], deck[TOWERUP_CARD_COUNT];
-    uint8_t start[TOWERUP_MAX_START_FLOORS];
     if (json_array_size(objs_v) != TOWERUP_GAME_OBJECTIVES) {
-        tu_errf(err, errlen, "the record's objectives are not three ids");
+        tu_errf(err, errlen, "record: objectives must be a list of three ids");
         return -1;
     }
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
@@ -297,34 +200,65 @@ static int replay_setup(const json_t *rec, towerup_state_t *s, char *err, size_t
         if (o < 0) {
             char shown[INPUT_EXCERPT_MAX], names[128];
             towerup_objective_names(names, sizeof names);
-            tu_errf(err, errlen, "the record's \"objectives\" entry %d '%s' is not one of %s", i,
+            tu_errf(err, errlen, "record: objectives entry %d '%s' is not one of %s", i,
                     id ? input_escape(id, shown, sizeof shown) : "(not a string)", names);
             return -1;
         }
         objectives[i] = (uint8_t)o;
     }
+    return 0;
+}
+
+/* The starting floors of a record into start[]; their count, or -1. */
+static int read_start_floors(const json_t *start_v, uint8_t *start, char *err, size_t errlen)
+{
     size_t ns = json_array_size(start_v);
     if (ns < 3 || ns > TOWERUP_MAX_START_FLOORS) {
-        tu_errf(err, errlen, "the record lists %zu starting floors (3 to 7 allowed)", ns);
+        tu_errf(err, errlen, "record: start_floors lists %zu floors (3 to 7 allowed)", ns);
         return -1;
     }
     for (size_t i = 0; i < ns; i++) {
         const char *t = json_string_value(json_array_get(start_v, i));
         int c = t && t[0] && !t[1] ? towerup_colour_from_letter(t[0], true) : -1;
         if (c < 0) {
-            tu_errf(err, errlen, "starting floor %zu is not one of K G W B *", i);
+            tu_errf(err, errlen, "record: starting floor %zu is not one of K G W B *", i);
             return -1;
         }
         start[i] = (uint8_t)c;
     }
+    return (int)ns;
+}
+
+/* The game of a record before its first move. */
+static int read_start(const json_t *rec, const record_envelope_t *env, void *state, char *err,
+                      size_t errlen)
+{
+    const json_t *board_v, *objs_v, *start_v, *deck_v;
+    if (!(board_v = get_key(rec, "board", JSON_STRING, "a board name or file", err, errlen)) ||
+        !(objs_v =
+              get_key(rec, "objectives", JSON_ARRAY, "a list of objective ids", err, errlen)) ||
+        !(start_v = get_key(rec, "start_floors", JSON_ARRAY, "a list of colours", err, errlen)) ||
+        !(deck_v = get_key(rec, "deck", JSON_ARRAY, "a list of card codes", err, errlen)) ||
+        !get_key(rec, "reshuffles", JSON_ARRAY, "a list of card lists", err, errlen))
+        return -1;
+    const towerup_board_t *board = towerup_board_get(json_string_value(board_v), err, errlen);
+    if (!board)
+        return -1;
+    uint8_t objectives[TOWERUP_GAME_OBJECTIVES], deck[TOWERUP_CARD_COUNT];
+    uint8_t start[TOWERUP_MAX_START_FLOORS];
+    int ns;
+    if (read_objectives(objs_v, objectives, err, errlen) < 0 ||
+        (ns = read_start_floors(start_v, start, err, errlen)) < 0)
+        return -1;
     if (json_array_size(deck_v) != TOWERUP_CARD_COUNT) {
-        tu_errf(err, errlen, "the record's deck has %zu cards, not 44", json_array_size(deck_v));
+        tu_errf(err, errlen, "record: deck has %zu cards, not 44", json_array_size(deck_v));
         return -1;
     }
-    if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "the deck", err, errlen) < 0)
+    if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "record: deck", err,
+                       errlen) < 0)
         return -1;
-    return towerup_new_from(s, board, (int)players, (int)first, objectives, deck, start, (int)ns,
-                            (uint64_t)json_integer_value(seed_v), err, errlen);
+    return towerup_new_from(state, board, env->players, env->first_player, objectives, deck, start,
+                            ns, env->seed, err, errlen);
 }
 
 /* After a reshuffle: the record's list becomes the draw pile (one card already drawn). */
@@ -346,117 +280,43 @@ static int apply_reshuffle(towerup_state_t *s, int slot, const json_t *list, cha
     return 0;
 }
 
-/* The record's game after its first ply moves (-1: all) into *out; the move count, or -1
-   with err filled. */
-static int replay_moves(const json_t *rec, int ply, towerup_state_t *out, char *err, size_t errlen)
+/* A reshuffle made by move m: its new draw pile from the record. */
+static int read_move(const json_t *rec, const void *before, void *state, move_t m, int *used,
+                     char *err, size_t errlen)
 {
-    char why[GAME_ERR_MAX];
-    towerup_state_t s;
-    if (!json_is_object(rec)) {
-        tu_errf(err, errlen, "the record is not a JSON object");
+    towerup_state_t *s = state;
+    if (s->reshuffles == ((const towerup_state_t *)before)->reshuffles)
+        return 0;
+    const json_t *resh = json_object_get(rec, "reshuffles");
+    if ((size_t)*used >= json_array_size(resh)) {
+        tu_errf(err, errlen, "the draw pile must be refilled but the record has no reshuffle left");
         return -1;
     }
-    if (replay_setup(rec, &s, err, errlen) < 0)
-        return -1;
-    const json_t *moves, *resh, *result;
-    if (!(resh = get_key(rec, "reshuffles", JSON_ARRAY, err, errlen)) ||
-        !(moves = get_key(rec, "moves", JSON_ARRAY, err, errlen)) ||
-        !(result = get_key(rec, "result", JSON_OBJECT, err, errlen)))
-        return -1;
-    const json_t *counts = json_object_get(rec, "legal_counts");
-    if (counts && (!json_is_array(counts) || json_array_size(counts) != json_array_size(moves))) {
-        tu_errf(err, errlen, "the record's legal_counts is not a list as long as its moves");
-        return -1;
-    }
-    int move_count = (int)json_array_size(moves);
-    if (ply > move_count) {
-        tu_errf(err, errlen, "ply %d is beyond the game's %d moves", ply, move_count);
-        return -1;
-    }
-    size_t used = 0, i;
-    const json_t *mv;
-    move_t buf[GAME_MAX_MOVES];
-    towerup_undo_t u;
-    char text[INPUT_EXCERPT_MAX];
-    json_array_foreach(moves, i, mv)
-    {
-        if (ply >= 0 && i == (size_t)ply)
-            break;
-        if (!json_is_string(mv)) {
-            tu_errf(err, errlen, "move %zu is not a string", i);
-            return -1;
-        }
-        input_escape(json_string_value(mv), text, sizeof text);
-        if (towerup_is_over(&s)) {
-            if (i == 0)
-                tu_errf(err, errlen, "move 0 (%s): the game is over before any move", text);
-            else
-                tu_errf(err, errlen,
-                        "move %zu (%s): the game ended with move %zu, the record goes on", i, text,
-                        i - 1);
-            return -1;
-        }
-        if (counts) {
-            const json_t *c = json_array_get(counts, i);
-            int n = towerup_gen_moves(&s, buf);
-            if (!json_is_integer(c) || json_integer_value(c) != n) {
-                tu_errf(err, errlen,
-                        "move %zu (%s): legal_counts says %lld legal moves, the engine finds %d", i,
-                        text, json_is_integer(c) ? (long long)json_integer_value(c) : -1LL, n);
-                return -1;
-            }
-        }
-        move_t m;
-        if (towerup_move_from_text(&s, json_string_value(mv), &m, why, sizeof why) < 0) {
-            tu_errf(err, errlen, "move %zu (%s): %s", i, text, why);
-            return -1;
-        }
-        int before = s.reshuffles;
-        towerup_make(&s, m, &u);
-        if (s.reshuffles != before) {
-            if (used >= json_array_size(resh)) {
-                tu_errf(
-                    err, errlen,
-                    "move %zu (%s): the draw pile must be refilled but the record has no reshuffle left",
-                    i, text);
-                return -1;
-            }
-            if (apply_reshuffle(&s, towerup_move_slot(m), json_array_get(resh, used++), why,
-                                sizeof why) < 0) {
-                tu_errf(err, errlen, "move %zu (%s): %s", i, text, why);
-                return -1;
-            }
-        }
-    }
-    if (ply < 0 && used != json_array_size(resh)) {
-        tu_errf(err, errlen, "the record lists %zu reshuffles but the game made %zu",
-                json_array_size(resh), used);
-        return -1;
-    }
-    *out = s;
-    return move_count;
+    return apply_reshuffle(s, towerup_move_slot(m), json_array_get(resh, (size_t)(*used)++), err,
+                           errlen);
 }
 
-int towerup_record_position(const json_t *rec, int ply, void *state, char *err, size_t errlen)
+static int read_end(const json_t *rec, const void *state, int used, char *err, size_t errlen)
 {
-    return replay_moves(rec, ply, state, err, errlen);
-}
-
-int towerup_record_replay(const json_t *rec, char *err, size_t errlen)
-{
-    towerup_state_t s;
-    int move_count = replay_moves(rec, -1, &s, err, errlen);
-    if (move_count < 0)
-        return -1;
-    if (forfeit_record_has(rec))
-        return forfeit_record_check(rec, s.players, move_count, towerup_is_over(&s), err, errlen);
-    if (!towerup_is_over(&s)) {
-        if (move_count == 0)
-            tu_errf(err, errlen, "the record has no moves but a game needs some");
-        else
-            tu_errf(err, errlen, "the record's moves end with move %d, before the game is over",
-                    move_count - 1);
+    (void)state;
+    size_t listed = json_array_size(json_object_get(rec, "reshuffles"));
+    if ((size_t)used != listed) {
+        tu_errf(err, errlen, "record: reshuffles lists %zu reshuffles but the game made %d", listed,
+                used);
         return -1;
     }
-    return compare_result(&s, json_object_get(rec, "result"), err, errlen);
+    return 0;
 }
+
+const record_hooks_t towerup_record_hooks = {
+    .first_player = first_player,
+    .seed = seed,
+    .head_keys = head_keys,
+    .setup_keys = setup_keys,
+    .write_start = write_start,
+    .write_move = write_move,
+    .result = result,
+    .read_start = read_start,
+    .read_move = read_move,
+    .read_end = read_end,
+};

@@ -235,13 +235,9 @@ void towerup_position_write(const void *state, int observer, char *buf, size_t l
 int towerup_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,
                           int *view, char *err, size_t errlen);
 
-/* ---- records (FORMATS.md §4), as in game_api_t ---- */
-struct json_t *towerup_record_new(const void *initial, const game_options_t *opt,
-                                  const move_t *moves, int move_count, const int *legal_counts,
-                                  const char *const *seats);
-int towerup_record_replay(const struct json_t *rec, char *err, size_t errlen);
-int towerup_record_position(const struct json_t *rec, int ply, void *state, char *err,
-                            size_t errlen);
+/* ---- records (record.c, core/record.h): the board, objectives, start floors, deck and
+   reshuffles, and the result ---- */
+extern const struct record_hooks towerup_record_hooks;
 
 /* ---- for people (diagram.c): the diagram of `skyline show`, moves in plain words ---- */
 void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf, size_t len);

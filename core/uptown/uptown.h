@@ -152,13 +152,8 @@ extern const game_api_t uptown_api;
 /* The position as an SVG picture (uptown_svg.c, game_api_t.svg). */
 int uptown_svg(const void *state, int observer, FILE *out);
 
-struct json_t *uptown_record_new(const void *initial, const game_options_t *opt,
-                                 const move_t *moves, int move_count, const int *legal_counts,
-                                 const char *const *seats);
-int uptown_record_replay(const struct json_t *rec, char *err, size_t errlen);
-/* The position after a record's first ply moves (game_api_t.record_position). */
-int uptown_record_position(const struct json_t *rec, int ply, void *state, char *err,
-                           size_t errlen);
+/* Its part of game records (uptown_record.c, core/record.h): the piles and the result. */
+extern const struct record_hooks uptown_record_hooks;
 
 /* ---- hot helpers ---- */
 
