@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
+
 /* Weight of the prior: this many virtual comparisons, half won, against a 0-rated player. */
 #define RATING_PRIOR_GAMES  1.0
 #define RATING_MM_MAX_ITERS 100000
@@ -612,72 +614,50 @@ int rating_game_from_record(const json_t *rec, int (*lookup)(void *ctx, const ch
         snprintf(err, errlen, "a record must be a JSON object");
         return -1;
     }
-    const json_t *players = json_object_get(rec, "players");
-    if (!json_is_integer(players) || json_integer_value(players) < 2 ||
-        json_integer_value(players) > GAME_MAX_PLAYERS) {
+    record_outcome_t o;
+    record_outcome(rec, &o);
+    if (!o.players) {
         snprintf(err, errlen, "record has no \"players\" count from 2 to %d", GAME_MAX_PLAYERS);
         return -1;
     }
-    int n = g->players = (int)json_integer_value(players);
-    const json_t *seats = json_object_get(rec, "seats");
-    if (!json_is_array(seats) || json_array_size(seats) != (size_t)n) {
+    int n = g->players = o.players;
+    if (o.seat_count != n) {
         snprintf(err, errlen, "record has no \"seats\" list of %d bot specs", n);
         return -1;
     }
     for (int s = 0; s < n; s++) {
-        const char *spec = json_string_value(json_array_get(seats, (size_t)s));
-        if (!spec || !*spec) {
+        if (!o.seats[s] || !*o.seats[s]) {
             snprintf(err, errlen, "record seat %d is not a bot spec string", s);
             return -1;
         }
-        if ((g->bots[s] = lookup(ctx, spec)) < 0) {
+        if ((g->bots[s] = lookup(ctx, o.seats[s])) < 0) {
             snprintf(err, errlen, "too many different bots");
             return -1;
         }
     }
     if (rating_record_tournament(json_object_get(rec, "tournament"), g, err, errlen))
         return -1;
-    const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
-    if (json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < n) {
-        g->forfeit = true;
-        g->forfeit_seat = (int)json_integer_value(fs);
-    }
+    g->forfeit = o.forfeit_seat >= 0;
+    g->forfeit_seat = g->forfeit ? o.forfeit_seat : 0;
     const json_t *used = json_object_get(json_object_get(rec, "clock"), "used_ms");
     g->clocked = json_array_size(used) == (size_t)n;
     for (int s = 0; g->clocked && s < n; s++)
         g->used_ms[s] = json_number_value(json_array_get(used, (size_t)s));
-    const char *why = json_string_value(json_object_get(json_object_get(rec, "forfeit"), "reason"));
-    g->time_loss = g->clocked && g->forfeit && why && !strcmp(why, "timeout");
-    const json_t *result = json_object_get(rec, "result");
-    if (!json_is_object(result) ||
-        rating_json_ints(json_object_get(result, "ranks"), n, 1, n, g->ranks)) {
+    g->time_loss =
+        g->clocked && g->forfeit && o.forfeit_reason && !strcmp(o.forfeit_reason, "timeout");
+    if (!o.has_ranks) {
         snprintf(err, errlen, "record has no \"result\" with %d \"ranks\" from 1 to %d", n, n);
         return -1;
     }
-    /* The game's own score, under the key its table names (Tower Up scores, Uptown groups);
-       a record without a known game: the first such key of any game that it holds. */
-    const game_api_t *api = game_find(json_string_value(json_object_get(rec, "game")));
-    const json_t *sc = NULL;
-    if (api)
-        sc = api->score_key ? json_object_get(result, api->score_key) : NULL;
-    for (int i = 0; !api && !sc && i < game_count(); i++)
-        if (game_at(i)->score_key)
-            sc = json_object_get(result, game_at(i)->score_key);
-    if (sc) {
-        if (!json_is_array(sc) || json_array_size(sc) != (size_t)n) {
-            snprintf(err, errlen, "record result scores are not a list of %d numbers", n);
-            return -1;
-        }
-        for (int s = 0; s < n; s++) {
-            const json_t *v = json_array_get(sc, (size_t)s);
-            if (!json_is_number(v)) {
-                snprintf(err, errlen, "record result scores are not a list of %d numbers", n);
-                return -1;
-            }
-            g->scores[s] = json_number_value(v);
-        }
-        g->has_scores = true;
+    memcpy(g->ranks, o.ranks, sizeof(int) * (size_t)n);
+    /* The game's own score (Tower Up scores, Uptown groups; core/record.h). */
+    if (o.has_scores < 0) {
+        snprintf(err, errlen, "record result scores are not a list of %d numbers", n);
+        return -1;
     }
+    g->has_scores = o.has_scores > 0;
+    if (g->has_scores)
+        memcpy(g->scores, o.scores, sizeof(double) * (size_t)n);
     return 0;
 }
 

@@ -15,6 +15,7 @@
 
 #include "arena/match.h"
 #include "core/lines.h"
+#include "core/record.h"
 #include "core/textbuf.h"
 
 /* A finished game in the done table: this bit, plus 3 bits of rank per seat. */
@@ -85,21 +86,6 @@ static void tour_rank_get(const tour_t *t, long index, int *ranks)
 {
     for (int s = 0; s < t->cfg->opt.players; s++)
         ranks[s] = 1 + (int)((t->done[index] >> (3 * s)) & 7u);
-}
-
-/* A record's game-specific scores (Tower Up scores, Uptown groups): true if it has them. */
-static bool tour_record_scores(const tournament_config_t *cfg, const json_t *rec, double *scores)
-{
-    const char *key = cfg->api->score_key;
-    const json_t *sc = key ? json_object_get(json_object_get(rec, "result"), key) : NULL;
-    if (json_array_size(sc) != (size_t)cfg->opt.players)
-        return false;
-    for (int s = 0; s < cfg->opt.players; s++) {
-        if (!json_is_number(json_array_get(sc, (size_t)s)))
-            return false;
-        scores[s] = json_number_value(json_array_get(sc, (size_t)s));
-    }
-    return true;
 }
 
 /* Marks a game finished with its ranks (forfeit: the seat that forfeited it, or -1),
@@ -243,23 +229,16 @@ static bool tour_record_matches(const tour_t *t, const json_t *rec, long index, 
     tournament_schedule_game(&t->sched, index, &seed, bots);
     if (cfg->openings) /* the deal is the block's opening's */
         seed = cfg->openings->seeds[index / np % cfg->openings->count];
-    const char *game = json_string_value(json_object_get(rec, "game"));
-    const json_t *sj = json_object_get(rec, "seed");
-    json_t *seats = json_object_get(rec, "seats");
-    json_t *ranks = json_object_get(json_object_get(rec, "result"), "ranks");
-    bool ok = game && !strcmp(game, cfg->api->name) && json_is_integer(sj) &&
-              (uint64_t)json_integer_value(sj) == seed &&
-              json_integer_value(json_object_get(rec, "players")) == np &&
-              json_array_size(seats) == (size_t)np && json_array_size(ranks) == (size_t)np;
+    record_outcome_t o;
+    record_outcome(rec, &o);
+    bool ok = o.game && !strcmp(o.game, cfg->api->name) && o.has_seed && o.seed == seed &&
+              o.players == np && o.seat_count == np && o.has_ranks;
     for (int s = 0; ok && s < np; s++) {
-        const char *spec = json_string_value(json_array_get(seats, (size_t)s));
-        json_t *r = json_array_get(ranks, (size_t)s);
-        ok = spec && !strcmp(spec, cfg->specs[bots[s]]) && json_is_integer(r) &&
-             json_integer_value(r) >= 1 && json_integer_value(r) <= np &&
+        ok = o.seats[s] && !strcmp(o.seats[s], cfg->specs[bots[s]]) &&
              (!places || (json_array_size(places) == (size_t)np &&
                           json_is_integer(json_array_get(places, (size_t)s)) &&
                           json_integer_value(json_array_get(places, (size_t)s)) == bots[s]));
-        rk[s] = ok ? (int)json_integer_value(r) : 0;
+        rk[s] = ok ? o.ranks[s] : 0;
     }
     return ok;
 }
@@ -314,15 +293,11 @@ static int tour_load_record(tour_t *t, const char *line, long lineno, char *err,
         rc = 0;
         goto done;
     }
-    int np = cfg->opt.players;
-    const json_t *fs = json_object_get(json_object_get(rec, "forfeit"), "seat");
-    int forfeit = json_is_integer(fs) && json_integer_value(fs) >= 0 && json_integer_value(fs) < np
-                      ? (int)json_integer_value(fs)
-                      : -1;
-    double scores[GAME_MAX_PLAYERS];
-    bool scored = tour_record_scores(cfg, rec, scores);
+    /* rating_game_from_record read the forfeit and the game's own scores (core/record.h). */
+    int forfeit = g.forfeit ? g.forfeit_seat : -1;
+    const double *scores = g.has_scores ? g.scores : NULL;
     if (!(t->done[index] & TOUR_DONE) && tour_in_shard(t, index))
-        tour_mark_done(t, index, rk, forfeit, scored ? scores : NULL, rec);
+        tour_mark_done(t, index, rk, forfeit, scores, rec);
     else if (!(t->done[index] & TOUR_DONE))
         t->done[index] = TOUR_DONE; /* another shard's game in this file: not replayed */
     rc = 0;
@@ -547,10 +522,10 @@ static int tour_write_game(tour_t *t, long index, const char *line, const int *r
         fsync(t->file.fd);
         t->last_sync = now;
     }
-    double scores[GAME_MAX_PLAYERS];
     json_t *rec = json_loads(line, 0, NULL);
-    bool scored = rec && tour_record_scores(t->cfg, rec, scores);
-    tour_mark_done(t, index, ranks, forfeit, scored ? scores : NULL, rec);
+    record_outcome_t o;
+    record_outcome(rec, &o); /* the game's own scores (core/record.h) */
+    tour_mark_done(t, index, ranks, forfeit, rec && o.has_scores > 0 ? o.scores : NULL, rec);
     json_decref(rec);
     t->played++;
     tour_sprt_advance(t);

@@ -22,6 +22,7 @@
 #include "arena/tournament.h"
 #include "cli/cli.h"
 #include "core/lines.h"
+#include "core/record.h"
 
 /* Length of the configuration hash in hex digits. */
 #define GEN_HASH_LEN 16
@@ -115,15 +116,12 @@ static int gen_any_bot(void *ctx, const char *spec)
 /* Whether rec is a game of this run: its game, player count and the bot in every seat. */
 static bool gen_record_matches(const gen_t *g, const json_t *rec)
 {
-    const char *game = json_string_value(json_object_get(rec, "game"));
-    json_t *seats = json_object_get(rec, "seats");
-    bool ok = game && !strcmp(game, g->api->name) &&
-              json_integer_value(json_object_get(rec, "players")) == g->opt.players &&
-              json_array_size(seats) == (size_t)g->opt.players;
-    for (size_t s = 0; ok && s < json_array_size(seats); s++) {
-        const char *spec = json_string_value(json_array_get(seats, s));
-        ok = spec && !strcmp(spec, g->spec);
-    }
+    record_outcome_t o;
+    record_outcome(rec, &o);
+    bool ok = o.game && !strcmp(o.game, g->api->name) && o.players == g->opt.players &&
+              o.seat_count == g->opt.players;
+    for (int s = 0; ok && s < o.seat_count; s++)
+        ok = o.seats[s] && !strcmp(o.seats[s], g->spec);
     return ok;
 }
 

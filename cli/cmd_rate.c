@@ -9,6 +9,7 @@
 #include "arena/rating.h"
 #include "cli/cli.h"
 #include "core/lines.h"
+#include "core/record.h"
 #include "viewer/viewer.h"
 
 #define RATE_MAX_BOTS 256
@@ -100,7 +101,9 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
     json_t *rec = json_loads(line, 0, &jerr);
     if (!rec)
         cli_die("%s:%ld: not JSON: %s", path, lineno, jerr.text);
-    const char *game = json_string_value(json_object_get(rec, "game"));
+    record_outcome_t o;
+    record_outcome(rec, &o);
+    const char *game = o.game;
     if (!game || !game_find(game))
         cli_die("%s:%ld: record has no known \"game\"", path, lineno);
     if (!d->game[0])
@@ -108,10 +111,8 @@ static void rate_add_line(rate_data_t *d, const char *path, int file, long linen
     else if (strcmp(d->game, game))
         cli_die("%s:%ld: a %s record among %s records: rate one game at a time", path, lineno, game,
                 d->game);
-    const json_t *pj = json_object_get(rec, "players");
-    if (d->players && json_is_integer(pj) && json_integer_value(pj) != d->players &&
-        json_integer_value(pj) >= 2 && json_integer_value(pj) <= GAME_MAX_PLAYERS) {
-        d->left_out[json_integer_value(pj)]++; /* another player count: not rated */
+    if (d->players && o.players && o.players != d->players) {
+        d->left_out[o.players]++; /* another player count: not rated */
         json_decref(rec);
         return;
     }

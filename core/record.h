@@ -131,3 +131,29 @@ int record_replay(const game_api_t *api, const struct json_t *rec, char *err, si
  */
 void *record_line_position(const char *line, int ply, const game_api_t **api, int *moves, char *err,
                            size_t errlen);
+
+/*
+ * What a record says of its game's outcome, read without the rules, for the readers that
+ * do not replay (rate, tournament and generate resume): each field as the record has it,
+ * or unset where the record lacks it or has it out of range; each reader says what it
+ * needs.
+ */
+typedef struct record_outcome {
+    const char *game;                    /* "game", or NULL */
+    int players;                         /* "players" from 2 to GAME_MAX_PLAYERS, else 0 */
+    int seat_count;                      /* entries of "seats" (-1: not a list) */
+    const char *seats[GAME_MAX_PLAYERS]; /* the first players specs, NULL where not a string */
+    bool has_seed;                       /* "seed" is an integer (negative ones included) */
+    uint64_t seed;                       /* its value */
+    bool has_ranks;                      /* result.ranks holds players integers 1..players */
+    int ranks[GAME_MAX_PLAYERS];         /* then these */
+    int forfeit_seat;                    /* forfeit.seat if in [0, players), else -1 */
+    const char *forfeit_reason;          /* forfeit.reason, or NULL */
+    /* The game's own scores (result under its score_key; a game not known: the first such
+       key of any game the result holds): 0 none, 1 players numbers in scores, -1 there but
+       not a list of players numbers. */
+    int has_scores;
+    double scores[GAME_MAX_PLAYERS];
+} record_outcome_t;
+
+void record_outcome(const struct json_t *rec, record_outcome_t *out);

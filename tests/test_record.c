@@ -2,7 +2,7 @@
  * core/record.c for every game of the registry: a record written by record_new replays;
  * each envelope key missing is refused in the one wording ("record: KEY ..."); the
  * position at every ply, also from a record line as text (record_line_position, for
- * Python), is the game's own; per-move keys go after "engine".
+ * Python), is the game's own; the outcome as rate reads it; per-move keys go after "engine".
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -116,6 +116,19 @@ static void test_game(const game_api_t *api, uint64_t seed)
     for (size_t k = 0; k < sizeof envelope / sizeof *envelope; k++)
         expect_missing(api, rec, envelope[k]);
     check_line_positions(api, rec, initial, played, n);
+    /* The outcome as rate reads it: the game's ranks and own scores, seats, seed. */
+    record_outcome_t o;
+    record_outcome(rec, &o);
+    unsigned char *end = malloc(api->state_size);
+    CHECK(record_position(api, rec, -1, end, err, sizeof err) == n);
+    int ranks[GAME_MAX_PLAYERS];
+    game_ranks(api, end, ranks);
+    CHECK(o.game && !strcmp(o.game, api->name) && o.players == opt.players &&
+          o.seat_count == opt.players && o.seats[0] && !o.seats[0][0] && o.has_seed &&
+          o.seed == seed && o.forfeit_seat == -1 && o.has_ranks &&
+          !memcmp(o.ranks, ranks, sizeof(int) * (size_t)o.players));
+    CHECK_MSG(o.has_scores == (api->score_key ? 1 : 0), "%s: scores %d", api->name, o.has_scores);
+    free(end);
     /* Without its result a record still has positions; a replay refuses it. */
     json_t *open = json_deep_copy(rec);
     json_object_del(open, "result");
