@@ -161,9 +161,9 @@ static void line_from_record(show_line_t *l, const show_args_t *a)
     if (!probe)
         cli_die("out of memory");
     int total = record_position(l->api, l->rec, 0, probe, err, sizeof err);
+    free(probe);
     if (total < 0)
         cli_die("%s line %ld is not a game record: %s", a->file, lineno, err);
-    free(probe);
     if (a->ply > total)
         cli_die("--ply %ld is beyond the game: %s line %ld has %d moves", a->ply, a->file, lineno,
                 total);
