@@ -115,6 +115,17 @@ static void test_game(const game_api_t *api, uint64_t seed)
                                            "seed", "first_player", "moves"};
     for (size_t k = 0; k < sizeof envelope / sizeof *envelope; k++)
         expect_missing(api, rec, envelope[k]);
+    /* A value out of range is quoted, as JSON. */
+    json_t *bad = json_deep_copy(rec);
+    json_object_set_new(bad, "players", json_string("9\n"));
+    CHECK(record_replay(api, bad, err, sizeof err) == -1 && strstr(err, ", not \"9\\n\"") &&
+          !strchr(err, '\n'));
+    json_object_set_new(bad, "first_player", json_integer(7));
+    json_object_set_new(bad, "players", json_integer(api->min_players));
+    CHECK_MSG(record_replay(api, bad, err, sizeof err) == -1 && strstr(err, "first_player") &&
+                  strstr(err, ", not 7"),
+              "%s: %s", api->name, err);
+    json_decref(bad);
     check_line_positions(api, rec, initial, played, n);
     /* The outcome as rate reads it: the game's ranks and own scores, seats, seed. */
     record_outcome_t o;
