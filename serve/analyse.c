@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "search/mcts.h"
 #include "serve/play.h"
 
@@ -142,32 +143,7 @@ static void analysis_free(analysis_t *a)
 static int record_state(const game_api_t *api, const json_t *rec, int ply, void *s, char *err,
                         size_t errlen)
 {
-    if (api->record_position)
-        return api->record_position(rec, ply, s, err, errlen) < 0 ? -1 : 0;
-    /* No chance beyond the options: the start follows from players, seed, first player. */
-    game_options_t opt;
-    game_options_default(&opt);
-    opt.players = (int)json_integer_value(json_object_get(rec, "players"));
-    opt.seed = (uint64_t)json_integer_value(json_object_get(rec, "seed"));
-    json_t *first = json_object_get(rec, "first_player");
-    opt.first_player = json_is_integer(first) ? (int)json_integer_value(first) : -1;
-    if (api->new_game(s, &opt, err, errlen))
-        return -1;
-    json_t *moves = json_object_get(rec, "moves");
-    int n = (int)json_array_size(moves);
-    if (ply > n) {
-        snprintf(err, errlen, "ply %d: the game has %d moves", ply, n);
-        return -1;
-    }
-    for (int i = 0; i < (ply < 0 ? n : ply); i++) {
-        const char *text = json_string_value(json_array_get(moves, (size_t)i));
-        move_t m;
-        _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
-        if (!text || api->move_from_text(s, text, &m, err, errlen))
-            return -1;
-        api->make(s, m, undo);
-    }
-    return 0;
+    return record_position(api, rec, ply, s, err, errlen) < 0 ? -1 : 0; /* core/record.h */
 }
 
 /* The position text of a record's game at ply (seen by the player to move): 0, or -1. */
