@@ -21,6 +21,20 @@ const char *game_names(char *buf, size_t len, const char *sep)
     return buf;
 }
 
+unsigned game_caps(const game_api_t *api)
+{
+    unsigned caps = api->flags;
+    if (api->position_write && api->position_read)
+        caps |= GAME_CAP_NOTATION;
+    if (api->action_count && api->move_action && api->observation_size && api->observation)
+        caps |= GAME_CAP_ACTIONS;
+    if (api->solver_new && api->solver_free && api->solve)
+        caps |= GAME_CAP_SOLVER;
+    if (api->diagram && api->move_describe)
+        caps |= GAME_CAP_DIAGRAM;
+    return caps;
+}
+
 void game_ranks(const game_api_t *api, const void *state, int *ranks)
 {
     if (api->ranks) {

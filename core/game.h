@@ -57,8 +57,24 @@ typedef struct game_option_spec {
     const char *help;  /* one line of help (a '\n' starts a continuation line) */
 } game_option_spec_t;
 
+/*
+ * Capability flags (game_api_t.flags): what kind of game it is. Tests and tools read these
+ * (through game_caps) instead of naming a game.
+ */
+/* Every player sees the whole position: determinize changes nothing. */
+#define GAME_PERFECT_INFO 1u
+/* Chance events during play (draws, dice) beyond the options' set-up; the seed fixes them,
+   but no player knows them in advance, so determinize resamples them. */
+#define GAME_CHANCE 2u
+/* Capabilities that follow from optional entries being there (game_caps adds them). */
+#define GAME_CAP_NOTATION 0x100u /* position_write and position_read (docs/NOTATION.md) */
+#define GAME_CAP_ACTIONS  0x200u /* action_count, move_action, observation (docs/PYTHON.md) */
+#define GAME_CAP_SOLVER   0x400u /* solver_new, solver_free, solve (`skyline solve`) */
+#define GAME_CAP_DIAGRAM  0x800u /* diagram and move_describe (`skyline show`) */
+
 typedef struct game_api {
     const char *name;  /* e.g. "towerup", as on the command line and in records */
+    unsigned flags;    /* GAME_PERFECT_INFO, GAME_CHANCE: what kind of game it is */
     int min_players;   /* fewest players the game allows */
     int max_players;   /* most players the game allows */
     size_t state_size; /* bytes of a state: a copy is a memcpy of this many bytes */
@@ -288,6 +304,9 @@ int game_position_split(char *text, char **fields, int max, char *err, size_t er
 /* The legal move of state whose action id (api->move_action) is action into *m: 0, or -1
    if no legal move has that id or the game has no action space. */
 int game_action_move(const game_api_t *api, const void *state, int action, move_t *m);
+
+/* The game's capabilities: its flags and the GAME_CAP_* of the optional entries it has. */
+unsigned game_caps(const game_api_t *api);
 
 /* 1-based ranks of a finished game through api->ranks, or from its result. */
 void game_ranks(const game_api_t *api, const void *state, int *ranks);

@@ -5,6 +5,7 @@
  * odd boards, every player count and starting-floor count, checking every position; then
  * random games of every registered game.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,6 +213,23 @@ static void check_uptown_games(void)
 }
 
 /* Every registered game through its table: random games, every player count. */
+/* Each option of the game whose values are a list of words ("placed|random") set to the
+   second word: the registry games played with their other set-ups too, no game named. */
+static void set_other_choices(const game_api_t *api, game_options_t *o)
+{
+    for (int i = 0; i < api->option_count; i++) {
+        const game_option_spec_t *spec = &api->options[i];
+        const char *bar = strchr(spec->value, '|');
+        size_t n = bar ? strcspn(bar + 1, "|") : 0;
+        bool words = n > 0 && islower((unsigned char)spec->value[0]);
+        for (size_t k = 0; words && k < n; k++)
+            words = islower((unsigned char)bar[1 + k]);
+        if (!words)
+            continue;
+        test_option(o, "%s=%.*s", spec->key, (int)n, bar + 1);
+    }
+}
+
 static void check_registry_games(void)
 {
     for (int g = 0; g < game_count(); g++) {
@@ -225,8 +243,8 @@ static void check_registry_games(void)
                 game_options_default(&o);
                 o.players = players;
                 o.seed = seed;
-                if (seed % 2 && !strcmp(api->name, "towerup"))
-                    test_option(&o, "setup=random");
+                if (seed % 2)
+                    set_other_choices(api, &o);
                 char err[GAME_ERR_MAX];
                 CHECK_MSG(api->new_game(s, &o, err, sizeof err) == 0, "%s: %s", api->name, err);
                 pcg32_t r;

@@ -62,6 +62,44 @@ static void test_table(void)
     }
 }
 
+/* The capability flags tell the truth: a game of perfect information is one whose
+   determinize changes nothing; any other game's determinize changes something at the start
+   of some game. The optional entries come in the groups game_caps names. */
+static void test_flags(void)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const game_api_t *api = game_at(i);
+        unsigned caps = game_caps(api);
+        CHECK_MSG(!(api->flags & ~(GAME_PERFECT_INFO | GAME_CHANCE)), "%s", api->name);
+        CHECK_MSG(!api->position_write == !api->position_read, "%s", api->name);
+        CHECK_MSG(!api->solver_new == !(caps & GAME_CAP_SOLVER), "%s", api->name);
+        CHECK_MSG(!api->action_count == !(caps & GAME_CAP_ACTIONS), "%s", api->name);
+        char *s = malloc(api->state_size), *t = malloc(api->state_size);
+        bool changed = false;
+        for (int players = api->min_players; players <= api->max_players; players++)
+            for (uint64_t seed = 1; seed <= 4; seed++) {
+                game_options_t opt;
+                game_options_default(&opt);
+                opt.players = players;
+                opt.seed = seed;
+                char err[GAME_ERR_MAX];
+                CHECK_MSG(api->new_game(s, &opt, err, sizeof err) == 0, "%s", err);
+                pcg32_t rng;
+                pcg32_seed(&rng, seed, 9);
+                for (int observer = 0; observer < players; observer++) {
+                    api->copy(t, s);
+                    api->determinize(t, observer, &rng);
+                    changed |= memcmp(s, t, api->state_size) != 0;
+                }
+            }
+        CHECK_MSG(changed == !(api->flags & GAME_PERFECT_INFO),
+                  "%s: determinize %s the state, but the flags say otherwise", api->name,
+                  changed ? "changes" : "never changes");
+        free(s);
+        free(t);
+    }
+}
+
 /* Random games of every game and player count: ranks (from the game, and derived from the
    result when the game gives none) agree with the result and the record. */
 static void test_ranks(void)
@@ -205,6 +243,7 @@ static void test_cli(void)
 int main(void)
 {
     test_table();
+    test_flags();
     test_ranks();
     test_match_without_record_ranks();
     test_scores();

@@ -324,6 +324,7 @@ static const game_bench_case_t c4_bench[] = {
 
 const game_api_t connect4_api = {
     .name = "connect4",
+    .flags = GAME_PERFECT_INFO,
     .min_players = 2,
     .max_players = 2,
     .state_size = sizeof(c4_state_t),

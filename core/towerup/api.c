@@ -95,6 +95,7 @@ static const game_bench_case_t towerup_bench[] = {
 
 const game_api_t towerup_api = {
     .name = "towerup",
+    .flags = GAME_CHANCE,
     .min_players = 2,
     .max_players = TOWERUP_MAX_PLAYERS,
     .state_size = sizeof(towerup_state_t),

@@ -100,6 +100,7 @@ static const game_bench_case_t uptown_bench[] = {
 
 const game_api_t uptown_api = {
     .name = "uptown",
+    .flags = GAME_CHANCE,
     .min_players = 2,
     .max_players = 5,
     .state_size = sizeof(uptown_state_t),
