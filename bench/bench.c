@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench/bench_ref.h"
+#include "bots/heuristic.h"
 #include "bots/mcts_bot.h"
 #include "search/mcts_bench.h"
 
@@ -30,8 +31,9 @@ const bench_case_t *bench_cases(int *count)
         int n = 0;
         for (int g = 0; g < game_count(); g++) {
             const game_api_t *api = game_at(g);
-            for (int k = 0; k < api->bench_case_count && n < BENCH_MAX_CASES; k++) {
-                const game_bench_case_t *gc = &api->bench_cases[k];
+            const bench_game_t *bg = bench_game_for(api);
+            for (int k = 0; bg && k < bg->case_count && n < BENCH_MAX_CASES; k++) {
+                const bench_case_spec_t *gc = &bg->cases[k];
                 bench_case_t *c = &bench_case_table[n++];
                 c->label = gc->label;
                 c->api = api;
@@ -379,7 +381,7 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c, const b
     char why[GAME_ERR_MAX];
     bench_ref_t *ref = bench_ref_new(api, w->start, &w->opt, w->line, w->plies, why, sizeof why);
     r->ref_missing = ref == NULL;
-    if (!ref && api->reference) /* a game without reference rules has nothing to time */
+    if (!ref && bench_has_reference(api)) /* a game without reference rules has nothing to time */
         fprintf(stderr, "skyline: %s: %s\n", c->label, why);
     for (int i = 0; ref && i < positions; i++) {
         int n = 0;
@@ -502,7 +504,7 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
             rc = measure_movegen(&w, c, cfg, r, err, errlen);
         if (rc == 0)
             rc = measure_mcts(&w, c, cfg, r, err, errlen);
-        if (rc == 0 && w.api->heuristic) /* the guided search needs the game's heuristic */
+        if (rc == 0 && heuristic_for(w.api)) /* the guided search needs the game's heuristic */
             rc = measure_guided(&w, c, cfg, r, err, errlen);
     }
     work_free(&w);

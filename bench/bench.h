@@ -24,7 +24,7 @@
 
 #include "core/game.h"
 
-/* Most benchmark cases: each game of the registry gives its own (game_api_t bench_cases:
+/* Most benchmark cases: each game's bench entry gives its own (bench/bench_games.c:
    Tower Up 2p (duo), 3p and 4p (standard), Uptown 2p to 5p, ...). */
 #define BENCH_MAX_CASES 32
 /* The guided search timed by the bench: the bot of the README's strength-speedup, without
@@ -38,6 +38,53 @@
 #define BENCH_GUIDED_POSITIONS 8
 /* The mid position is the first, from the case's mid_plies on, with this many moves. */
 #define BENCH_MID_MIN_MOVES 30
+
+/* One bench case of a game's bench entry: a player count, a seed and how much work each
+   figure gets. */
+typedef struct bench_case_spec {
+    const char *label;         /* short name, e.g. "towerup-4p" */
+    int players;               /* player count */
+    const char *option;        /* one of the game's options, "key=value" (e.g. Tower Up's
+                                   "board=duo"), or NULL */
+    uint64_t seed;             /* seed of the game and of every random choice */
+    int mid_plies;             /* random moves played from the start before the mid position
+                                   is looked for (the first with BENCH_MID_MIN_MOVES moves) */
+    int max_depth;             /* deepest perft */
+    uint64_t perft_leaves;     /* leaf budget of each perft (a sixteenth with --quick) */
+    long playouts;             /* random full games timed (a quarter with --quick) */
+    long mcts_iterations;      /* iterations of each timed search (a quarter with --quick) */
+    long signature_iterations; /* iterations of the signature's single-thread search */
+} bench_case_spec_t;
+
+/* What a game's speed goal measures. */
+typedef enum bench_figure {
+    BENCH_FIGURE_GAMES, /* random full games per second of the goal's case */
+    BENCH_FIGURE_BULK,  /* bulk perft, millions of leaves per second (NULL case: every case
+                           of the game together) */
+    BENCH_FIGURE_MCTS,  /* single-thread MCTS iterations per second of the goal's case */
+} bench_figure_t;
+
+/* One speed goal of a game (bench/BENCH.md; printed by --verbose, in --json). */
+typedef struct bench_goal_spec {
+    const char *name;      /* as printed, e.g. "towerup-4p random games/s" */
+    const char *label;     /* the case it reads, or NULL (BENCH_FIGURE_BULK: every case) */
+    bench_figure_t figure; /* what it measures */
+    double target;         /* the goal */
+    bool versus;           /* a figure against another engine's (listed after the whole-run
+                              goals), not one of the engine's own targets */
+} bench_goal_spec_t;
+
+/* A game's bench entry (bench/bench_games.c), keyed by its name. */
+typedef struct bench_game {
+    const char *game;               /* the game's name (game_api_t.name) */
+    const bench_case_spec_t *cases; /* its cases */
+    int case_count;
+    const bench_goal_spec_t *goals; /* its speed goals */
+    int goal_count;
+} bench_game_t;
+
+/* The bench entry of a game, or NULL if it has none. */
+const bench_game_t *bench_game_for(const game_api_t *api);
 
 /* One benchmark case: a game, a player count and how much work each figure gets. */
 typedef struct bench_case {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "bench/bench_ref.h"
 #include "core/version.h"
 
 /* A figure divided by a time, 0 when nothing was timed. */
@@ -123,7 +124,8 @@ typedef struct bench_goal {
     bool measured;    /* the run had the cases the goal needs */
 } bench_goal_t;
 
-#define BENCH_GOAL_COUNT 9
+/* The whole-run goals and those of every game's bench entry. */
+#define BENCH_GOAL_MAX 48
 
 static const bench_result_t *find_case(const bench_report_t *rep, const char *label)
 {
@@ -134,13 +136,13 @@ static const bench_result_t *find_case(const bench_report_t *rep, const char *la
 }
 
 /* Leaves per second of the bulk perft runs of every case of one game, in millions. */
-static double game_bulk_mnps(const bench_report_t *rep, const char *game, bool *any)
+static double game_bulk_mnps(const bench_report_t *rep, const game_api_t *api, bool *any)
 {
     double leaves = 0, seconds = 0;
     *any = false;
     for (int i = 0; i < rep->case_count; i++) {
         const bench_result_t *r = &rep->cases[i];
-        if (strcmp(r->bcase->api->name, game))
+        if (r->bcase->api != api)
             continue;
         *any = true;
         leaves += (double)(r->start_nodes + r->mid_nodes);
@@ -149,21 +151,53 @@ static double game_bulk_mnps(const bench_report_t *rep, const char *game, bool *
     return per_second(leaves, seconds) * 1e-6;
 }
 
-/* The goals and how far this run got: perft over every case of a game together, the
-   generator ratio of the worst case, the MCTS speed-up over every case together. */
-static void compute_goals(const bench_report_t *rep, bench_goal_t *g)
+/* A game's goal g as measured by this run. */
+static bench_goal_t game_goal(const bench_report_t *rep, const game_api_t *api,
+                              const bench_goal_spec_t *g)
 {
-    const bench_result_t *tu4 = find_case(rep, "towerup-4p");
-    const bench_result_t *ut3 = find_case(rep, "uptown-3p");
-    const bench_result_t *c4 = find_case(rep, "connect4");
+    bool timed = !rep->count_only && rep->case_count > 0, any = false;
+    const bench_result_t *c = g->label ? find_case(rep, g->label) : NULL;
+    double value = 0;
+    if (g->figure == BENCH_FIGURE_BULK && !g->label)
+        value = game_bulk_mnps(rep, api, &any);
+    else if (c && g->figure == BENCH_FIGURE_BULK)
+        value = bulk_mnps(c);
+    else if (c && g->figure == BENCH_FIGURE_GAMES)
+        value = games_per_second(c);
+    else if (c)
+        value = mcts_rate(c, c->mcts1_seconds);
+    return (bench_goal_t){g->name, g->target, value, timed && (c || any)};
+}
+
+/* The games' goals of one kind into g[*n...]: the engine's own targets (versus false) of
+   figure `figure` or, versus true, those against another engine (any figure); in registry
+   order. */
+static void add_game_goals(const bench_report_t *rep, bool versus, int figure, bench_goal_t *g,
+                           int *n)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const bench_game_t *bg = bench_game_for(game_at(i));
+        for (int k = 0; bg && k < bg->goal_count && *n < BENCH_GOAL_MAX; k++) {
+            const bench_goal_spec_t *spec = &bg->goals[k];
+            if (spec->versus == versus && (versus || (int)spec->figure == figure))
+                g[(*n)++] = game_goal(rep, game_at(i), spec);
+        }
+    }
+}
+
+/* The goals and how far this run got: the games' own goals (random games, then perft,
+   then MCTS), the generator ratio of the worst case, the MCTS speed-up over every case
+   together, then the games' goals against other engines. Returns their count. */
+static int compute_goals(const bench_report_t *rep, bench_goal_t *g)
+{
     double mcts1 = 0, mcts_n = 0, mcts_root = 0, worst_ratio = 0;
-    bool ratio_all = true, ratio_any = false, tu_any, ut_any;
+    bool ratio_all = true, ratio_any = false;
     for (int i = 0; i < rep->case_count; i++) {
         const bench_result_t *r = &rep->cases[i];
         mcts1 += r->mcts1_seconds;
         mcts_n += r->mcts_n_seconds;
         mcts_root += r->mcts_root_seconds;
-        if (!r->bcase->api->reference) /* a game without reference rules has no ratio */
+        if (!bench_has_reference(r->bcase->api)) /* no reference rules: no ratio */
             continue;
         double ratio = gen_ratio(r);
         ratio_all &= ratio > 0;
@@ -173,25 +207,17 @@ static void compute_goals(const bench_report_t *rep, bench_goal_t *g)
     }
     ratio_all &= ratio_any;
     bool timed = !rep->count_only && rep->case_count > 0;
-    double tu_bulk = game_bulk_mnps(rep, "towerup", &tu_any);
-    double ut_bulk = game_bulk_mnps(rep, "uptown", &ut_any);
-    g[0] = (bench_goal_t){"towerup-4p random games/s", 20000, tu4 ? games_per_second(tu4) : 0,
-                          timed && tu4};
-    g[1] = (bench_goal_t){"uptown-3p random games/s", 50000, ut3 ? games_per_second(ut3) : 0,
-                          timed && ut3};
-    g[2] = (bench_goal_t){"towerup perft bulk Mleaves/s", 100, tu_bulk, timed && tu_any};
-    g[3] = (bench_goal_t){"uptown perft bulk Mleaves/s", 100, ut_bulk, timed && ut_any};
-    g[4] = (bench_goal_t){"fast/reference generator (worst case)", 50, worst_ratio,
-                          timed && ratio_all};
-    g[5] = (bench_goal_t){"MCTS 2 threads / 1 thread (all cases)", 1.9,
-                          mcts_n > 0 ? mcts1 / mcts_n : 0, timed && rep->cores >= 2};
-    g[6] = (bench_goal_t){"MCTS same, root parallelism", 1.9, mcts_root > 0 ? mcts1 / mcts_root : 0,
-                          timed && rep->cores >= 2};
-    /* 25 and 10 times OpenSpiel's C++ figures on this kind of machine (bench/BENCH.md). */
-    g[7] = (bench_goal_t){"connect4 random games/s", 3000000, c4 ? games_per_second(c4) : 0,
-                          timed && c4};
-    g[8] = (bench_goal_t){"connect4 MCTS iterations/s", 1150000,
-                          c4 ? mcts_rate(c4, c4->mcts1_seconds) : 0, timed && c4};
+    int n = 0;
+    for (int figure = BENCH_FIGURE_GAMES; figure <= BENCH_FIGURE_MCTS; figure++)
+        add_game_goals(rep, false, figure, g, &n);
+    g[n++] = (bench_goal_t){"fast/reference generator (worst case)", 50, worst_ratio,
+                            timed && ratio_all};
+    g[n++] = (bench_goal_t){"MCTS 2 threads / 1 thread (all cases)", 1.9,
+                            mcts_n > 0 ? mcts1 / mcts_n : 0, timed && rep->cores >= 2};
+    g[n++] = (bench_goal_t){"MCTS same, root parallelism", 1.9,
+                            mcts_root > 0 ? mcts1 / mcts_root : 0, timed && rep->cores >= 2};
+    add_game_goals(rep, true, 0, g, &n);
+    return n;
 }
 
 void bench_print_header(FILE *out, const bench_report_t *rep)
@@ -285,10 +311,10 @@ static void print_legend_short(FILE *out, int threads)
 /* The goals of bench/BENCH.md and the whole-run search figures (--verbose). */
 static void print_goals(FILE *out, const bench_report_t *rep, int threads)
 {
-    bench_goal_t goals[BENCH_GOAL_COUNT];
-    compute_goals(rep, goals);
+    bench_goal_t goals[BENCH_GOAL_MAX];
+    int goal_count = compute_goals(rep, goals);
     fprintf(out, "goals:\n");
-    for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
+    for (int i = 0; i < goal_count; i++) {
         if (!goals[i].measured)
             fprintf(out, "  %-40s not measured\n", goals[i].name);
         else /* millions without decimals, to keep the columns */
@@ -435,10 +461,10 @@ void bench_print_json(FILE *out, const bench_report_t *rep)
         json_array_append_new(cases, json_case(&rep->cases[i], timed));
     json_object_set_new(root, "cases", cases);
     if (timed && rep->case_count > 0) {
-        bench_goal_t goals[BENCH_GOAL_COUNT];
-        compute_goals(rep, goals);
+        bench_goal_t goals[BENCH_GOAL_MAX];
+        int goal_count = compute_goals(rep, goals);
         json_t *arr = json_array();
-        for (int i = 0; i < BENCH_GOAL_COUNT; i++) {
+        for (int i = 0; i < goal_count; i++) {
             if (!goals[i].measured)
                 continue;
             json_array_append_new(arr, json_pack("{s:s, s:f, s:f, s:f, s:b}", "goal", goals[i].name,

@@ -1,5 +1,5 @@
 /* Reference games for the bench, made from game records (FORMATS.md §4) through the game's
-   reference entry (game_reference_t). */
+   reference rules (ref/reference.h). */
 #include "bench/bench_ref.h"
 
 #include <jansson.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "core/record.h"
+#include "ref/reference.h"
 
 struct bench_ref {
     const game_reference_t *rules; /* the game's reference entry */
@@ -16,7 +17,8 @@ struct bench_ref {
 bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial, const game_options_t *opt,
                            const move_t *moves, int count, char *err, size_t errlen)
 {
-    if (!api->reference) {
+    const game_reference_t *rules = game_reference_for(api);
+    if (!rules) {
         snprintf(err, errlen, "bench: no reference rules for %s", api->name);
         return NULL;
     }
@@ -28,7 +30,7 @@ bench_ref_t *bench_ref_new(const game_api_t *api, const void *initial, const gam
     bench_ref_t *r = calloc(1, sizeof *r);
     if (r) {
         char why[GAME_ERR_MAX];
-        r->rules = api->reference;
+        r->rules = rules;
         r->game = r->rules->new_game(rec, why, sizeof why);
         if (!r->game) {
             snprintf(err, errlen, "bench: %s", why);
@@ -56,3 +58,5 @@ int bench_ref_moves(const bench_ref_t *r, char (*out)[GAME_MOVE_TEXT_MAX], int m
 }
 
 int bench_ref_play(bench_ref_t *r, const char *text) { return r->rules->play(r->game, text); }
+
+bool bench_has_reference(const game_api_t *api) { return game_reference_for(api) != NULL; }

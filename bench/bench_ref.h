@@ -18,5 +18,8 @@ void bench_ref_free(bench_ref_t *r);
 /* Every legal move as text into out[max]; returns the count (0 iff the game is over). */
 int bench_ref_moves(const bench_ref_t *r, char (*out)[GAME_MOVE_TEXT_MAX], int max);
 
+/* Whether the game has reference rules (ref/reference.h) for the bench to time. */
+bool bench_has_reference(const game_api_t *api);
+
 /* Plays a move given as canonical text: 0, or -1 if the reference refuses it. */
 int bench_ref_play(bench_ref_t *r, const char *text);

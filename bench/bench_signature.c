@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "bench/bench.h"
+#include "bots/heuristic.h"
 #include "bots/mcts_bot.h"
 #include "core/rng.h"
 #include "search/mcts.h"
@@ -81,7 +82,7 @@ int bench_signature_searches(const game_api_t *api, const void *state, long iter
     if (default_search(api, state, iterations, &r->signature_nodes, &h, err, errlen))
         return -1;
     /* The guided search needs the game's heuristic (a game without one has none). */
-    if (api->heuristic && guided_search(api, state, iterations, &guided_nodes, &h, err, errlen))
+    if (heuristic_for(api) && guided_search(api, state, iterations, &guided_nodes, &h, err, errlen))
         return -1;
     r->signature_nodes += guided_nodes;
     /* 32 bits: the sum over the cases stays a modest, exactly representable number. */

@@ -12,7 +12,26 @@
 
 #include "core/version.h"
 
-const heuristic_t *heuristic_for(const game_api_t *api) { return api ? api->heuristic : NULL; }
+/* The registry of heuristics: one line per game that has one (the table lives in the game's
+   folder and names its game; core/heuristic.h). */
+#define HEURISTIC_LIST(X)                                                                          \
+    X(heuristic_towerup)                                                                           \
+    X(heuristic_uptown)
+
+#define HEURISTIC_DECLARE(h) extern const heuristic_t h;
+#define HEURISTIC_POINTER(h) &h,
+
+HEURISTIC_LIST(HEURISTIC_DECLARE)
+
+static const heuristic_t *const heuristic_table[] = {HEURISTIC_LIST(HEURISTIC_POINTER)};
+
+const heuristic_t *heuristic_for(const game_api_t *api)
+{
+    for (size_t i = 0; api && i < sizeof heuristic_table / sizeof heuristic_table[0]; i++)
+        if (heuristic_table[i]->api == api)
+            return heuristic_table[i];
+    return NULL;
+}
 
 void heur_params_default(const heuristic_t *h, heur_params_t *w)
 {

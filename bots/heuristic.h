@@ -9,7 +9,7 @@
 #include "core/game.h"
 #include "core/heuristic.h"
 
-/* The heuristic of a game (its table's heuristic entry), or NULL. */
+/* The heuristic of a game (the registry in bots/heuristic.c), or NULL. */
 const heuristic_t *heuristic_for(const game_api_t *api);
 /* The built-in defaults. */
 void heur_params_default(const heuristic_t *h, heur_params_t *w);

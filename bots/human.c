@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "bots/heuristic.h"
 #include "bots/kinds.h"
 
 /* The most turns of one seat that undo can go back over. */
@@ -294,9 +295,9 @@ static void human_hint(bot_t *b, const void *state)
 {
     human_t *h = b->impl;
     char err[GAME_ERR_MAX];
-    const char *spec = human_hint_spec     ? human_hint_spec
-                       : b->api->heuristic ? "heuristic"
-                                           : "mcts:iters=2000";
+    const char *spec = human_hint_spec         ? human_hint_spec
+                       : heuristic_for(b->api) ? "heuristic"
+                                               : "mcts:iters=2000";
     if (!h->hint && !(h->hint = bot_new(b->api, spec, b->seed, err, sizeof err))) {
         printf("no hint: %s\n", err);
         return;

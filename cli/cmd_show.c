@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "core/lines.h"
 #include "core/record.h"
+#include "viewer/picture.h"
 
 static const char show_help[] =
     "usage: skyline show --game G [game options] [--moves \"M1 M2 ...\"] [options]\n"
@@ -377,14 +378,15 @@ static void show_parse(show_args_t *a, int argc, char **argv)
 /* The position as an SVG picture in path, through a temporary file (no half picture). */
 static void write_picture(const game_api_t *api, const void *s, int observer, const char *path)
 {
-    if (!api->svg)
+    game_svg_fn svg = game_svg_for(api);
+    if (!svg)
         cli_die("--svg: game '%s' has no pictures", api->name);
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f)
         cli_die("--svg: cannot write '%s'", path);
-    int rc = api->svg(s, observer, f);
+    int rc = svg(s, observer, f);
     if (fclose(f) || rc || rename(tmp, path)) {
         remove(tmp);
         cli_die("--svg: cannot write '%s'", path);

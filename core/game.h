@@ -7,7 +7,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "rng.h"
 
@@ -29,7 +28,6 @@
 typedef uint32_t move_t;
 
 struct json_t;
-struct heuristic;
 
 /* Most options of one game a game_options_t holds (game_options_t.option). */
 #define GAME_OPTION_MAX 8
@@ -146,13 +144,6 @@ typedef struct game_api {
      * +W, gives back 1 B". It may mention what the move brings about (an extra turn).
      */
     void (*move_describe)(const void *state, move_t m, char *buf, size_t len);
-    /* The heuristic evaluation (bots/heuristic.h): move scores and position values. */
-    const struct heuristic *heuristic;
-    /* The slow reference rules (ref/), which the bench times beside the engine. */
-    const struct game_reference *reference;
-    /* The game's bench cases (bench/bench.h), bench_case_count of them. */
-    const struct game_bench_case *bench_cases;
-    int bench_case_count; /* number of bench_cases */
     /*
      * Position notation (docs/NOTATION.md): the position as player observer sees it (-1:
      * only what every player sees) as one line, the game's name first, into buf[len]
@@ -184,12 +175,6 @@ typedef struct game_api {
      */
     int (*observation_size)(int players);
     void (*observation)(const void *state, int observer, float *out);
-    /*
-     * The position as a standalone SVG picture (core/svg.h: 800 px wide, no external
-     * file or font) written to out, as player observer sees it (-1: everything). 0, or -1
-     * if a write failed.
-     */
-    int (*svg)(const void *state, int observer, FILE *out);
     /*
      * Legal move m of state as a two-step choice for people (the human seat of `skyline
      * play`): into group, what it chooses first, a short label that the moves of that
@@ -223,36 +208,6 @@ typedef struct game_api {
     int (*solve)(void *solver, const void *state, int *value, move_t *keep, int *nkeep,
                  uint64_t *nodes);
 } game_api_t;
-
-/*
- * The slow reference rules of a game, driven by move text: made from the game record of a
- * game (FORMATS.md §4), at that game's start.
- */
-typedef struct game_reference {
-    /* A reference game at the start of rec's game; NULL with err filled if it cannot be. */
-    void *(*new_game)(const struct json_t *rec, char *err, size_t errlen);
-    void (*free)(void *ref);
-    /* Every legal move as text into out[max]; returns the count (0 iff the game is over). */
-    int (*moves)(const void *ref, char (*out)[GAME_MOVE_TEXT_MAX], int max);
-    /* Plays a move given as canonical text: 0, or -1 if the reference refuses it. */
-    int (*play)(void *ref, const char *text);
-} game_reference_t;
-
-/* One bench case of a game: a player count, a seed and how much work each figure gets. */
-typedef struct game_bench_case {
-    const char *label;         /* short name, e.g. "towerup-4p" */
-    int players;               /* player count */
-    const char *option;        /* one of the game's options, "key=value" (e.g. Tower Up's
-                                   "board=duo"), or NULL */
-    uint64_t seed;             /* seed of the game and of every random choice */
-    int mid_plies;             /* random moves played from the start before the mid position
-                                   is looked for (the first with BENCH_MID_MIN_MOVES moves) */
-    int max_depth;             /* deepest perft */
-    uint64_t perft_leaves;     /* leaf budget of each perft (a sixteenth with --quick) */
-    long playouts;             /* random full games timed (a quarter with --quick) */
-    long mcts_iterations;      /* iterations of each timed search (a quarter with --quick) */
-    long signature_iterations; /* iterations of the signature's single-thread search */
-} game_bench_case_t;
 
 /* Buffer size for a board_text text. */
 #define GAME_TEXT_MAX 4096

@@ -1,8 +1,9 @@
 #pragma once
 /*
  * A game's heuristic evaluation: named, tunable weights, move scores and position values.
- * A game that has one points its table's `heuristic` entry (core/game.h) at it; the
- * heuristic, greedy and mcts bots and the tuner use it through bots/heuristic.h. A
+ * A game that has one keeps it in its folder, naming the game in its api entry, and
+ * bots/heuristic.c lists it (one line); the heuristic, greedy and mcts bots and the tuner
+ * find it there through heuristic_for (bots/heuristic.h). A
  * heuristic sees only what the player to move can see (it never reads hidden parts of the
  * state), and may use its game's internals.
  */

@@ -1,6 +1,6 @@
 #pragma once
 /*
- * Small pieces shared by the games' SVG pictures (game_api_t.svg): the document frame,
+ * Small pieces shared by the games' SVG pictures (listed by viewer/picture.c): the document frame,
  * escaped text and the colours of players. Every picture is standalone: no external file,
  * a generic font family, 800 px wide.
  */

@@ -9,8 +9,8 @@ root=${1:-$(dirname "$0")/..}
 cd "$root" || exit 2
 # Layers: the modules each module may include from (besides itself).
 declare -A below=(
+    [core]=""
     [ref]="core"
-    [core]="ref"
     [nn]="core"
     [search]="core nn"
     [bots]="core nn search"

@@ -89,7 +89,7 @@ static const char *const tu_names[] = {"eval_roof", "eval_temp", "floor"};
 
 static void test_recovery(const game_api_t *api)
 {
-    const heuristic_t *h = api->heuristic;
+    const heuristic_t *h = heuristic_for(api);
     fit_data_t d;
     CHECK(fit_data_init(&d, api, 3) == 0);
     random_positions(&d, 20, 100);
@@ -150,7 +150,7 @@ static void epochs(fit_run_t *run, const fit_data_t *d, const fit_config_t *cfg,
 
 static void test_resume(const game_api_t *api, int players)
 {
-    const heuristic_t *h = api->heuristic;
+    const heuristic_t *h = heuristic_for(api);
     fit_data_t d;
     CHECK(fit_data_init(&d, api, players) == 0);
     random_positions(&d, 4, 300);
@@ -282,7 +282,7 @@ static void test_rebuild(const game_api_t *api)
 int main(void)
 {
     const game_api_t *tu = game_find("towerup"), *ut = game_find("uptown");
-    CHECK(tu && ut && tu->heuristic && ut->heuristic);
+    CHECK(tu && ut && heuristic_for(tu) && heuristic_for(ut));
     test_merge(tu);
     test_merge(ut);
     test_rebuild(tu);

@@ -28,6 +28,8 @@ caught "search internals from bots" bots/x.c search/internal.h "internal header 
 caught "search internals from the cli" cli/x.c search/policy.h "internal header of search/"
 caught "tower up internals from the bench" bench/x.c core/towerup/internal.h "internal header of core/"
 caught "a layer above" core/x.c bots/bot.h "core/ may not use bots/"
+caught "the rules using the reference rules" core/towerup/x.c ref/towerup_ref.h "core/ may not use ref/"
+caught "the rules drawing pictures" core/x.c viewer/picture.h "core/ may not use viewer/"
 caught "the harness naming a bot kind" arena/x.c bots/mcts_bot.h "bot kind's header"
 # White-box tests may include the internals named for them.
 rm -rf "$tmp/t" && mkdir -p "$tmp/t/cmake" && cp "$src/cmake/internal_headers.txt" "$tmp/t/cmake/"

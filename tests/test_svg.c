@@ -1,5 +1,5 @@
 /*
- * The games' SVG pictures (game_api_t.svg): every game draws positions from the start,
+ * The games' SVG pictures (viewer/picture.h): every game draws positions from the start,
  * the middle and the end of a seeded random game; each picture is complete, a write
  * error is reported, and tests/svg_check.py parses each as XML and renders it with
  * rsvg-convert to a non-blank PNG.
@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "core/rng.h"
 #include "tests/test.h"
+#include "viewer/picture.h"
 
 /* Writes api's picture of state to path; returns the file's text (caller frees). */
 static char *write_picture(const game_api_t *api, const void *state, const char *path)
@@ -20,7 +21,7 @@ static char *write_picture(const game_api_t *api, const void *state, const char 
     CHECK(f != NULL);
     if (!f)
         return NULL;
-    CHECK_EQ_INT(api->svg(state, -1, f), 0);
+    CHECK_EQ_INT(game_svg_for(api)(state, -1, f), 0);
     fclose(f);
     return test_read_file(path);
 }
@@ -67,7 +68,7 @@ static void picture_game(const game_api_t *api, int players, const char *board, 
     /* A full disk is an error, not a cut picture reported as written. */
     FILE *full = fopen("/dev/full", "w");
     if (full) {
-        CHECK_EQ_INT(api->svg(s, -1, full), -1);
+        CHECK_EQ_INT(game_svg_for(api)(s, -1, full), -1);
         fclose(full);
     }
     free(s);
@@ -79,7 +80,7 @@ int main(void)
     int games = 0;
     for (int i = 0; i < game_count(); i++) {
         const game_api_t *api = game_at(i);
-        if (!api->svg)
+        if (!game_svg_for(api))
             continue;
         games++;
         for (int players = api->min_players; players <= api->max_players; players++)

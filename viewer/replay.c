@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "core/record.h"
 #include "core/svg.h"
+#include "viewer/picture.h"
 #include "viewer/viewer.h"
 
 /* Distinct lines of a game's pictures, by index, with an open-addressing index. */
@@ -106,7 +107,7 @@ static char *picture_text(const game_api_t *api, const void *state)
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return NULL;
-    int rc = api->svg(state, -1, f);
+    int rc = game_svg_for(api)(state, -1, f);
     fclose(f);
     if (rc) {
         free(buf);
@@ -198,7 +199,7 @@ static int write_game(FILE *out, const json_t *rec, long number, int g, char *er
                         : "no \"moves\" list");
         return -1;
     }
-    if (!api->svg) {
+    if (!game_svg_for(api)) {
         snprintf(err, errlen, "record %ld: game '%s' has no pictures", number, api->name);
         return -1;
     }

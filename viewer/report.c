@@ -15,6 +15,7 @@
 #include "arena/rating.h"
 #include "core/lines.h"
 #include "core/svg.h"
+#include "viewer/picture.h"
 #include "viewer/viewer.h"
 
 #define REPORT_MAX_BOTS 256
@@ -626,7 +627,7 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
     char dir[4096];
     report_dir(path, dir, sizeof dir);
     const char *slash = strrchr(dir, '/');
-    bool pictures = d.api->svg != NULL;
+    bool pictures = game_svg_for(d.api) != NULL;
     if (pictures && write_viewers(&d, r->viewers, dir, err, errlen))
         goto done;
     char tmp[4200];

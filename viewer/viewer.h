@@ -3,7 +3,7 @@
  * Pages for people (docs/PICTURES.md): the replay viewer of recorded games and the
  * tournament report. Every page is one self-contained HTML file: the script and style
  * sheet are compiled in (viewer/viewer.js, viewer/viewer.css), the pictures are the
- * games' SVG (game_api_t.svg), nothing is fetched from a network.
+ * games' SVG (viewer/picture.h), nothing is fetched from a network.
  */
 #include <stdbool.h>
 #include <stddef.h>

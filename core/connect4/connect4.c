@@ -316,12 +316,6 @@ static void api_move_describe(const void *state, move_t m, char *buf, size_t len
     c4_move_describe(state, m, buf, len);
 }
 
-/* Bench case (bench/bench.h): label, players, board, seed, mid_plies, max_depth,
-   perft_leaves, playouts, mcts_iterations, signature_iterations. */
-static const game_bench_case_t c4_bench[] = {
-    {"connect4", 2, NULL, 4002, 4, 10, 8000000, 2000000, 20000, 1000},
-};
-
 const game_api_t connect4_api = {
     .name = "connect4",
     .flags = GAME_PERFECT_INFO,
@@ -350,15 +344,12 @@ const game_api_t connect4_api = {
     .board_text = api_board_text,
     .diagram = api_diagram,
     .move_describe = api_move_describe,
-    .bench_cases = c4_bench,
-    .bench_case_count = 1,
     .position_write = c4_position_write,
     .position_read = c4_position_read,
     .action_count = c4_action_count,
     .move_action = c4_move_action,
     .observation_size = c4_observation_size,
     .observation = c4_observation,
-    .svg = c4_svg,
     .solver_new = c4_api_solver_new,
     .solver_free = c4_api_solver_free,
     .solve = c4_api_solve,

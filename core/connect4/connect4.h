@@ -100,5 +100,5 @@ int c4_action_count(int players);
 int c4_move_action(const void *state, move_t m);
 int c4_observation_size(int players);
 void c4_observation(const void *state, int observer, float *out);
-/* The position as an SVG picture (svg.c, game_api_t.svg). */
+/* The position as an SVG picture (svg.c; viewer/picture.c lists it). */
 int c4_svg(const void *state, int observer, FILE *out);

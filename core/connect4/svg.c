@@ -1,5 +1,5 @@
 /*
- * Connect Four as an SVG picture (game_api_t.svg): the blue frame with its 7 x 6 holes,
+ * Connect Four as an SVG picture (viewer/picture.c lists it): the blue frame with its 7 x 6 holes,
  * P1's stones red and P2's yellow, the column numbers of the move notation, who moved
  * first, and whose turn it is or how the game ended.
  */

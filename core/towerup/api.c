@@ -84,15 +84,6 @@ static void api_move_describe(const void *state, move_t m, char *buf, size_t len
     towerup_move_describe(state, m, buf, len);
 }
 
-/* Bench cases (bench/bench.h), set so the whole bench takes 10-30 s on a 2-core machine:
-   label, players, option (the board), seed, mid_plies, max_depth, perft_leaves, playouts,
-   mcts_iterations, signature_iterations. */
-static const game_bench_case_t towerup_bench[] = {
-    {"towerup-2p", 2, "board=duo", 1002, 16, 6, 8000000, 15000, 100000, 1000},
-    {"towerup-3p", 3, "board=standard", 1003, 20, 6, 8000000, 10000, 50000, 1000},
-    {"towerup-4p", 4, "board=standard", 1004, 24, 6, 8000000, 8000, 40000, 1000},
-};
-
 const game_api_t towerup_api = {
     .name = "towerup",
     .flags = GAME_CHANCE,
@@ -124,10 +115,6 @@ const game_api_t towerup_api = {
     .move_describe = api_move_describe,
     .move_group = api_move_group,
     .chance_outcomes = towerup_chance_outcomes,
-    .heuristic = &heuristic_towerup,
-    .reference = &towerup_reference,
-    .bench_cases = towerup_bench,
-    .bench_case_count = sizeof towerup_bench / sizeof towerup_bench[0],
     .position_write = towerup_position_write,
     .position_read = towerup_position_read,
     .action_count = towerup_action_count,
@@ -137,5 +124,4 @@ const game_api_t towerup_api = {
     .options = towerup_option_specs,
     .option_count = TOWERUP_OPTION_COUNT,
     .option_check = towerup_option_check,
-    .svg = towerup_svg,
 };

@@ -1,5 +1,5 @@
 /*
- * Tower Up as an SVG picture (game_api_t.svg): the city drawn from the board file's site
+ * Tower Up as an SVG picture (viewer/picture.c lists it): the city drawn from the board file's site
  * coordinates (areas, streets, parks, lakes, each tower's floors and roofs), then the
  * market, the piles, the objectives and one row per player. Everything drawn is public;
  * the draw pile's order is never shown, so every observer gets the same picture.

@@ -213,10 +213,8 @@ void towerup_ranks(const towerup_state_t *s, int *ranks);
  */
 void towerup_fix_derived(towerup_state_t *s);
 
-/* The game table's optional parts: the heuristic (heuristic.c), the reference rules of
-   ref/ (reference.c). */
+/* The heuristic (heuristic.c; bots/heuristic.c lists it). */
 extern const struct heuristic heuristic_towerup;
-extern const game_reference_t towerup_reference;
 /* The game table (api.c). */
 extern const game_api_t towerup_api;
 /* The game's own options (options.c, game_api_t.options): board, start_floors, setup,
@@ -227,7 +225,7 @@ int towerup_option_check(const char *key, const char *value, char *err, size_t e
 /* The card that refills the market (chance.c, game_api_t.chance_outcomes). */
 int towerup_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
                             double *prob, int max, char *err, size_t errlen);
-/* The position as an SVG picture (svg.c, game_api_t.svg). */
+/* The position as an SVG picture (svg.c; viewer/picture.c lists it). */
 int towerup_svg(const void *state, int observer, FILE *out);
 
 /* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */

@@ -143,13 +143,11 @@ void uptown_playout(uptown_state_t *s, pcg32_t *rng);
 
 /* ---- records (FORMATS.md §4) ---- */
 
-/* The game table's optional parts: the heuristic (heuristic.c), the reference rules of
-   ref/ (reference.c). */
+/* The heuristic (heuristic.c; bots/heuristic.c lists it). */
 extern const struct heuristic heuristic_uptown;
-extern const game_reference_t uptown_reference;
 /* The game table (uptown_api.c). */
 extern const game_api_t uptown_api;
-/* The position as an SVG picture (uptown_svg.c, game_api_t.svg). */
+/* The position as an SVG picture (uptown_svg.c, viewer/picture.c). */
 int uptown_svg(const void *state, int observer, FILE *out);
 
 /* Its part of game records (uptown_record.c, core/record.h): the piles and the result. */

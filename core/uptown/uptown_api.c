@@ -89,15 +89,6 @@ static void api_board_text(const void *state, char *buf, size_t len)
     snprintf(buf, len, "%s", text);
 }
 
-/* Bench cases (bench/bench.h): label, players, board, seed, mid_plies, max_depth,
-   perft_leaves, playouts, mcts_iterations, signature_iterations. */
-static const game_bench_case_t uptown_bench[] = {
-    {"uptown-2p", 2, NULL, 2002, 16, 6, 80000000, 8000, 20000, 1000},
-    {"uptown-3p", 3, NULL, 2003, 18, 6, 80000000, 15000, 32000, 1000},
-    {"uptown-4p", 4, NULL, 2004, 20, 6, 80000000, 10000, 24000, 1000},
-    {"uptown-5p", 5, NULL, 2005, 20, 6, 80000000, 8000, 18000, 1000},
-};
-
 const game_api_t uptown_api = {
     .name = "uptown",
     .flags = GAME_CHANCE,
@@ -129,15 +120,10 @@ const game_api_t uptown_api = {
     .diagram = api_diagram,
     .move_describe = api_move_describe,
     .chance_outcomes = uptown_chance_outcomes,
-    .heuristic = &heuristic_uptown,
-    .reference = &uptown_reference,
-    .bench_cases = uptown_bench,
-    .bench_case_count = sizeof uptown_bench / sizeof uptown_bench[0],
     .position_write = uptown_position_write,
     .position_read = uptown_position_read,
     .action_count = uptown_action_count,
     .move_action = uptown_move_action,
     .observation_size = uptown_observation_size,
     .observation = uptown_observation,
-    .svg = uptown_svg,
 };

@@ -1,5 +1,5 @@
 /*
- * Uptown as an SVG picture (game_api_t.svg): the 9x9 grid with its 3x3 boxes, every tile
+ * Uptown as an SVG picture (viewer/picture.c lists it): the 9x9 grid with its 3x3 boxes, every tile
  * in its colour with its name, and beside the grid one panel per player: groups,
  * captured tiles, rack size, and the rack's tiles when the observer may see them.
  */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/towerup/boards.h"
-#include "core/towerup/towerup.h"
+#include "ref/reference.h"
 #include "ref/towerup_ref.h"
 
 /* The strings of a JSON array in a new NULL-terminated array (strings still owned by
@@ -87,6 +87,7 @@ static int ref_moves(const void *ref, char (*out)[GAME_MOVE_TEXT_MAX], int max)
 static int ref_play(void *ref, const char *text) { return tu_ref_play(ref, text); }
 
 const game_reference_t towerup_reference = {
+    .game = "towerup",
     .new_game = ref_new,
     .free = ref_free,
     .moves = ref_moves,

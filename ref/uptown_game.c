@@ -3,7 +3,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "core/uptown/uptown.h"
+#include "ref/reference.h"
 #include "ref/uptown_ref.h"
 
 static void *ref_new(const json_t *rec, char *err, size_t errlen)
@@ -36,6 +36,7 @@ static int ref_moves(const void *ref, char (*out)[GAME_MOVE_TEXT_MAX], int max)
 static int ref_play(void *ref, const char *text) { return ut_ref_play(ref, text); }
 
 const game_reference_t uptown_reference = {
+    .game = "uptown",
     .new_game = ref_new,
     .free = ref_free,
     .moves = ref_moves,
