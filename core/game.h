@@ -59,7 +59,8 @@ typedef struct game_option_spec {
  * Capability flags (game_api_t.flags): what kind of game it is. Tests and tools read these
  * (through game_caps) instead of naming a game.
  */
-/* Every player sees the whole position: determinize changes nothing. */
+/* Every player sees the whole position (no player knows what another does not): without
+   GAME_CHANCE, determinize changes nothing. */
 #define GAME_PERFECT_INFO 1u
 /* Chance events during play (draws, dice) beyond the options' set-up; the seed fixes them,
    but no player knows them in advance, so determinize resamples them. */
