@@ -18,7 +18,7 @@ static const char engine_help[] =
     "a built-in bot: plays from each position text alone (hidden parts determinized).\n"
     "Warnings (a move list that does not match the position) go to standard error.\n"
     "  --bot SPEC              the bot (default heuristic, or mcts in a game without a\n"
-    "                          heuristic: connect4)\n"
+    "                          heuristic)\n"
     "  --seed S                seed of its random choices (game i of the session: S+i)\n";
 
 /* Answers on standard output, flushed a line at a time (the controller waits on them). */
