@@ -9,10 +9,10 @@ check="$src/scripts/check_game_names.py"
 python3 "$check" "$src" 2>"$tmp/err" && ok || fail "the tree: $(head -3 "$tmp/err")"
 # A scratch tree (no repository: every file is looked at) with one mention at a time.
 scratch() {
-    rm -rf "$tmp/t" && mkdir -p "$tmp/t/core/dice" "$tmp/t/tests/games/pig" "$tmp/t/bots"
+    rm -rf "$tmp/t" && mkdir -p "$tmp/t/core/dice" "$tmp/t/tests/games/coin" "$tmp/t/bots"
     echo 'int dice_x;' >"$tmp/t/core/dice/dice.c"
-    echo 'int pig_y;' >"$tmp/t/tests/games/pig/pig.c"
-    echo '#define TEST_GAME_LIST(X) X(pig_api)' >"$tmp/t/tests/games/registry.c"
+    echo 'int coin_y;' >"$tmp/t/tests/games/coin/coin.c"
+    echo '#define TEST_GAME_LIST(X) X(coin_api)' >"$tmp/t/tests/games/registry.c"
     echo 'X(heuristic_dice)' >"$tmp/t/bots/heuristic.c"
 }
 scratch
@@ -26,8 +26,8 @@ caught() { # DESCRIPTION FILE TEXT PATTERN
         grep -q -- "$4" "$tmp/err" && ok || fail "$1: $(cat "$tmp/err")"
     fi
 }
-caught "a test-only game in a test" tests/test_x.c 'run("pig");' "test_x.c:1: names the game 'pig'"
-caught "a test-only game in a doc" docs/X.md 'Pig is a dice game: pig.' "X.md:1: names the game 'pig'"
+caught "a test-only game in a test" tests/test_x.c 'run("coin");' "test_x.c:1: names the game 'coin'"
+caught "a test-only game in a doc" docs/X.md 'Pig is a dice game: coin.' "X.md:1: names the game 'coin'"
 caught "a built-in game's name deciding" bots/x.c 'if (!strcmp(name, "dice")) {}' "bots/x.c:1: names the game 'dice'"
 caught "a built-in game's symbol" search/x.c 'extern int dice_x;' "names the game 'dice'"
 # A built-in game in a comment of the code, or in tests, is allowed.

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "core/game.h"
-#include "core/version.h"
+#include "core/record.h"
 
 #define PIG_MAX_PLAYERS 4
 #define PIG_TARGET      20
@@ -246,94 +246,28 @@ static void pig_move_describe(const void *state, move_t m, char *buf, size_t len
         snprintf(buf, len, "holds: banks %d points", s->turn_total);
 }
 
-/* FORMATS.md §4's envelope; the rolls follow from the seed. */
-static json_t *pig_record_new(const void *initial, const game_options_t *opt, const move_t *moves,
-                              int move_count, const int *legal_counts, const char *const *seats)
+/* The record (core/record.h): the rolls follow from the seed, so only the first player and
+   the result are Pig's own. */
+static int pig_first_player(const void *initial)
 {
-    pig_state_t s;
-    memcpy(&s, initial, sizeof s);
-    pig_undo_t u;
-    json_t *rec = json_object(), *list = json_array(), *seat_list = json_array();
-    json_t *lc = legal_counts ? json_array() : NULL;
-    json_object_set_new(rec, "game", json_string("pig"));
-    json_object_set_new(rec, "format", json_integer(1));
-    json_object_set_new(rec, "players", json_integer(s.players));
-    for (int p = 0; p < s.players; p++)
-        json_array_append_new(seat_list, json_string(seats && seats[p] ? seats[p] : ""));
-    json_object_set_new(rec, "seats", seat_list);
-    json_object_set_new(rec, "seed", json_integer((json_int_t)(opt ? opt->seed : 0)));
-    json_object_set_new(rec, "first_player", json_integer(s.first_player));
-    json_object_set_new(rec, "moves", list);
-    if (lc)
-        json_object_set_new(rec, "legal_counts", lc);
-    for (int i = 0; i < move_count; i++) {
-        move_t legal[2];
-        int n = pig_gen_moves(&s, legal);
-        if (moves[i] >= (move_t)n) {
-            json_decref(rec);
-            return NULL;
-        }
-        char text[GAME_MOVE_TEXT_MAX];
-        pig_move_to_text(&s, moves[i], text);
-        json_array_append_new(list, json_string(text));
-        if (lc)
-            json_array_append_new(lc, json_integer(legal_counts[i]));
-        pig_make(&s, moves[i], &u);
-    }
-    if (pig_is_over(&s)) {
-        int ranks[PIG_MAX_PLAYERS];
-        pig_ranks(&s, ranks);
-        json_t *jr = json_array();
-        for (int p = 0; p < s.players; p++)
-            json_array_append_new(jr, json_integer(ranks[p]));
-        json_t *js = json_array();
-        for (int p = 0; p < s.players; p++)
-            json_array_append_new(js, json_integer(s.score[p]));
-        json_object_set_new(rec, "result", json_pack("{s:o,s:o}", "ranks", jr, "scores", js));
-    }
-    json_object_set_new(rec, "engine", json_string(skyline_engine()));
-    return rec;
+    return ((const pig_state_t *)initial)->first_player;
 }
 
-static int pig_record_replay(const json_t *rec, char *err, size_t errlen)
+static json_t *pig_record_result(const void *state)
 {
-    const char *game = json_string_value(json_object_get(rec, "game"));
-    if (!game || strcmp(game, "pig")) {
-        snprintf(err, errlen, "record: game must be \"pig\", not '%s'", game ? game : "");
-        return -1;
+    const pig_state_t *s = state;
+    int ranks[PIG_MAX_PLAYERS];
+    pig_ranks(s, ranks);
+    json_t *jr = json_array(), *js = json_array();
+    for (int p = 0; p < s->players; p++) {
+        json_array_append_new(jr, json_integer(ranks[p]));
+        json_array_append_new(js, json_integer(s->score[p]));
     }
-    game_options_t opt;
-    game_options_default(&opt);
-    opt.players = (int)json_integer_value(json_object_get(rec, "players"));
-    opt.seed = (uint64_t)json_integer_value(json_object_get(rec, "seed"));
-    opt.first_player = (int)json_integer_value(json_object_get(rec, "first_player"));
-    pig_state_t s;
-    pig_undo_t u;
-    if (pig_new_game(&s, &opt, err, errlen))
-        return -1;
-    const json_t *moves = json_object_get(rec, "moves");
-    for (size_t i = 0; i < json_array_size(moves); i++) {
-        move_t m;
-        const char *text = json_string_value(json_array_get(moves, i));
-        char why[GAME_ERR_MAX];
-        if (!text || pig_move_from_text(&s, text, &m, why, sizeof why)) {
-            snprintf(err, errlen, "moves[%zu]: %s", i, text ? why : "not a string");
-            return -1;
-        }
-        pig_make(&s, m, &u);
-    }
-    const json_t *ranks = json_object_get(json_object_get(rec, "result"), "ranks");
-    if (!ranks)
-        return 0;
-    int want[PIG_MAX_PLAYERS];
-    pig_ranks(&s, want);
-    for (int p = 0; p < s.players; p++)
-        if (!pig_is_over(&s) || json_integer_value(json_array_get(ranks, (size_t)p)) != want[p]) {
-            snprintf(err, errlen, "result: ranks differ from the rules' at seat %d", p);
-            return -1;
-        }
-    return 0;
+    return json_pack("{s:o,s:o}", "ranks", jr, "scores", js);
 }
+
+static const record_hooks_t pig_record_hooks = {.first_player = pig_first_player,
+                                                .result = pig_record_result};
 
 const game_api_t pig_api = {
     .name = "pig",
@@ -358,8 +292,7 @@ const game_api_t pig_api = {
     .determinize = pig_determinize,
     .playout = pig_playout,
     .check = pig_check,
-    .record_new = pig_record_new,
-    .record_replay = pig_record_replay,
+    .record = &pig_record_hooks,
     .ranks = pig_ranks,
     .scores = pig_scores,
     .score_key = "scores",
