@@ -1,7 +1,9 @@
 /* User input in messages and input files (core/input.h). */
 #include "core/input.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/lines.h"
@@ -113,4 +115,18 @@ FILE *input_open(const char *path, const char *mode, const char *what, char *err
 {
     (void)mode; /* the same on POSIX */
     return lines_open(path, what, 0, err, errlen);
+}
+
+int input_fail(char *err, size_t errlen, const char *field, const char *input, const char *fmt, ...)
+{
+    char what[512], shown[INPUT_EXCERPT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (input)
+        snprintf(err, errlen, "%s '%s': %s", field, input_escape(input, shown, sizeof shown), what);
+    else
+        snprintf(err, errlen, "%s: %s", field, what);
+    return -1;
 }

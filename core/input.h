@@ -22,6 +22,14 @@ const char *input_escape_n(const char *s, size_t len, char *out, size_t outlen);
 const char *input_escape(const char *s, char *out, size_t outlen);
 
 /*
+ * The one error style of core: "FIELD 'INPUT': WHAT" into err[errlen], naming the field at
+ * fault and quoting the bad input (escaped and cut by input_escape), or "FIELD: WHAT" when
+ * input is NULL (no single text is at fault). WHAT is a printf format. Returns -1.
+ */
+int input_fail(char *err, size_t errlen, const char *field, const char *input, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/*
  * Index of the first byte of s[0..len) that a text file must not hold: NUL, a control
  * byte other than tab, newline, return, vertical tab and form feed, or DEL; len if none.
  */

@@ -210,12 +210,25 @@ static void test_lines(void)
     char err[GAME_ERR_MAX], buf[GAME_TEXT_MAX];
     move_t m;
     CHECK(c4_move_from_text(&s, "8", &m, err, sizeof err) == -1 && strstr(err, "1 to 7"));
+    /* One error style (core/input.h): the field first, then the bad input quoted. */
+    CHECK_MSG(!strncmp(err, "move '8': ", 10), "%s", err);
     CHECK(c4_move_from_text(&s, "0", &m, err, sizeof err) == -1);
     CHECK(c4_move_from_text(&s, "44", &m, err, sizeof err) == -1);
     CHECK(c4_move_from_text(&s, "", &m, err, sizeof err) == -1);
     const char *full[] = {"5", "5", "5", "5", "5", "5"};
     s = play_texts(full, 6);
     CHECK(c4_move_from_text(&s, "5", &m, err, sizeof err) == -1 && strstr(err, "full"));
+    CHECK_MSG(!strncmp(err, "move '5': ", 10), "%s", err);
+    game_options_t opt;
+    game_options_default(&opt);
+    opt.players = 3;
+    c4_state_t t;
+    CHECK(connect4_api.new_game(&t, &opt, err, sizeof err) == -1);
+    CHECK_MSG(!strcmp(err, "players '3': connect4 is played by 2 players"), "%s", err);
+    opt.players = 2;
+    opt.first_player = 2;
+    CHECK(connect4_api.new_game(&t, &opt, err, sizeof err) == -1);
+    CHECK_MSG(!strcmp(err, "first_player '2': connect4 has seats 0 and 1"), "%s", err);
     connect4_api.board_text(&s, buf, sizeof buf);
     CHECK_MSG(!strcmp(buf, "....O..\n....X..\n....O..\n....X..\n....O..\n....X..\n1234567\n"), "%s",
               buf);

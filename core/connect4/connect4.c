@@ -185,11 +185,7 @@ int c4_check(const c4_state_t *s, char *err, size_t errlen)
         what = "the hash differs from the one computed from scratch";
     else if (memcmp(s->pad, "\0\0\0\0", 4))
         what = "padding is not zero";
-    if (what) {
-        snprintf(err, errlen, "connect4: %s", what);
-        return -1;
-    }
-    return 0;
+    return what ? input_fail(err, errlen, "state", NULL, "%s", what) : 0;
 }
 
 void c4_ranks(const c4_state_t *s, int *ranks)
@@ -200,21 +196,13 @@ void c4_ranks(const c4_state_t *s, int *ranks)
 
 int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err, size_t errlen)
 {
-    if (c4_is_over(s)) {
-        snprintf(err, errlen, "the game is over");
-        return -1;
-    }
-    if (text[0] < '1' || text[0] > '7' || text[1]) {
-        char shown[INPUT_EXCERPT_MAX];
-        snprintf(err, errlen, "a Connect Four move is a column 1 to 7, not '%s'",
-                 input_escape(text, shown, sizeof shown));
-        return -1;
-    }
+    if (c4_is_over(s))
+        return input_fail(err, errlen, "move", text, "the game is over");
+    if (text[0] < '1' || text[0] > '7' || text[1])
+        return input_fail(err, errlen, "move", text, "a Connect Four move is a column 1 to 7");
     int c = text[0] - '1';
-    if (!c4_column_open(s, c)) {
-        snprintf(err, errlen, "column %d is full", c + 1);
-        return -1;
-    }
+    if (!c4_column_open(s, c))
+        return input_fail(err, errlen, "move", text, "column %d is full", c + 1);
     *m = (move_t)c;
     return 0;
 }
@@ -225,13 +213,14 @@ static int api_new_game(void *state, const game_options_t *opt, char *err, size_
 {
     if (game_options_check(&connect4_api, opt, err, errlen)) /* it has none */
         return -1;
+    char given[16];
     if (opt->players != 2) {
-        snprintf(err, errlen, "connect4 is played by 2 players, not %d", opt->players);
-        return -1;
+        snprintf(given, sizeof given, "%d", opt->players);
+        return input_fail(err, errlen, "players", given, "connect4 is played by 2 players");
     }
     if (opt->first_player > 1) {
-        snprintf(err, errlen, "first player %d: connect4 has seats 0 and 1", opt->first_player);
-        return -1;
+        snprintf(given, sizeof given, "%d", opt->first_player);
+        return input_fail(err, errlen, "first_player", given, "connect4 has seats 0 and 1");
     }
     /* The first seat starts unless --first-player names another: Connect Four has no
        chance event, so the seed changes nothing in a game. */

@@ -5,6 +5,7 @@
 
 #include "core/bits.h"
 #include "core/connect4/connect4.h"
+#include "core/input.h"
 
 void c4_position_write(const void *state, int observer, char *buf, size_t len)
 {
@@ -160,7 +161,7 @@ int c4_position_read(void *state, const char *text, const game_options_t *opt, p
     if (read_grid(s, f[1], err, errlen) < 0)
         return -1;
     if (strlen(f[2]) != 1 || (f[2][0] != '0' && f[2][0] != '1'))
-        FAIL("turn: '%s' is not the player to move, 0 or 1", f[2]);
+        return input_fail(err, errlen, "turn", f[2], "not the player to move, 0 or 1");
     int p = f[2][0] - '0';
     int n0 = bits_count64(s->stones[0]), n1 = bits_count64(s->stones[1]);
     if (n0 - n1 > 1 || n1 - n0 > 1)
