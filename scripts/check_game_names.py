@@ -13,7 +13,8 @@ Where a name may appear:
     and fuzz/ (a game's own tests, fuzz harnesses and fixtures name it), docs, scripts,
     python/, examples/, the build files; and the comments and #include lines of the modules
     (stripped before looking).
-A test-only game is looked for in every tracked file, comments included: its name is nowhere
+A test-only game is looked for in every tracked file, comments included, in any case: its
+name is nowhere
 but its folder, its registry line and the documents that tell how a game is added (DOCS).
 Usage: scripts/check_game_names.py [ROOT]   (default: the repository)
 """
@@ -76,7 +77,8 @@ def main():
             text = raw if test_only else code
             if text is None:
                 continue
-            word = re.compile(r"(?<![A-Za-z0-9])%s(?![A-Za-z0-9])" % re.escape(name))
+            word = re.compile(r"(?<![A-Za-z0-9])%s(?![A-Za-z0-9])" % re.escape(name),
+                              re.I if test_only else 0)
             for number, line in enumerate(text.split("\n"), 1):
                 if word.search(line):
                     print("%s:%d: names the game '%s' outside %s/ and the registries"

@@ -27,7 +27,7 @@ caught() { # DESCRIPTION FILE TEXT PATTERN
     fi
 }
 caught "a test-only game in a test" tests/test_x.c 'run("coin");' "test_x.c:1: names the game 'coin'"
-caught "a test-only game in a doc" docs/X.md 'Pig is a dice game: coin.' "X.md:1: names the game 'coin'"
+caught "a test-only game in a doc" docs/X.md 'Coin is a game.' "X.md:1: names the game 'coin'"
 caught "a built-in game's name deciding" bots/x.c 'if (!strcmp(name, "dice")) {}' "bots/x.c:1: names the game 'dice'"
 caught "a built-in game's symbol" search/x.c 'extern int dice_x;' "names the game 'dice'"
 # A built-in game in a comment of the code, or in tests, is allowed.
