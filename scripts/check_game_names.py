@@ -14,8 +14,8 @@ Where a name may appear:
     python/, examples/, the build files; and the comments and #include lines of the modules
     (stripped before looking).
 A test-only game is looked for in every tracked file, comments included, in any case: its
-name is nowhere
-but its folder, its registry line and the documents that tell how a game is added (DOCS).
+name is nowhere but its folder, its registry line and the documents that tell how a game is
+added (DOCS).
 Usage: scripts/check_game_names.py [ROOT]   (default: the repository)
 """
 import os
