@@ -53,6 +53,8 @@ static void test_table(void)
               api->playout && api->check && api->record && api->record->first_player &&
               api->record->result);
         CHECK_MSG(!heuristic_for(api) || heuristic_for(api)->api == api, "%s", api->name);
+        game_api_t copy = *api; /* layers key their tables by the game's name */
+        CHECK_MSG(heuristic_for(&copy) == heuristic_for(api), "%s", api->name);
         CHECK(!api->scores == !api->score_key);
         const bench_game_t *bg = bench_game_for(api); /* optional: bench rows */
         for (int k = 0; bg && k < bg->case_count; k++) {
