@@ -1,5 +1,6 @@
 /* The network evaluator of the mcts bot (bots/mcts_net.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
