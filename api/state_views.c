@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/internal.h"
+#include "viewer/picture.h"
 
 static void put_err(char *err, int errlen, const char *fmt, const char *arg)
 {
@@ -17,7 +18,8 @@ char *sky_state_svg(const sky_state_t *st, int player, char *err, int errlen)
 {
     const game_api_t *api = sky_state_api(st);
     const void *s = sky_state_raw(st);
-    if (!api->svg) {
+    game_svg_fn svg = game_svg_for(api);
+    if (!svg) {
         put_err(err, errlen, "%s has no SVG picture", api->name);
         return NULL;
     }
@@ -34,7 +36,7 @@ char *sky_state_svg(const sky_state_t *st, int player, char *err, int errlen)
         put_err(err, errlen, "out of memory%s", "");
         return NULL;
     }
-    int rc = api->svg(s, player, f);
+    int rc = svg(s, player, f);
     if (fclose(f) || rc) {
         free(buf);
         put_err(err, errlen, "cannot make the SVG picture%s", "");

@@ -12,6 +12,7 @@
 #include "core/record.h"
 #include "search/mcts.h"
 #include "serve/play.h"
+#include "viewer/picture.h"
 
 #define ANALYSE_KEPT   64
 #define ANALYSE_ROUNDS 8
@@ -317,9 +318,10 @@ void serve_analyse_view(const serve_params_t *p, serve_reply_t *r)
     json_decref(progress);
     char *svg = NULL;
     size_t len = 0;
-    FILE *f = a && a->api->svg ? open_memstream(&svg, &len) : NULL;
+    game_svg_fn svg_fn = a ? game_svg_for(a->api) : NULL;
+    FILE *f = svg_fn ? open_memstream(&svg, &len) : NULL;
     if (f) {
-        a->api->svg(a->state, a->api->to_move(a->state), f);
+        svg_fn(a->state, a->api->to_move(a->state), f);
         fclose(f);
     }
     pthread_mutex_unlock(&serve_lock);

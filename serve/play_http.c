@@ -7,6 +7,7 @@
 #include "core/input.h"
 #include "search/mcts.h"
 #include "serve/play.h"
+#include "viewer/picture.h"
 
 /* Limits on what a bot spec from a request may ask for. */
 #define SPEC_THREADS_MAX 16
@@ -281,7 +282,8 @@ static char *picture(const game_api_t *api, const void *state, int observer)
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return NULL;
-    int rc = api->svg ? api->svg(state, observer, f) : 0;
+    game_svg_fn svg_fn = game_svg_for(api);
+    int rc = svg_fn ? svg_fn(state, observer, f) : 0;
     fclose(f);
     if (rc) {
         free(buf);
