@@ -257,6 +257,21 @@ void bench_print_footer(FILE *out, const bench_report_t *rep);
 /* The same as one JSON object on one line. */
 void bench_print_json(FILE *out, const bench_report_t *rep);
 
+/* Fixed work for `skyline bench --anchor` (bench/bench_anchor.c), from each case's seeded
+   start: `random:GAMES` random full games, or `search:ITERATIONS:SEARCHES` searches by a
+   fresh one-thread bot each (no tree reuse). */
+typedef struct bench_anchor {
+    bool random;   /* random games (else searches) */
+    long count;    /* games, or iterations of each search */
+    long searches; /* searches (1 for random games) */
+} bench_anchor_t;
+
+int bench_anchor_parse(const char *text, bench_anchor_t *w, char *err, size_t errlen);
+/* Runs w on every case of `game` (NULL: all), searches by bot spec: one line per case on
+   out, the rate in this thread's processor time. 0, or -1 with err filled. */
+int bench_anchor_run(FILE *out, const char *game, const bench_anchor_t *w, const char *spec,
+                     uint64_t seed, char *err, size_t errlen);
+
 /* Seconds from a monotonic clock. */
 double bench_now(void);
 /* Processor seconds used by this process (every thread). */
