@@ -150,6 +150,7 @@ mcts_t *mcts_create(const game_api_t *api, const mcts_options_t *opt, char *err,
     mcts_t *m = lines_alloc(sizeof *m);
     if (!m)
         return refuse(err, errlen, "out of memory");
+    mcts_log_init();
     memset(m, 0, sizeof *m);
     m->api = api;
     m->opt = *opt;

@@ -8,6 +8,7 @@
  * inline (a switch on the id, the formulas static inline), so the hot loop over the
  * children calls no function through a pointer.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -47,6 +48,27 @@ typedef struct mcts_child_view {
     int32_t amaf_visits;   /* AMAF visits of the child's move (RAVE; else 0) */
     double amaf_value;     /* the mover's AMAF results summed over them */
 } mcts_child_view_t;
+
+/*
+ * Natural logarithm, from a table for whole numbers below MCTS_LOG_TABLE (the same value
+ * as log()): with one thread, or in a game without hidden moves, availability is a whole
+ * number, and the logarithm per child was the dearest part of the selection (a call that
+ * also kept the loop over the children from overlapping; docs/RESULTS.md). The table
+ * (1 MiB) is filled by mcts_log_init, which mcts_new calls.
+ */
+#define MCTS_LOG_TABLE (1 << 17)
+extern double mcts_log_table[MCTS_LOG_TABLE];
+void mcts_log_init(void);
+
+static inline double mcts_log(double x)
+{
+    if (x < (double)MCTS_LOG_TABLE) {
+        int k = (int)x;
+        if ((double)k == x && k > 0)
+            return mcts_log_table[k];
+    }
+    return log(x);
+}
 
 /* The policy of a searcher with options opt. */
 static inline void mcts_policy_init(mcts_policy_t *p, const mcts_options_t *opt)

@@ -34,7 +34,7 @@ static inline double mcts_ucb_score(const mcts_policy_t *p, const mcts_child_vie
         explore_visits += v->unseen;
         explore_avail += v->parent_unseen;
     }
-    double lg = explore_avail > 1.0 ? log(explore_avail) : 0.0;
+    double lg = explore_avail > 1.0 ? mcts_log(explore_avail) : 0.0;
     return mean + p->c * sqrt(lg / explore_visits) + bias;
 }
 
