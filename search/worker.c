@@ -62,6 +62,61 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
 }
 
 /*
+ * Whether the children are scored by plain UCB1 (best_child_plain): the UCB policy with no
+ * prior, no relative first-play urgency, no AMAF statistics, and nothing of other threads
+ * to count (no virtual loss, no unobserved passes). The most common search, Connect Four's
+ * plain UCT among them, then takes a loop that reads nothing it does not use.
+ */
+static inline bool plain_ucb(const mcts_t *m, int vl)
+{
+    return m->policy.id == MCTS_POLICY_UCB && !m->policy.prior && !m->policy.fpu_relative &&
+           !m->amaf && !m->unobserved && vl == 0;
+}
+
+/*
+ * The best child by plain UCB1 (plain_ucb): the same arithmetic, in the same order, as
+ * child_score and mcts_ucb_score give in that case, so the same child wins (the bench
+ * signature checks it), with the searcher's constants read once and no division by a
+ * share of 1. *best_i and *best_score get its move's index and its score.
+ */
+static uint32_t best_child_plain(const mcts_t *m, mcts_thread_t *th, int n, double share,
+                                 int *best_i, double *best_score)
+{
+    const double c = m->policy.c, fpu = m->policy.fpu;
+    const mcts_node_t *nodes = m->nodes;
+    uint32_t best = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t ci = th->child_of[i];
+        if (!ci)
+            continue;
+        const mcts_local_t *e = mcts_local(m, th, ci);
+        int32_t visits =
+            atomic_load_explicit(&nodes[ci].visits, memory_order_relaxed) + e->pend_visits;
+        double s = fpu;
+        if (visits > 0) {
+            double value =
+                (double)(atomic_load_explicit(&nodes[ci].value_sum, memory_order_relaxed) +
+                         e->pend_sum) /
+                MCTS_VALUE_ONE;
+            double avail = 1.0 + (share == 1.0  ? (double)e->avail
+                                  : share > 0.0 ? e->avail / share
+                                                : 0.0);
+            if (avail < visits)
+                avail = visits;
+            avail += 1.0;
+            double eff = (double)visits;
+            s = value / eff + c * sqrt(mcts_log(avail) / eff);
+        }
+        if (s > *best_score) {
+            *best_score = s;
+            best = ci;
+            *best_i = i;
+        }
+    }
+    return best;
+}
+
+/*
  * The untried legal move to expand: best prior (first on ties), else uniformly random.
  * *prior gets its prior, *next the best prior of the moves left untried after it.
  */
@@ -181,7 +236,9 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     if (m->opt.grave_ref > 0)
         mcts_grave_prepare(m, th, node, n, player);
-    for (int i = 0; i < n; i++) {
+    if (plain_ucb(m, vl))
+        best = best_child_plain(m, th, n, share, &best_i, &best_score);
+    for (int i = 0; i < n && !plain_ucb(m, vl); i++) {
         uint32_t ci = th->child_of[i];
         if (!ci)
             continue;
