@@ -367,6 +367,36 @@ static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
 }
 
 /*
+ * publish for a searcher with one thread, the only writer of its nodes: plain adds instead
+ * of locked ones (with a publication after every iteration, the locked adds of the path's
+ * counters were 9 % of a Connect Four search's time). Nothing else differs.
+ */
+static void publish_alone(mcts_t *m, mcts_thread_t *th)
+{
+    for (int k = 0; k < th->touched_count; k++) {
+        uint32_t i = th->touched[k];
+        mcts_node_t *n = &m->nodes[i];
+        mcts_local_t *e = &th->local[i];
+        atomic_store_explicit(
+            &n->value_sum, atomic_load_explicit(&n->value_sum, memory_order_relaxed) + e->pend_sum,
+            memory_order_relaxed);
+        atomic_store_explicit(
+            &n->visits, atomic_load_explicit(&n->visits, memory_order_relaxed) + e->pend_visits,
+            memory_order_relaxed);
+        atomic_store_explicit(
+            &n->selects, atomic_load_explicit(&n->selects, memory_order_relaxed) + e->pend_selects,
+            memory_order_relaxed);
+        e->pend_sum = 0;
+        e->pend_visits = 0;
+        e->pend_selects = 0;
+        e->pend_unobs = 0;
+        e->held = 0;
+    }
+    th->touched_count = 0;
+    th->batch = 0;
+}
+
+/*
  * Adds th's pending counts to the shared nodes and drops its virtual losses: after this,
  * every other thread sees all of th's results. Each touched node is written once, however
  * many of the batch's iterations passed it - near the root, where every iteration passes
@@ -375,6 +405,10 @@ static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
  */
 static void publish(mcts_t *m, mcts_thread_t *th)
 {
+    if (m->opt.threads == 1) {
+        publish_alone(m, th);
+        return;
+    }
     for (int k = 0; k < th->touched_count; k++) {
         uint32_t i = th->touched[k];
         mcts_node_t *n = &m->nodes[i];
