@@ -34,6 +34,10 @@
 /* The guided search of the signature (bench/bench_signature.c): the same bot, one thread,
    a fixed iteration budget. */
 #define BENCH_SIGNATURE_GUIDED_SPEC "mcts:prior=heuristic,cutoff=8,fpu=0.3,reuse=0,threads=1"
+/* Times the one-thread MCTS search of each case is run (the same seed, so the same work);
+   its figure is the median, with the fastest and slowest beside it (3 with --quick). */
+#define BENCH_MCTS_ROUNDS       5
+#define BENCH_MCTS_ROUNDS_QUICK 3
 /* Positions along the seeded game searched by the guided search (half with --quick). */
 #define BENCH_GUIDED_POSITIONS 8
 /* The mid position is the first, from the case's mid_plies on, with this many moves. */
@@ -166,7 +170,11 @@ typedef struct bench_result {
     long gen_ref_moves;        /* moves listed by the reference in one round */
     bool ref_missing;          /* the reference game could not be built */
     long mcts_iterations;      /* iterations of each timed search */
-    double mcts1_seconds;      /* single-thread search time */
+    double mcts1_seconds;      /* single-thread search time: the median of mcts1_rounds */
+    int mcts1_rounds;          /* single-thread searches timed (the same work each) */
+    double mcts1_min_seconds;  /* the fastest of them */
+    double mcts1_max_seconds;  /* the slowest of them */
+    double mcts1_cpu_seconds;  /* the median of their processor times (this thread's) */
     int mcts_threads;          /* threads of the parallel search */
     double mcts_n_seconds;     /* parallel search time (tree parallelism) */
     double mcts_root_seconds;  /* parallel search time with root parallelism */
@@ -276,5 +284,7 @@ int bench_anchor_run(FILE *out, const char *game, const bench_anchor_t *w, const
 double bench_now(void);
 /* Processor seconds used by this process (every thread). */
 double bench_cpu_now(void);
+/* Processor seconds used by the calling thread. */
+double bench_thread_cpu_now(void);
 /* The 1-minute load average of the machine, or -1 where it cannot be read. */
 double bench_load_average(void);

@@ -6,19 +6,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench/bench.h"
 #include "bots/bot.h"
 #include "search/mcts.h"
-
-/* This thread's processor time in seconds. */
-static double thread_cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* A whole number in [1, hi] at *p, up to the next ':' or the end: 0, or -1. */
 static int anchor_number(const char **p, long hi, long *out)
@@ -77,12 +68,12 @@ static void anchor_random(FILE *out, const bench_case_t *c, const void *start, v
     const game_api_t *api = c->api;
     pcg32_t rng;
     pcg32_seed(&rng, seed, 7);
-    double t0 = thread_cpu_now();
+    double t0 = bench_thread_cpu_now();
     for (long g = 0; g < w->count; g++) {
         memcpy(s, start, api->state_size);
         api->playout(s, &rng);
     }
-    double dt = thread_cpu_now() - t0;
+    double dt = bench_thread_cpu_now() - t0;
     fprintf(out, "%s random %.1f games/s (%ld games, %.3f s)\n", c->label,
             dt > 0 ? (double)w->count / dt : 0.0, w->count, dt);
 }
@@ -102,9 +93,9 @@ static int anchor_search(FILE *out, const bench_case_t *c, const void *start,
         bot_t *b = bot_new(c->api, full, seed + (uint64_t)k, err, errlen);
         if (!b)
             return -1;
-        double t0 = thread_cpu_now();
+        double t0 = bench_thread_cpu_now();
         bot_choose(b, start);
-        seconds += thread_cpu_now() - t0;
+        seconds += bench_thread_cpu_now() - t0;
         const mcts_stats_t *st = bot_last_search(b);
         if (!st) {
             snprintf(err, errlen, "bench: --anchor search: '%s' runs no search", spec);

@@ -296,16 +296,16 @@ static void print_legend_wide(FILE *out, const bench_report_t *rep, int threads)
 }
 
 /* What the default table's columns mean, and where the rest is. */
-static void print_legend_short(FILE *out, int threads)
+static void print_legend_short(FILE *out, int threads, int rounds)
 {
     fprintf(out,
             "moves: legal moves at the start / mid position; depth: perft depth from each;\n"
             "bulk: perft Mleaves/s (bulk counting); games/s: random full games;\n"
             "gen x: moves listed by the engine against the slow reference, times faster;\n"
-            "mcts 1t, mcts Nt: MCTS iterations/s with 1 and %d threads (one shared tree),\n"
-            "xN the speed-up, cpu the cores it had. Every column and the goals of\n"
-            "bench/BENCH.md: --verbose; everything for scripts: --json.\n",
-            threads);
+            "mcts 1t: MCTS iterations/s with 1 thread (median of %d runs); mcts Nt: with %d\n"
+            "threads (one shared tree), xN the speed-up, cpu the cores it had. Every column and\n"
+            "the goals of bench/BENCH.md: --verbose; everything for scripts: --json.\n",
+            rounds, threads);
 }
 
 /* The goals of bench/BENCH.md and the whole-run search figures (--verbose). */
@@ -325,7 +325,23 @@ static void print_goals(FILE *out, const bench_report_t *rep, int threads)
                     goals[i].value / goals[i].target,
                     goals[i].value >= goals[i].target ? "met" : "MISSED");
     }
-    double one = 0, tree = 0, indep = 0;
+    double one = 0, tree = 0, indep = 0, spread = 0;
+    const char *widest = NULL;
+    for (int i = 0; i < rep->case_count; i++) {
+        const bench_result_t *r = &rep->cases[i];
+        double sp = r->mcts1_min_seconds > 0
+                        ? (r->mcts1_max_seconds - r->mcts1_min_seconds) / r->mcts1_min_seconds
+                        : 0.0;
+        if (!widest || sp > spread) {
+            spread = sp;
+            widest = r->bcase ? r->bcase->label : "";
+        }
+    }
+    if (widest && rep->cases[0].mcts1_rounds > 0)
+        fprintf(out,
+                "mcts 1t: the median of %d runs of the same search a case; the widest "
+                "spread (slowest / fastest - 1) %.0f%% (%s)\n",
+                rep->cases[0].mcts1_rounds, 100.0 * spread, widest);
     for (int i = 0; i < rep->case_count; i++) {
         one += rep->cases[i].mcts1_seconds;
         tree += rep->cases[i].mcts_n_seconds;
@@ -352,7 +368,7 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
         if (rep->verbose)
             print_legend_wide(out, rep, threads);
         else
-            print_legend_short(out, threads);
+            print_legend_short(out, threads, rep->case_count ? rep->cases[0].mcts1_rounds : 0);
         double least_cpu = threads;
         for (int i = 0; i < rep->case_count; i++)
             if (rep->cases[i].mcts_n_cpu < least_cpu)
@@ -425,14 +441,18 @@ static json_t *json_case(const bench_result_t *r, bool timed)
     json_object_set_new(o, "movegen", gen);
     json_object_set_new(
         o, "mcts",
-        json_pack(
-            "{s:I, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "iterations",
-            (json_int_t)r->mcts_iterations, "threads", r->mcts_threads, "one_thread_per_second",
-            mcts_rate(r, r->mcts1_seconds), "threads_per_second", mcts_rate(r, r->mcts_n_seconds),
-            "root_threads_per_second", mcts_rate(r, r->mcts_root_seconds), "indep_per_second",
-            r->mcts_indep_seconds > 0 ? r->mcts_threads * mcts_rate(r, r->mcts_indep_seconds) : 0.0,
-            "speedup", mcts_speedup(r), "root_speedup", mcts_root_speedup(r), "indep_speedup",
-            mcts_indep_speedup(r), "cpu", r->mcts_n_cpu));
+        json_pack("{s:I, s:i, s:f, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
+                  "iterations", (json_int_t)r->mcts_iterations, "threads", r->mcts_threads,
+                  "one_thread_per_second", mcts_rate(r, r->mcts1_seconds), "one_thread_rounds",
+                  r->mcts1_rounds, "one_thread_min_per_second", mcts_rate(r, r->mcts1_max_seconds),
+                  "one_thread_max_per_second", mcts_rate(r, r->mcts1_min_seconds),
+                  "one_thread_cpu_per_second", mcts_rate(r, r->mcts1_cpu_seconds),
+                  "threads_per_second", mcts_rate(r, r->mcts_n_seconds), "root_threads_per_second",
+                  mcts_rate(r, r->mcts_root_seconds), "indep_per_second",
+                  r->mcts_indep_seconds > 0 ? r->mcts_threads * mcts_rate(r, r->mcts_indep_seconds)
+                                            : 0.0,
+                  "speedup", mcts_speedup(r), "root_speedup", mcts_root_speedup(r), "indep_speedup",
+                  mcts_indep_speedup(r), "cpu", r->mcts_n_cpu));
     json_object_set_new(
         o, "guided",
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f}", "spec",

@@ -46,6 +46,8 @@ FIGURES = {
     "bulk_mnps": "Mleaves/s", "full_mnps": "Mleaves/s", "games_per_second": "games/s",
     "copy_make_ns": "ns/move", "make_undo_ns": "ns/move", "fast_per_second": "positions/s",
     "ref_per_second": "positions/s", "ratio": "x", "one_thread_per_second": "iter/s",
+    "one_thread_min_per_second": "iter/s", "one_thread_max_per_second": "iter/s",
+    "one_thread_cpu_per_second": "iter/s",
     "threads_per_second": "iter/s", "root_threads_per_second": "iter/s", "speedup": "x",
     "root_speedup": "x", "indep_per_second": "iter/s", "indep_speedup": "x",
     "double_time_per_second": "iter/s", "vs_double_time": "x",
