@@ -37,6 +37,9 @@ static const bench_case_spec_t connect4_cases[] = {
     {"connect4", 2, NULL, 4002, 4, 10, 8000000, 2000000, 20000, 1000},
 };
 /* 25 and 10 times OpenSpiel's C++ figures on this kind of machine (bench/BENCH.md). */
+/* About 25 and 10 times OpenSpiel's rates on this kind of machine (some 110,000 random
+   games/s and MCTSBot simulations/s, measured side by side: docs/RESULTS.md); the MCTS
+   figure here is the mid position's, a proxy for the side-by-side ratio. */
 static const bench_goal_spec_t connect4_goals[] = {
     {"connect4 random games/s", "connect4", BENCH_FIGURE_GAMES, 3000000, true},
     {"connect4 MCTS iterations/s", "connect4", BENCH_FIGURE_MCTS, 1150000, true},
