@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# skyline bench --anchor (fixed work, one line a case) and scripts/anchor_openspiel.sh: the
-# skip without source trees, its argument errors, and a full run against a stand-in for the
-# OpenSpiel program (CI builds no OpenSpiel): the rounds, the table and the results section.
+# skyline bench --anchor (fixed work, one line a case), the bench's one-thread MCTS rounds,
+# and scripts/anchor_openspiel.sh: the skip without source trees, its argument errors, and
+# a full run against a stand-in for the OpenSpiel program (CI builds no OpenSpiel): the
+# rounds, the table and the results section.
 # usage: test_anchor.sh SKYLINE SOURCE_DIR
 src=$2
 . "$src/tests/cli_lib.sh"
@@ -37,6 +38,18 @@ expect_error "anchor bad bot" 'mcts' "$S" bench --game connect4 --anchor search:
     --bot mcts:nosuchkey=1
 expect_error "anchor bot without search" "random.*unknown key 'iters'" \
     "$S" bench --game connect4 --anchor search:10:1 --bot random
+
+# The bench's one-thread MCTS figure: the median of 3 runs with --quick, between the fastest
+# and the slowest, and the median in processor time beside it.
+"$S" bench --game connect4 --quick --json >"$tmp/j" 2>"$tmp/e"
+if python3 - "$tmp/j" <<'PY'; then ok; else fail "bench one-thread rounds: $(head -c 300 "$tmp/j")"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))["cases"][0]["mcts"]
+lo, med, hi = (m[k] for k in ("one_thread_min_per_second", "one_thread_per_second",
+                              "one_thread_max_per_second"))
+sys.exit(not (m["one_thread_rounds"] == 3 and 0 < lo <= med <= hi
+              and m["one_thread_cpu_per_second"] > 0))
+PY
 
 # 2. The script: skipped without trees (exit 0), refused with one line on bad arguments.
 if env -u OPEN_SPIEL -u ABSEIL -u JSON bash "$script" >"$tmp/o" 2>"$tmp/e" &&
