@@ -36,7 +36,6 @@ static const bench_goal_spec_t uptown_goals[] = {
 static const bench_case_spec_t connect4_cases[] = {
     {"connect4", 2, NULL, 4002, 4, 10, 8000000, 2000000, 20000, 1000},
 };
-/* 25 and 10 times OpenSpiel's C++ figures on this kind of machine (bench/BENCH.md). */
 /* About 25 and 10 times OpenSpiel's rates on this kind of machine (some 110,000 random
    games/s and MCTSBot simulations/s, measured side by side: docs/RESULTS.md); the MCTS
    figure here is the mid position's, a proxy for the side-by-side ratio. */
