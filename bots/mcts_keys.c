@@ -151,7 +151,7 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      NULL},
     {"net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
      "a network (docs/NETS.md) for the game and player count: a file (a value with a `/` or "
-     "a `.`) or a shipped net's name (`net=connect4`), or `@evaluator` for a "
+     "a `.`) or a shipped net's name (nets/), or `@evaluator` for a "
      "function given through the C API or Python (`Bot.set_evaluator`): PUCT with the policy's "
      "prior over the legal moves and the value head's values at the leaves (one evaluation "
      "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
