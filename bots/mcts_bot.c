@@ -60,13 +60,14 @@ typedef struct mcts_bot {
     long h_inc;                 /* its increment */
     long h_move;                /* the harness's limit of this move, 0: none */
     double clock_left;          /* milliseconds left on it in this game */
-    int own_moves;              /* searches made in this game (game clock) */
+    int own_moves;              /* choices made in this game (game clock, temp_moves) */
     mcts_net_t *net;            /* net=: the network evaluator, else NULL */
     mcts_net_options_t net_opt; /* the net's options, as the keys made them */
     bool net_evaluator;         /* net=@evaluator: an evaluator is to be given (net NULL
                                    until mcts_bot_set_evaluator) */
     double net_mix;             /* value_mix= */
     double net_temp;            /* prior_temp= */
+    int temp_moves;             /* temp_moves=: own moves a game drawn by visits */
 } mcts_bot_t;
 
 int mcts_clock_moves_left(int own_moves)
@@ -196,8 +197,28 @@ static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
     case K_CPUCT: o->prior_weight = dv; break;
     case K_VALUE_MIX: mb->net_mix = dv; break;
     case K_PRIOR_TEMP: mb->net_temp = dv; break;
+    case K_NOISE: o->root_noise = dv; break;
+    case K_NOISE_ALPHA: o->root_noise_alpha = dv; break;
+    case K_TEMP_MOVES: mb->temp_moves = (int)iv; break;
     default: break; /* rollout, prior, params, net: their hooks are set once all keys are read */
     }
+}
+
+/* noise= and noise_alpha= (prior: a prior hook will be set): 0, or -1 with err one line. */
+static int mcts_bot_noise_keys(const mcts_bot_t *mb, const int *given, bool prior, char *err,
+                               size_t errlen)
+{
+    if (given[K_NOISE_ALPHA] && !(mb->opt.root_noise > 0.0)) {
+        snprintf(err, errlen, "key 'noise_alpha' needs noise= above 0 (root noise on)");
+        return -1;
+    }
+    if (mb->opt.root_noise > 0.0 && !prior) {
+        snprintf(err, errlen,
+                 "key 'noise' needs a prior to mix into: prior=heuristic or net= (the best "
+                 "preset's prior in a game with a heuristic)");
+        return -1;
+    }
+    return 0;
 }
 
 /*
@@ -406,6 +427,8 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         snprintf(err, errlen, "no heuristic for game '%s'", b->api->name);
         return -1;
     }
+    if (mcts_bot_noise_keys(mb, given, prior_heur || given[K_NET], err, errlen))
+        return -1;
     if (uses_heuristic)
         mb->h = h;
     if (rollout_heur) {
@@ -444,7 +467,12 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
     mb->clock_left = (double)mb->clock_ms;
     mb->h_left = -1;
     char why[160];
-    mb->search = mcts_create(b->api, &mb->opt, why, sizeof why);
+    /* net=@evaluator: no prior until the evaluator is given (mcts_bot_set_evaluator makes
+       the searcher that searches), so none to mix noise into before. */
+    mcts_options_t first = mb->opt;
+    if (mb->net_evaluator)
+        first.root_noise = 0.0;
+    mb->search = mcts_create(b->api, &first, why, sizeof why);
     if (!mb->search) {
         snprintf(err, errlen, "cannot make the searcher: %s (mem=%zu MiB)", why,
                  mb->opt.memory_bytes >> 20);
@@ -549,6 +577,22 @@ static void mcts_bot_begin(bot_t *b, const void *initial, const game_options_t *
     mcts_bot_net_refuses(b, b->api->player_count(initial));
 }
 
+/* temp_moves=: a root move of the search st drawn in proportion to its visits from b's
+   random numbers (temperature 1); best if no move was visited (a single legal move). */
+static move_t mcts_bot_temp_move(bot_t *b, const mcts_stats_t *st, move_t best)
+{
+    double total = 0.0, r;
+    for (int i = 0; i < st->root_move_count; i++)
+        total += (double)st->root_moves[i].visits;
+    if (!(total > 0.0))
+        return best;
+    r = pcg32_double(&b->rng) * total; /* whole numbers below 2^53: exact */
+    for (int i = 0; i < st->root_move_count; i++)
+        if ((r -= (double)st->root_moves[i].visits) < 0.0)
+            return st->root_moves[i].move;
+    return best;
+}
+
 static move_t mcts_bot_choose(bot_t *b, const void *state)
 {
     mcts_bot_t *mb = b->impl;
@@ -566,6 +610,10 @@ static move_t mcts_bot_choose(bot_t *b, const void *state)
     move_t mv = mcts_search(mb->search, state, &mb->last);
     if (mb->clock_ms)
         mb->clock_left += (double)mb->clock_inc - mb->last.seconds * 1000.0;
+    /* own_moves counts this game's choices of the bot (its seat's moves, extra turns
+       included), from bot_reset. */
+    if (mb->own_moves < mb->temp_moves)
+        mv = mcts_bot_temp_move(b, &mb->last, mv);
     mb->own_moves++;
     mb->h_left = -1;
     mb->h_move = 0;

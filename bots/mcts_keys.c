@@ -165,6 +165,20 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      NULL},
     {"prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
      "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL},
+    {"noise", MCTS_KEY_DOUBLE, 0, 1, NULL, "EPS", NULL, "0",
+     "root noise for self-play: at the root a move's prior is (1 - EPS) prior + EPS eta, eta "
+     "drawn at every search from Dirichlet(`noise_alpha`) over the legal moves with the "
+     "bot's seed; needs a prior (`prior=heuristic`, the best preset's with a heuristic, or "
+     "`net`); 0: off",
+     "see \"Self-play keys\" below"},
+    {"noise_alpha", MCTS_KEY_DOUBLE, 0.001, 1000, NULL, "A", NULL,
+     "10 / the legal moves at the root",
+     "the Dirichlet concentration of `noise` (only with `noise` above 0)", NULL},
+    {"temp_moves", MCTS_KEY_INT, 0, 1000000, NULL, "M", NULL, "0",
+     "the bot's first M moves of each game are drawn in proportion to the root moves' visits "
+     "(temperature 1, from the bot's seeded random numbers), the later ones chosen as "
+     "`final` says",
+     NULL},
 };
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */

@@ -57,6 +57,9 @@ enum {
     K_CPUCT,
     K_VALUE_MIX,
     K_PRIOR_TEMP,
+    K_NOISE,
+    K_NOISE_ALPHA,
+    K_TEMP_MOVES,
     K_COUNT
 };
 

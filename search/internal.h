@@ -6,7 +6,7 @@
  * (one tree per player), policy.h with policy_*.h the selection formula,
  * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h), amaf.c
  * and rollout_mast.c the variants that record every move of an iteration (amaf.h: RAVE,
- * GRAVE, MAST, NST).
+ * GRAVE, MAST, NST), noise.c the root's Dirichlet noise (noise.h).
  */
 #include <math.h>
 #include <stdalign.h>
@@ -211,6 +211,7 @@ struct mcts {
     int players;                  /* player count of the searched state */
     uint64_t root_moves_key;      /* order-free key of the legal moves of the searched state */
     struct mcts_amaf *amaf;       /* AMAF statistics per arena node (RAVE), NULL: off */
+    struct mcts_noise *noise;     /* the root's noise (search/noise.h), NULL: off */
 };
 
 /* The children of node n: *count edges from the returned pointer (acquire). */

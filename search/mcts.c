@@ -6,6 +6,7 @@
 
 #include "search/amaf.h"
 #include "search/internal.h"
+#include "search/noise.h"
 #include "search/policy.h"
 
 void mcts_options_default(mcts_options_t *opt)
@@ -80,7 +81,7 @@ static const char *options_problem(const mcts_options_t *opt)
                "best-reply search or tree multi";
     if (opt->final != MCTS_FINAL_VISITS && opt->final != MCTS_FINAL_MEAN)
         return "an unknown final move choice";
-    return NULL;
+    return mcts_noise_problem(opt);
 }
 
 static void thread_free(mcts_thread_t *th)
@@ -184,7 +185,7 @@ mcts_t *mcts_create(const game_api_t *api, const mcts_options_t *opt, char *err,
     bool ok = m->nodes && m->edges && m->threads && m->root_stats;
     for (int t = 0; ok && t < opt->threads; t++)
         ok = (m->threads[t] = thread_new(api, t, cap, m->sync)) != NULL;
-    if (!ok || mcts_variants_alloc(m)) {
+    if (!ok || mcts_variants_alloc(m) || mcts_noise_alloc(m)) {
         mcts_free(m);
         return refuse(err, errlen, "out of memory for the tree (a smaller memory cap?)");
     }
@@ -203,6 +204,7 @@ void mcts_free(mcts_t *m)
     free(m->nodes);
     free(m->edges);
     free(m->amaf);
+    free(m->noise);
     free(m->root_stats);
     free(m->pending);
     free(m);
@@ -369,6 +371,7 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
                 if (th->trace)
                     mcts_trace_new_search(th->trace);
             }
+            mcts_noise_draw(m, th0->moves, n, base);
             mcts_workers_run(m, state, observer);
             double sum[GAME_MAX_PLAYERS] = {0};
             for (int t = 0; t < m->opt.threads; t++) {

@@ -188,6 +188,11 @@ typedef struct mcts_options {
     int grave_ref;          /* GRAVE (with rave_k > 0): the AMAF statistics of a move are
                                those of the closest node on the path with the same player
                                to move and at least this many visits; 0: the node's own */
+    /* Root noise for self-play (search/noise.h): at the root, a move's prior is
+       (1 - root_noise) prior + root_noise eta, eta drawn at every search from
+       Dirichlet(root_noise_alpha) over the root's legal moves with the search's seed. */
+    double root_noise;       /* share of the noise in [0, 1]; needs a prior hook; 0: off */
+    double root_noise_alpha; /* its concentration, > 0; 0: 10 / the root's legal moves */
 } mcts_options_t;
 
 /* Statistics of one root move. */
@@ -226,7 +231,8 @@ typedef struct mcts mcts_t;
    against the progressive bias at 1 (2 players, 3000 iterations, mean result against the
    heuristic bot): Tower Up 0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown
    0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). Variants off: playout by the hook, MAST
-   temperature 0.1, NST epsilon 0.1 and minimum count 7, RAVE and GRAVE off. */
+   temperature 0.1, NST epsilon 0.1 and minimum count 7, RAVE and GRAVE off, no root
+   noise. */
 void mcts_options_default(mcts_options_t *opt);
 
 /*

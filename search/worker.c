@@ -12,6 +12,7 @@
 #include "search/backup.h"
 #include "search/brs.h"
 #include "search/internal.h"
+#include "search/noise.h"
 #include "search/policy.h"
 
 /* Visits and result sum of node i as thread th sees them: shared plus its own pending. */
@@ -32,10 +33,11 @@ static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t 
  * below the child's visits, and it counts the current visit. Virtual losses are the other
  * threads' (th's own results are all counted, published or not), and only when vl. The
  * unobserved passes (only with m->unobserved, and below unobserved_below visits: above,
- * nothing new is counted) are the other threads'; parent_unseen is the parent's.
+ * nothing new is counted) are the other threads'; parent_unseen is the parent's. noise:
+ * the root's noise of the legal moves (search/noise.h), NULL elsewhere or off.
  */
 static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share, int vl,
-                          int32_t parent_unseen, int i)
+                          int32_t parent_unseen, int i, const double *noise)
 {
     const mcts_node_t *c = &m->nodes[ci];
     const mcts_local_t *e = mcts_local(m, th, ci);
@@ -56,7 +58,7 @@ static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, doubl
         v.unseen = others > 0 ? others : 0;
         v.parent_unseen = parent_unseen;
     }
-    v.prior = c->prior;
+    v.prior = noise ? (float)mcts_noise_mix(m, c->prior, noise[i]) : c->prior;
     mcts_amaf_view(m, th, ci, i, &v);
     return mcts_policy_score(&m->policy, &v);
 }
@@ -118,10 +120,12 @@ static uint32_t best_child_plain(const mcts_t *m, mcts_thread_t *th, int n, doub
 
 /*
  * The untried legal move to expand: best prior (first on ties), else uniformly random.
- * *prior gets its prior, *next the best prior of the moves left untried after it.
+ * *prior gets its prior, *next the best prior of the moves left untried after it. At the
+ * root with noise (noise not NULL), the noise is mixed into the priors compared and into
+ * *next, not into *prior, which the child keeps (search/noise.h).
  */
 static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, float *prior,
-                        float *next)
+                        float *next, const double *noise)
 {
     *prior = 0.0f;
     *next = 0.0f;
@@ -132,7 +136,7 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
         for (int i = 0; i < n; i++) {
             if (th->child_of[i])
                 continue;
-            double p = th->priors[i];
+            double p = noise ? mcts_noise_mix(m, th->priors[i], noise[i]) : th->priors[i];
             if (best < 0 || p > best_p) {
                 if (best >= 0)
                     second_p = best_p;
@@ -142,7 +146,7 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
                 second_p = p;
             }
         }
-        *prior = (float)best_p;
+        *prior = (float)(noise && best >= 0 ? th->priors[best] : best_p);
         *next = (float)second_p;
         return best;
     }
@@ -236,13 +240,14 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     if (m->opt.grave_ref > 0)
         mcts_grave_prepare(m, th, node, n, player);
+    const double *noise = m->noise ? mcts_noise_at(m, th, node, n) : NULL;
     if (plain_ucb(m, vl))
         best = best_child_plain(m, th, n, share, &best_i, &best_score);
     for (int i = 0; i < n && !plain_ucb(m, vl); i++) {
         uint32_t ci = th->child_of[i];
         if (!ci)
             continue;
-        double s = child_score(m, th, ci, share, vl, parent_unseen, i);
+        double s = child_score(m, th, ci, share, vl, parent_unseen, i, noise);
         if (m->policy.fpu_relative) {
             const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
             tried_sum += seen_sum(m, e, ci);
@@ -279,7 +284,7 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     if (untried > 0 && cap > count && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
         (best == 0 || urgency >= best_score)) {
         float prior, next;
-        int i = pick_untried(m, th, n, untried, &prior, &next);
+        int i = pick_untried(m, th, n, untried, &prior, &next, noise);
         uint32_t child = node_expand(m, th, node, th->moves[i], player, prior, cap);
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);

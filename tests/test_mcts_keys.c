@@ -71,11 +71,12 @@ static void check_row(char *row, const char *params_path, const char *net_path)
     /* Keys that need a heuristic hook get one; those that need a key get it. */
     char base[512] = "mcts", net_key[300];
     snprintf(net_key, sizeof net_key, "net=%s", net_path);
-    const char *extra = !strcmp(needs, "net=FILE") ? net_key
-                        : needs[0]                 ? needs
-                        : !strcmp(name, "params")  ? "prior=heuristic"
-                        : !strcmp(name, "pw_a")    ? "pw=1"
-                                                   : NULL;
+    const char *extra = !strcmp(needs, "net=FILE")     ? net_key
+                        : needs[0]                     ? needs
+                        : !strcmp(name, "params")      ? "prior=heuristic"
+                        : !strcmp(name, "pw_a")        ? "pw=1"
+                        : !strcmp(name, "noise_alpha") ? "noise=0.25"
+                                                       : NULL;
     if (extra)
         snprintf(base, sizeof base, "mcts:%s", extra);
     const char *sep = extra ? "," : ":";

@@ -1,0 +1,36 @@
+#pragma once
+/*
+ * Root noise (option root_noise, search/noise.c): Dirichlet noise mixed into the priors of
+ * the root's moves, as in AlphaZero's self-play, so that a seeded self-play game explores
+ * moves the prior ranks low. At the start of every search, eta is drawn from
+ * Dirichlet(alpha) over the legal moves of the searched state, from a stream of its own
+ * seeded by the search's seed (the threads' streams are untouched), so a seeded search
+ * stays reproducible. In the descent, at the root of the tree the move is chosen from (a
+ * thread's own root in root mode, the observer's tree with tree multi), a move's prior is
+ * (1 - root_noise) prior + root_noise eta, both where the next untried move is picked and
+ * where a child is scored. Nodes keep the prior without noise: a kept tree's root children
+ * get the noise of the search that uses them, never twice. Private to search/.
+ */
+#include <stdbool.h>
+
+#include "search/internal.h"
+
+/* The concentration of the noise when root_noise_alpha is 0: this over the legal moves. */
+#define MCTS_NOISE_ALPHA_TOTAL 10.0
+
+/* Why the root-noise options cannot make a searcher (one line), or NULL if they can. */
+const char *mcts_noise_problem(const mcts_options_t *opt);
+/* Allocates m->noise when the options ask for noise: 0, or -1 when memory is short. */
+int mcts_noise_alloc(mcts_t *m);
+/* Draws the search's noise over the n legal moves of the searched state, from seed. */
+void mcts_noise_draw(mcts_t *m, const move_t *moves, int n, uint64_t seed);
+/* The noise of th->moves[0..n) (indexed by mcts_moves_index) if node is the root that
+   takes it, else NULL: eta of each legal move, 0 for a move not legal in the searched
+   state. */
+const double *mcts_noise_at(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n);
+
+/* A prior with the root's noise eta mixed in. */
+static inline double mcts_noise_mix(const mcts_t *m, double prior, double eta)
+{
+    return (1.0 - m->opt.root_noise) * prior + m->opt.root_noise * eta;
+}
