@@ -9,6 +9,7 @@
  * exercised too.
  */
 #include <stdalign.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/towerup/towerup.h"
@@ -73,8 +74,34 @@ static void new_game(const game_api_t *api, void *s, int players, uint64_t seed)
     CHECK_MSG(rc == 0, "%s", err);
 }
 
+/*
+ * The thread's move hash (mcts_moves_index, mcts_moves_lookup), whose size follows the
+ * move count: every move found at its index and moves not listed not found, for counts on
+ * both sides of each size step up to GAME_MAX_MOVES, with moves that share hash slots.
+ */
+static void check_move_hash(void)
+{
+    mcts_thread_t *th = calloc(1, sizeof *th);
+    CHECK(th != NULL);
+    static const int counts[] = {0, 1, 15, 16, 17, 100, 1023, 1024, 1025, 2048, GAME_MAX_MOVES};
+    for (size_t c = 0; c < sizeof counts / sizeof *counts; c++) {
+        int n = counts[c];
+        for (int i = 0; i < n; i++) /* multiples of 64: many share their top hash bits */
+            th->moves[i] = (move_t)(i * 64 + (int)c);
+        mcts_moves_index(th, n);
+        for (int i = 0; i < n; i++) {
+            CHECK_MSG(mcts_moves_lookup(th, th->moves[i]) == i, "n %d: move %d", n, i);
+            CHECK_MSG(th->child_of[i] == 0, "n %d: child_of[%d] not cleared", n, i);
+        }
+        CHECK_MSG(mcts_moves_lookup(th, (move_t)(n * 64 + (int)c)) == -1, "n %d: past the list", n);
+        CHECK_MSG(mcts_moves_lookup(th, (move_t)(1 + (int)c)) == -1, "n %d: an unlisted move", n);
+    }
+    free(th);
+}
+
 int main(void)
 {
+    check_move_hash();
     (void)toy_is_legal; /* the toy header's helpers that this test does not need */
     (void)nim_move_wins;
     any_state_t s;
