@@ -19,6 +19,15 @@ int sky_options_parse(const game_api_t *api, int players, uint64_t seed, const c
                       sky_options_t *o, char *err, int errlen);
 /* The game called name, or NULL with err filled. */
 const game_api_t *sky_game(const char *name, char *err, int errlen);
+/* A ply of the public move log: who moved, and the move's action id (-1: the game has no
+   action space). */
+typedef struct sky_ply {
+    int mover;
+    int action;
+} sky_ply_t;
+/* The public move log of st into *log: its plies, oldest first (the moves since the
+   history start, after those of the state a determinization came from). */
+int sky_state_log(const sky_state_t *st, const sky_ply_t **log);
 /* The state of a sky_state_t (for the bot and harness files). */
 const void *sky_state_raw(const sky_state_t *st);
 const game_api_t *sky_state_api(const sky_state_t *st);

@@ -79,8 +79,25 @@ int sky_state_observation(const sky_state_t *st, int player, char *buf, int len,
 /* The observation tensor of player into out[max]: its size, or -1 with err filled. */
 int sky_state_observation_tensor(const sky_state_t *st, int player, float *out, int max, char *err,
                                  int errlen);
+/*
+ * Information-state tensor (docs/PYTHON.md): player's observation tensor, then the public
+ * history of the last `history` plies (0..SKY_HISTORY_MAX; SKY_HISTORY_DEFAULT is the
+ * bindings' default), newest first, each slot a present flag, the mover's seat one-hot (the
+ * game's most players) and the move's action id in binary (least significant bit first,
+ * ceil(log2(action count)) bits), then the plies known / SKY_HISTORY_MAX (at most 1). The
+ * size for a game, player count and history, or -1 with err filled.
+ */
+#define SKY_HISTORY_DEFAULT 16
+#define SKY_HISTORY_MAX     1024
+int sky_information_state_size(const char *game, int players, int history, char *err, int errlen);
+/* The information-state tensor of player into out[max]: its size, or -1 with err filled.
+   A determinization keeps the plies of the state it came from; a state read from a
+   position text or a record starts with none. */
+int sky_state_information_state(const sky_state_t *st, int player, int history, float *out, int max,
+                                char *err, int errlen);
 /* A copy whose hidden parts (as player sees them) are redrawn from seed; its history
-   starts there. NULL with err filled. */
+   starts there (its information-state tensor keeps the plies before). NULL with err
+   filled. */
 sky_state_t *sky_state_determinize(const sky_state_t *st, int player, uint64_t seed, char *err,
                                    int errlen);
 /* The position of a game record (one JSON object, FORMATS.md §4) after its first ply moves

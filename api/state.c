@@ -18,6 +18,10 @@ struct sky_state {
     int cap;               /* room in moves[] and undo[] */
     move_t *moves;         /* the moves played */
     unsigned char *undo;   /* their undo records, api->undo_size bytes each */
+    /* The public move log (sky_state_log): log_base plies from before the history start
+       (a determinization keeps its source's), then one per move of moves[]. */
+    int log_base, log_cap;
+    sky_ply_t *log;
 };
 
 static void put_err(char *err, int errlen, const char *fmt, const char *arg)
@@ -240,7 +244,30 @@ void sky_state_free(sky_state_t *st)
     free(st->state);
     free(st->moves);
     free(st->undo);
+    free(st->log);
     free(st);
+}
+
+/* dst's log: src's whole log, the first base plies of it from before dst's history
+   start. 0, or -1 out of memory. */
+static int log_copy(sky_state_t *dst, const sky_state_t *src, int base)
+{
+    int n = src->log_base + src->count;
+    dst->log_base = base;
+    if (!n)
+        return 0;
+    dst->log = malloc((size_t)n * sizeof *dst->log);
+    if (!dst->log)
+        return -1;
+    memcpy(dst->log, src->log, (size_t)n * sizeof *dst->log);
+    dst->log_cap = n;
+    return 0;
+}
+
+int sky_state_log(const sky_state_t *st, const sky_ply_t **log)
+{
+    *log = st->log;
+    return st->log_base + st->count;
 }
 
 sky_state_t *sky_state_clone(const sky_state_t *src)
@@ -264,6 +291,10 @@ sky_state_t *sky_state_clone(const sky_state_t *src)
         memcpy(st->moves, src->moves, (size_t)src->count * sizeof *st->moves);
         memcpy(st->undo, src->undo, (size_t)src->count * api->undo_size);
         st->count = st->cap = src->count;
+    }
+    if (log_copy(st, src, src->log_base)) {
+        sky_state_free(st);
+        return NULL;
     }
     return st;
 }
@@ -382,6 +413,19 @@ static int play(sky_state_t *st, move_t m, char *err, int errlen)
         st->undo = undo;
         st->cap = cap;
     }
+    int plies = st->log_base + st->count;
+    if (plies == st->log_cap) {
+        int cap = st->log_cap ? 2 * st->log_cap : 64;
+        sky_ply_t *log = realloc(st->log, (size_t)cap * sizeof *log);
+        if (!log) {
+            put_err(err, errlen, "out of memory%s", "");
+            return -1;
+        }
+        st->log = log;
+        st->log_cap = cap;
+    }
+    st->log[plies].mover = api->to_move(st->state);
+    st->log[plies].action = api->move_action ? api->move_action(st->state, m) : -1;
     api->make(st->state, m, st->undo + (size_t)st->count * api->undo_size);
     st->moves[st->count++] = m;
     return 0;
@@ -487,6 +531,11 @@ sky_state_t *sky_state_determinize(const sky_state_t *src, int player, uint64_t 
     st->opt = src->opt;
     sky_options_own(&st->opt);
     st->no_record = "a determinized state has no game record";
+    if (log_copy(st, src, src->log_base + src->count)) {
+        put_err(err, errlen, "out of memory%s", "");
+        sky_state_free(st);
+        return NULL;
+    }
     src->api->copy(st->state, src->state);
     if (src->api->determinize) {
         pcg32_t rng;

@@ -1,4 +1,5 @@
-"""Games in progress: State, games(), new_game(), num_actions(), observation_size()."""
+"""Games in progress: State, games(), new_game(), num_actions(), observation_size(),
+information_state_size()."""
 import ctypes
 import functools
 import json
@@ -14,6 +15,10 @@ except ImportError:  # pragma: no cover - depends on the machine
 _MAX_MOVES = lib.sky_max_moves()
 _TEXT_MAX = lib.sky_move_text_max()
 _MOVES_BUF = _MAX_MOVES * _TEXT_MAX
+# Plies of move history in an information-state tensor by default, and the most
+# (api/skyline_api.h: SKY_HISTORY_DEFAULT, SKY_HISTORY_MAX).
+HISTORY_DEFAULT = 16
+HISTORY_MAX = 1024
 
 
 def games():
@@ -55,6 +60,30 @@ def observation_size(game, players=None):
     if n < 0:
         raise fail(err)
     return n
+
+
+def _history(history):
+    return check_int(history, "history", 0, HISTORY_MAX)
+
+
+def information_state_size(game, players=None, history=HISTORY_DEFAULT):
+    """Length of the game's information-state tensor for a player count and `history`
+    plies of move history (docs/PYTHON.md, Information state)."""
+    err = err_buf()
+    n = lib.sky_information_state_size(enc(game), _players(game, players), _history(history),
+                                       err, len(err))
+    if n < 0:
+        raise fail(err)
+    return n
+
+
+def _floats(n):
+    """n zero floats for C to fill, and the pointer C writes through (numpy if present)."""
+    if _np is not None:
+        arr = _np.zeros(n, dtype=_np.float32)
+        return arr, arr.ctypes.data_as(ctypes.POINTER(ctypes.c_float))
+    arr = (ctypes.c_float * n)()
+    return arr, arr
 
 
 def _seed(seed):
@@ -280,12 +309,7 @@ class State:
     def observation_tensor(self, player):
         """The flat observation vector of player (docs/PYTHON.md), float32 array or list."""
         n = observation_size(self.game, self.players)
-        if _np is not None:
-            arr = _np.zeros(n, dtype=_np.float32)
-            ptr = arr.ctypes.data_as(ctypes.POINTER(ctypes.c_float))
-        else:
-            arr = (ctypes.c_float * n)()
-            ptr = arr
+        arr, ptr = _floats(n)
         if lib.sky_state_observation_tensor(self._ptr, _int(player, "player"), ptr, n,
                                             self._err, len(self._err)) < 0:
             raise fail(self._err)
@@ -347,10 +371,18 @@ class State:
             raise fail(self._err)
         return [(o, p) for o, p in json.loads(text)]
 
-    def information_state_tensor(self, player):
-        """The information state of player as a flat float32 vector: in these games the
-        observation tensor (docs/PYTHON.md, Information state), the same values."""
-        return self.observation_tensor(player)
+    @_locked
+    def information_state_tensor(self, player, history=HISTORY_DEFAULT):
+        """The information state of player as a flat float32 vector (array or list): its
+        observation tensor, then the public moves of the last `history` plies, newest first,
+        and the ply count (docs/PYTHON.md, Information state, has the layout)."""
+        p, h = _int(player, "player"), _history(history)
+        n = information_state_size(self.game, self.players, h)
+        arr, ptr = _floats(n)
+        if lib.sky_state_information_state(self._ptr, p, h, ptr, n, self._err,
+                                           len(self._err)) < 0:
+            raise fail(self._err)
+        return arr if _np is not None else list(arr)
 
     @_locked
     def to_record(self):

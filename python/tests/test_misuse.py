@@ -314,6 +314,24 @@ def test_new_calls_with_bad_arguments():
         assert "\n" not in str(e.value)
 
 
+def test_information_state_with_bad_arguments():
+    st = played("uptown", 3, moves=5)
+    for h in (-1, 1025, 2 ** 31, 2 ** 64, -2 ** 31 - 1, True, 1.5, "3", None, b"1"):
+        with pytest.raises(ValueError, match="history"):
+            st.information_state_tensor(0, h)
+        with pytest.raises(ValueError, match="history"):
+            skyline.information_state_size("uptown", 3, history=h)
+    for x in (3, -1, 2 ** 40, False, 0.0):
+        with pytest.raises(ValueError, match="player"):
+            st.information_state_tensor(x)
+    for game, players in (("chess", 2), ("uptown", 9), ("connect4", 3), (None, 2),
+                          ("uptown", "3"), ("towerup\0", 2)):
+        with pytest.raises(ValueError):
+            skyline.information_state_size(game, players)
+    assert len(st.information_state_tensor(2, 0)) == skyline.information_state_size(
+        "uptown", 3, 0)
+
+
 def test_reads_and_views_from_four_threads():
     st = played("towerup", 3, moves=30)
     end = played("uptown", 3, moves=0)

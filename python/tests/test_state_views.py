@@ -1,6 +1,6 @@
 """What a State shows beyond its notation: svg() and diagram() (and Jupyter's _repr_svg_),
-chance_outcomes() with their probabilities, and information_state_tensor() never depending
-on hidden information (docs/PYTHON.md)."""
+and chance_outcomes() with their probabilities (docs/PYTHON.md); information_state_tensor()
+is test_info_state.py's."""
 import collections
 import random
 import xml.dom.minidom
@@ -149,40 +149,3 @@ def test_chance_outcomes_of_an_illegal_move():
     end = played("connect4", 2, seed=1, moves=100)
     with pytest.raises(ValueError, match="game is over"):
         end.chance_outcomes("1")
-
-
-# ---- information state
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_information_state_never_depends_on_hidden_information(game):
-    np = pytest.importorskip("numpy")
-    for moves in (0, 7, 25):
-        st = played(game, 2 if game == "connect4" else 3, seed=6, moves=moves)
-        for p in range(st.players):
-            want = np.asarray(st.information_state_tensor(p))
-            assert want.shape == (skyline.observation_size(game, st.players),)
-            assert (want == np.asarray(st.observation_tensor(p))).all()
-            for seed in (1, 2, 3):
-                other = st.determinize(p, seed)  # the same information set for p
-                assert (np.asarray(other.information_state_tensor(p)) == want).all()
-
-
-def test_information_state_hides_racks_and_draw_order():
-    """Determinizations that change a hidden item (another player's Uptown rack, Tower Up's
-    draw order) leave the tensor as it was."""
-    np = pytest.importorskip("numpy")
-    up = played("uptown", 3, seed=8, moves=9)
-    tu = played("towerup", 3, seed=8, moves=20)
-    for st, player in ((up, 0), (tu, 1)):
-        want = np.asarray(st.information_state_tensor(player))
-        changed = 0
-        for seed in range(1, 6):
-            other = st.determinize(player, seed)
-            changed += other.show() != st.show()  # something hidden is different
-            assert (np.asarray(other.information_state_tensor(player)) == want).all()
-        assert changed
-    # What the player sees does change it: its own next draw.
-    before = np.asarray(up.information_state_tensor(up.to_move))
-    up.apply(up.legal_moves()[0])
-    assert (np.asarray(up.information_state_tensor(0)) != before).any()
