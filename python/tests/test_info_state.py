@@ -10,20 +10,11 @@ import pytest
 import skyline
 from skyline._lib import lib
 from conftest import REPO
+from test_state_views import played  # a game after random moves
 
 np = pytest.importorskip("numpy")
 GAMES = skyline.games()
 H = skyline.HISTORY_DEFAULT
-
-
-def played(game, players, seed, moves):
-    st = skyline.new_game(game, players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if st.is_terminal():
-            break
-        st.apply(rng.choice(st.legal_actions()))
-    return st
 
 
 def player_range(game):
