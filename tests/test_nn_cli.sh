@@ -38,22 +38,8 @@ for bad in "--game towerup --net $tmp/connect4-2p.net" "--net $src/README.md"; d
 done
 grep -q "README.md: header length" "$tmp/err"
 
-if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
-    echo "test_nn_cli: PyTorch part skipped in a sanitizer build"
-    exit 0
-fi
-py=""
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
-        py=$p
-        break
-    fi
-done
-if [ -z "$py" ]; then
-    echo "test_nn_cli: PyTorch part skipped: no python3 with torch"
-    exit 0
-fi
-export PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so"
+source "$src/tests/lib_nn.sh"
+nn_torch_python "test_nn_cli: the PyTorch part" || exit 0
 # The example of docs/NETS.md, then its net read by the engine.
 # (the first python block: the second is the Python evaluator's, run by test_doc_commands)
 awk '/^```python$/ { n++; if (n == 1) { on = 1; next } } on && /^```$/ { exit } on' \

@@ -8,23 +8,9 @@
 set -u
 skyline=$1 src=$2
 build=$(dirname "$skyline")
-if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
-    echo "test_train: skipped in a sanitizer build"
-    exit 77
-fi
-py=""
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
-        py=$p
-        break
-    fi
-done
-if [ -z "$py" ]; then
-    echo "test_train: skipped: no python3 with PyTorch (apt-get install python3-torch)"
-    exit 77
-fi
+source "$src/tests/lib_nn.sh"
+nn_torch_python test_train || exit 77
 source "$src/tests/cli_lib.sh"
-export PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so"
 cd "$tmp" || exit 1
 
 "$skyline" generate --game connect4 --players 2 --bot mcts:iters=40 --games 16 --seed 3 \
