@@ -61,6 +61,10 @@ def test_size_formula(game):
             assert skyline.information_state_size(game, players, history) == want
         assert skyline.information_state_size(game, players) == \
             skyline.information_state_size(game, players, 16)
+        # The C library's bounds are the package's (api/skyline_api.h, SKY_HISTORY_MAX).
+        for history, ok in ((0, True), (1024, True), (1025, False), (-1, False)):
+            n = lib.sky_information_state_size(game.encode(), players, history, None, 0)
+            assert (n > 0) == ok
         st = skyline.new_game(game, players, seed=2)
         assert len(st.information_state_tensor(0)) == skyline.information_state_size(
             game, players)

@@ -330,6 +330,15 @@ def test_information_state_with_bad_arguments():
             skyline.information_state_size(game, players)
     assert len(st.information_state_tensor(2, 0)) == skyline.information_state_size(
         "uptown", 3, 0)
+    # The C call refuses a buffer one float short, and writes nothing past it.
+    import ctypes
+    from skyline._lib import lib, err_buf
+    n = skyline.information_state_size("uptown", 3, 4)
+    buf, err = (ctypes.c_float * (n + 1))(*([7.0] * (n + 1))), err_buf()
+    assert lib.sky_state_information_state(st._ptr, 0, 4, buf, n - 1, err, len(err)) == -1
+    assert b"too small" in err.value and set(buf) == {7.0}
+    assert lib.sky_state_information_state(st._ptr, 0, 4, buf, n, None, 0) == n
+    assert buf[n] == 7.0
 
 
 def test_reads_and_views_from_four_threads():
