@@ -339,6 +339,17 @@ def test_information_state_with_bad_arguments():
     assert b"too small" in err.value and set(buf) == {7.0}
     assert lib.sky_state_information_state(st._ptr, 0, 4, buf, n, None, 0) == n
     assert buf[n] == 7.0
+    # The move log through clones, determinizations and undo, to the end of a game, the
+    # longest history read.
+    end = played("towerup", 2, moves=0)
+    while not end.is_terminal():
+        end.apply(end.legal_actions()[-1])
+        if end.move_count % 7 == 0:
+            end = end.clone() if end.move_count % 2 else end.determinize(0, end.move_count)
+    full = end.information_state_tensor(1, 1024)
+    while end.move_count:
+        end.undo()
+    assert len(end.information_state_tensor(0, 1024)) == len(full)
 
 
 def test_reads_and_views_from_four_threads():
