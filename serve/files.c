@@ -132,28 +132,49 @@ int serve_files_read(const char *name, json_t **recs, int max, char *err, size_t
     return n;
 }
 
-void serve_files_view(const serve_params_t *p, serve_reply_t *r)
+json_t **serve_files_request(const serve_params_t *p, int max, int *n, const char **name,
+                             serve_reply_t *r)
 {
     static const char *const keys[] = {"file", NULL};
     char err[SERVE_ERR_MAX];
-    const char *name;
     if (serve_params_only(p, keys, err, sizeof err) ||
-        !(name = serve_param_need(p, "file", err, sizeof err))) {
+        !(*name = serve_param_need(p, "file", err, sizeof err))) {
         serve_reply_error(r, 400, err);
+        return NULL;
+    }
+    json_t **recs = calloc((size_t)max, sizeof *recs);
+    if (!recs) {
+        serve_reply_error(r, 500, "out of memory");
+        return NULL;
+    }
+    int status;
+    *n = serve_files_read(*name, recs, max, err, sizeof err, &status);
+    if (*n < 0) {
+        serve_reply_error(r, status, err);
+        free(recs);
+        return NULL;
+    }
+    return recs;
+}
+
+void serve_files_view(const serve_params_t *p, serve_reply_t *r)
+{
+    const char *name;
+    int n;
+    json_t **recs = serve_files_request(p, SERVE_VIEW_RECORDS, &n, &name, r);
+    if (!recs)
         return;
-    }
-    json_t **recs = calloc(SERVE_VIEW_RECORDS, sizeof *recs);
+    char err[SERVE_ERR_MAX];
+    int status = 404;
+    snprintf(err, sizeof err, "%s holds no game record yet", name);
     long *numbers = calloc(SERVE_VIEW_RECORDS, sizeof *numbers);
-    int status, n = recs && numbers
-                        ? serve_files_read(name, recs, SERVE_VIEW_RECORDS, err, sizeof err, &status)
-                        : -1;
-    if (n == 0) {
-        status = 404;
-        snprintf(err, sizeof err, "%s holds no game record yet", name);
-    }
     char *page = NULL;
     size_t len = 0;
-    FILE *f = n > 0 ? open_memstream(&page, &len) : NULL;
+    FILE *f = n > 0 && numbers ? open_memstream(&page, &len) : NULL;
+    if (n > 0 && !f) {
+        status = 500;
+        snprintf(err, sizeof err, "out of memory");
+    }
     if (f) {
         for (int i = 0; i < n; i++)
             numbers[i] = i + 1;
@@ -168,7 +189,7 @@ void serve_files_view(const serve_params_t *p, serve_reply_t *r)
     if (page)
         serve_reply_text(r, 200, "text/html; charset=utf-8", page, len);
     else
-        serve_reply_error(r, n < 0 && !recs ? 500 : status, err);
+        serve_reply_error(r, status, err);
     free(page);
     for (int i = 0; i < n; i++)
         json_decref(recs[i]);

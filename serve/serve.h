@@ -84,6 +84,12 @@ int serve_files_save(const json_t *rec, const char *prefix, char *name, char *er
 int serve_files_read(const char *name, json_t **recs, int max, char *err, size_t errlen,
                      int *status);
 
+/* The records of the file a request names (its one parameter, file), at most max from the
+   first: an array of max (the caller releases its *n records and frees it), with *name
+   the file's name; or NULL with r filled (400 bad request, 404 no such file, 500). */
+json_t **serve_files_request(const serve_params_t *p, int max, int *n, const char **name,
+                             serve_reply_t *r);
+
 /* Watching a tournament file (serve/watch.c): its standings and games as JSON. */
 void serve_watch(const serve_params_t *p, serve_reply_t *r);
 /* A stamp of file name in --data (size and time); 0 if missing. */

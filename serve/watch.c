@@ -75,23 +75,17 @@ static json_t *standings(const rating_game_t *games, long n, const specs_t *spec
 
 void serve_watch(const serve_params_t *p, serve_reply_t *r)
 {
-    static const char *const keys[] = {"file", NULL};
-    char err[SERVE_ERR_MAX];
     const char *name;
-    if (serve_params_only(p, keys, err, sizeof err) ||
-        !(name = serve_param_need(p, "file", err, sizeof err))) {
-        serve_reply_error(r, 400, err);
+    int n;
+    json_t **recs = serve_files_request(p, WATCH_RECORDS, &n, &name, r);
+    if (!recs)
         return;
-    }
-    json_t **recs = calloc(WATCH_RECORDS, sizeof *recs);
     rating_game_t *games = calloc(WATCH_RECORDS, sizeof *games);
     specs_t *specs = calloc(1, sizeof *specs);
-    int status = 500;
-    int n = recs && games && specs
-                ? serve_files_read(name, recs, WATCH_RECORDS, err, sizeof err, &status)
-                : -1;
-    if (n < 0) {
-        serve_reply_error(r, status, recs && games && specs ? err : "out of memory");
+    if (!games || !specs) {
+        serve_reply_error(r, 500, "out of memory");
+        for (int i = 0; i < n; i++)
+            json_decref(recs[i]);
         free(recs);
         free(games);
         free(specs);

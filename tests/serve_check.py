@@ -90,6 +90,15 @@ def check_page_and_limits(s):
     os.symlink("/etc/hostname", os.path.join(data, "link.jsonl"))
     error_of(*s.get("/view", file="link.jsonl"), 400, "outside")
     error_of(*s.get("/view", file="missing.jsonl"), 404, "no record file")
+    # /view and /api/watch read the file a request names alike (serve_files_request).
+    for page in ["/view", "/api/watch"]:
+        error_of(*s.get(page, file="missing.jsonl"), 404, "no record file")
+        error_of(*s.get(page), 400, "missing parameter file")
+        error_of(*s.get(page, file="x.jsonl", index="1"), 400, "unknown parameter index")
+    open(os.path.join(data, "empty.jsonl"), "w").close()
+    error_of(*s.get("/view", file="empty.jsonl"), 404, "no game record yet")
+    status, w = s.get("/api/watch", file="empty.jsonl")
+    check(status == 200 and w["records"] == 0 and w["standings"] == [], "empty watch: %r" % w)
 
 
 def check_connect4(s):
