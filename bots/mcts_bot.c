@@ -660,6 +660,18 @@ int mcts_bot_net_eval(const bot_t *b, const void *state, const move_t *moves, in
     return 0;
 }
 
+int mcts_bot_set_progress(bot_t *b, mcts_progress_fn fn, void *ctx, long every)
+{
+    if (b->kind != &bot_kind_mcts)
+        return -1;
+    mcts_bot_t *mb = b->impl;
+    mcts_set_progress(mb->search, fn, ctx, every);
+    mb->opt.progress = fn; /* for the searchers a reset makes */
+    mb->opt.progress_ctx = ctx;
+    mb->opt.progress_every = every < 1 ? 1 : every;
+    return 0;
+}
+
 const mcts_options_t *mcts_bot_options(const bot_t *b)
 {
     if (b->kind != &bot_kind_mcts)

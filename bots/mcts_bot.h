@@ -22,6 +22,11 @@ const mcts_options_t *mcts_bot_options(const bot_t *b);
 int mcts_bot_net_eval(const bot_t *b, const void *state, const move_t *moves, int n, double *priors,
                       double *values);
 
+/* Sets the progress hook of an mcts bot's searches (search/mcts.h, mcts_options_t.progress):
+   fn(so_far, ctx) after every `every` iterations of the search's first thread, for every
+   search until set again (fn NULL: none). 0, or -1 if b is not an mcts bot. */
+int mcts_bot_set_progress(bot_t *b, mcts_progress_fn fn, void *ctx, long every);
+
 /* The value of key net= that asks for an evaluator given by mcts_bot_set_evaluator. */
 #define MCTS_BOT_NET_EVALUATOR "@evaluator"
 

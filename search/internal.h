@@ -214,7 +214,14 @@ struct mcts {
     uint64_t root_moves_key;      /* order-free key of the legal moves of the searched state */
     struct mcts_amaf *amaf;       /* AMAF statistics per arena node (RAVE), NULL: off */
     struct mcts_noise *noise;     /* the root's noise (search/noise.h), NULL: off */
+    int search_moves;             /* legal moves of the state being searched */
+    double search_start;          /* monotonic time the search began */
+    mcts_move_stat_t *live_stats; /* the progress hook's sorted copy, NULL until used */
 };
+
+/* Calls the progress hook with the root statistics published so far (the first thread,
+   while a search runs): what it returns (false: stop the search). */
+bool mcts_progress_report(mcts_t *m);
 
 /* The children of node n: *count edges from the returned pointer (acquire). */
 static inline const mcts_edge_t *mcts_kids(const struct mcts *m, uint32_t n, uint32_t *count)

@@ -54,6 +54,8 @@ static const char *options_problem(const mcts_options_t *opt)
         return "threads out of range (1 to 256)";
     if (!(opt->c >= 0.0))
         return "a negative exploration constant c";
+    if (opt->progress && opt->progress_every < 1)
+        return "progress_every below 1 with a progress hook";
     if (opt->virtual_loss < 0 || opt->cutoff_depth < 0)
         return "a negative virtual loss or cutoff depth";
     if (opt->sync < 0 || opt->sync > MCTS_SYNC_MAX)
@@ -206,6 +208,7 @@ void mcts_free(mcts_t *m)
     free(m->amaf);
     free(m->noise);
     free(m->root_stats);
+    free(m->live_stats);
     free(m->pending);
     free(m);
 }
@@ -214,6 +217,13 @@ void mcts_reset(mcts_t *m)
 {
     mcts_tree_clear(m);
     m->pending_count = 0;
+}
+
+void mcts_set_progress(mcts_t *m, mcts_progress_fn fn, void *ctx, long every)
+{
+    m->opt.progress = fn;
+    m->opt.progress_ctx = ctx;
+    m->opt.progress_every = every < 1 ? 1 : every;
 }
 
 void mcts_set_time(mcts_t *m, long time_ms)
@@ -268,6 +278,25 @@ static void collect_root_stats(mcts_t *m, int n)
         st->visits = visits;
         st->mean = visits > 0 ? (double)sum / MCTS_VALUE_ONE / (double)visits : 0.0;
     }
+}
+
+bool mcts_progress_report(mcts_t *m)
+{
+    int n = m->search_moves;
+    if (!m->live_stats && !(m->live_stats = malloc(GAME_MAX_MOVES * sizeof(*m->root_stats))))
+        return true;
+    /* root_stats is the first thread's until the search ends, which fills it again. */
+    collect_root_stats(m, n);
+    memcpy(m->live_stats, m->root_stats, (size_t)n * sizeof *m->root_stats);
+    qsort(m->live_stats, (size_t)n, sizeof *m->live_stats, stat_compare);
+    mcts_stats_t st;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < n; i++)
+        st.iterations += m->live_stats[i].visits;
+    st.root_move_count = n;
+    st.root_moves = m->live_stats;
+    st.seconds = mcts_clock_now() - m->search_start;
+    return m->opt.progress(&st, m->opt.progress_ctx);
 }
 
 /* The move to play from the root statistics (in legal-move order, so ties are stable). */
@@ -359,6 +388,8 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats)
             atomic_store_explicit(&m->stop, false, memory_order_relaxed);
             atomic_store_explicit(&m->full, false, memory_order_relaxed);
             m->deadline = m->opt.time_ms > 0 ? start + (double)m->opt.time_ms / 1000.0 : 0.0;
+            m->search_moves = n;
+            m->search_start = start;
             uint64_t base = rng_mix64(m->opt.seed ^ rng_mix64(m->searches));
             m->searches++;
             for (int t = 0; t < m->opt.threads; t++) {

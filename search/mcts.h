@@ -115,6 +115,9 @@ typedef void (*mcts_rollout_fn)(const game_api_t *api, void *state, pcg32_t *rng
    (a softmax, say) costs one scoring per expansion. */
 typedef void (*mcts_prior_fn)(const game_api_t *api, const void *state, const move_t *moves, int n,
                               double *priors, void *ctx);
+/* What a search has found so far (mcts_options_t.progress, mcts_set_progress). */
+struct mcts_stats;
+typedef bool (*mcts_progress_fn)(const struct mcts_stats *so_far, void *ctx);
 /* Estimated result per player, each in [0, 1], of a non-terminal state. */
 typedef void (*mcts_evaluate_fn)(const game_api_t *api, const void *state, double *values,
                                  void *ctx);
@@ -193,6 +196,17 @@ typedef struct mcts_options {
        Dirichlet(root_noise_alpha) over the root's legal moves with the search's seed. */
     double root_noise;       /* share of the noise in [0, 1]; needs a prior hook; 0: off */
     double root_noise_alpha; /* its concentration, > 0; 0: 10 / the root's legal moves */
+
+    /* A live view of a running search (the analyse page of skyline serve): progress, if
+       set, is called by the search's first thread after every progress_every (>= 1) of
+       its own iterations, with the root moves' statistics published so far, most visits
+       first (root_moves, valid during the call), iterations their visits summed and
+       seconds since the search began; the other fields are 0. It returns true to go on,
+       false to end the search at once (as a spent budget does). It only reads the tree,
+       so a search it lets run is the same as without it; it must not call the searcher. */
+    mcts_progress_fn progress;
+    void *progress_ctx;
+    long progress_every;
 } mcts_options_t;
 
 /* Statistics of one root move. */
@@ -260,6 +274,10 @@ move_t mcts_search(mcts_t *m, const void *state, mcts_stats_t *stats);
 /* Sets the time budget of the next searches to time_ms (> 0; 0: none, only with an
    iteration budget; else nothing changes). */
 void mcts_set_time(mcts_t *m, long time_ms);
+
+/* Sets the progress hook of the next searches (see mcts_options_t.progress; fn NULL: none;
+   every < 1 counts as 1). */
+void mcts_set_progress(mcts_t *m, mcts_progress_fn fn, void *ctx, long every);
 
 /* Tells the searcher that move mv was played (from its last searched state onwards). */
 void mcts_advance(mcts_t *m, move_t mv);

@@ -560,6 +560,8 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
     long chunk = budget / (4L * m->opt.threads);
     chunk = chunk < 1 ? 1 : chunk > MCTS_CLAIM_CHUNK ? MCTS_CLAIM_CHUNK : chunk;
     long left = 0; /* iterations claimed and not yet run */
+    /* The first thread tells the progress hook, if any, every progress_every iterations. */
+    long report = th->index == 0 && m->opt.progress ? m->opt.progress_every : 0, since = 0;
     while (!atomic_load_explicit(&m->stop, memory_order_relaxed)) {
         if (budget > 0 && left == 0) {
             long first = atomic_fetch_add_explicit(&m->claimed, chunk, memory_order_relaxed);
@@ -579,6 +581,13 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
             run_iteration(m, th, root_state, root, observer, vl);
         }
         left--;
+        if (report > 0 && ++since >= report) {
+            since = 0;
+            if (!mcts_progress_report(m)) {
+                atomic_store_explicit(&m->stop, true, memory_order_relaxed);
+                break;
+            }
+        }
     }
     publish(m, th);
 }
