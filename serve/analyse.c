@@ -1,42 +1,55 @@
 /*
  * Analyses in the browser (serve/serve.h): a position pasted as text (docs/NOTATION.md) or
- * a record's position at a ply, searched by a bot in its own thread. A spec with iters=N
- * is searched in ANALYSE_ROUNDS rounds of N/ROUNDS, 2N/ROUNDS, ... N iterations (each a
- * fresh search with the same seed), and the candidates of each round are published as it
- * ends: the page's bars grow as the search goes deeper.
+ * a record's position at a ply, searched by a bot in its own thread. An mcts bot's search
+ * is watched while it runs (its progress hook, search/mcts.h): its candidates so far are
+ * published ANALYSE_UPDATES times over an iteration budget (iters=N: every N/UPDATES
+ * iterations of its first thread), or at most every ANALYSE_EVERY_MS under a time budget,
+ * and the page's bars grow with them. With net= the net's prior of each candidate and its
+ * value of the position come along. Other bots publish their answer when done.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/mcts_bot.h"
 #include "core/record.h"
 #include "search/mcts.h"
 #include "serve/play.h"
 #include "viewer/picture.h"
 
-#define ANALYSE_KEPT   64
-#define ANALYSE_ROUNDS 8
-#define ANALYSE_TOP    12
+#define ANALYSE_KEPT     64
+#define ANALYSE_UPDATES  16
+#define ANALYSE_EVERY_MS 100
+#define ANALYSE_TOP      12
+/* The iterations each update is listed with, at most (a time budget may give more). */
+#define ANALYSE_LISTED 64
 
 typedef struct analysis {
     long id;
     const game_api_t *api;
     void *state;
     char position[GAME_POSITION_MAX];
-    bot_spec_t spec;
     char spec_text[BOT_SPEC_TEXT_MAX];
     uint64_t seed;
     pthread_t thread;
     bool started;
+    /* The search's thread alone. */
+    bool throttled;   /* a time budget: updates at most every ANALYSE_EVERY_MS */
+    double published; /* when the last update was published (seconds of the search) */
+    move_t *moves;    /* the legal moves and the net's prior of each (with net=) */
+    double *priors;
+    int legal;
     /* Under serve_lock. */
-    int round, rounds;
+    bool net; /* the bot has a net: priors and value are set */
+    double value[GAME_MAX_PLAYERS];
     bool done;
     char error[SERVE_ERR_MAX];
     char choice[GAME_MOVE_TEXT_MAX];
     char describe[GAME_DESCRIBE_MAX];
     json_t *candidates;
     long iterations;
-    long progress[ANALYSE_ROUNDS]; /* the iterations of each round done */
+    int updates;                   /* published so far (the final one included) */
+    long progress[ANALYSE_LISTED]; /* the iterations of the first ones */
     long version;
 } analysis_t;
 
@@ -74,54 +87,95 @@ long serve_analyse_version(long id)
     return a ? a->version : -1;
 }
 
-/* The spec of round k of n: iters= scaled to k/n of its value. */
-static void round_spec(const analysis_t *a, int k, int n, char *out, size_t len)
+/* The candidates of st with, when the bot has a net, the net's prior of each. */
+static json_t *candidates(const analysis_t *a, const mcts_stats_t *st)
 {
-    int w = snprintf(out, len, "%s", a->spec.name);
-    for (int i = 0; i < a->spec.key_count && w > 0 && (size_t)w < len; i++) {
-        long v = atol(a->spec.values[i]);
-        if (!strcmp(a->spec.keys[i], "iters") && n > 1)
-            w += snprintf(out + w, len - (size_t)w, "%c%s=%ld", i ? ',' : ':', a->spec.keys[i],
-                          v * k / n > 0 ? v * k / n : 1);
-        else
-            w += snprintf(out + w, len - (size_t)w, "%c%s=%s", i ? ',' : ':', a->spec.keys[i],
-                          a->spec.values[i]);
+    json_t *list = serve_candidates_of(st, a->api, a->state, ANALYSE_TOP);
+    for (size_t i = 0; a->net && i < json_array_size(list); i++)
+        for (int k = 0; k < a->legal; k++)
+            if (a->moves[k] == st->root_moves[i].move)
+                json_object_set_new(json_array_get(list, i), "prior", json_real(a->priors[k]));
+    return list;
+}
+
+/* Publishes what the search found so far (list: its candidates): the page is told. */
+static void publish(analysis_t *a, json_t *list, long iterations)
+{
+    pthread_mutex_lock(&serve_lock);
+    json_decref(a->candidates);
+    a->candidates = list;
+    a->iterations = iterations;
+    int n = a->updates < ANALYSE_LISTED ? a->updates : ANALYSE_LISTED;
+    if (n == 0 || a->progress[n - 1] != iterations) { /* the end may repeat the last update */
+        if (n < ANALYSE_LISTED)
+            a->progress[n] = iterations;
+        a->updates++;
     }
+    a->version++;
+    pthread_cond_broadcast(&serve_changed);
+    pthread_mutex_unlock(&serve_lock);
+}
+
+/* The search's progress hook: an update, and the search ends early when the server stops. */
+static bool progress(const mcts_stats_t *so_far, void *ctx)
+{
+    analysis_t *a = ctx;
+    if (!a->throttled || so_far->seconds - a->published >= ANALYSE_EVERY_MS / 1000.0) {
+        a->published = so_far->seconds;
+        publish(a, candidates(a, so_far), so_far->iterations);
+    }
+    pthread_mutex_lock(&serve_lock);
+    bool go_on = !serve_stopping;
+    pthread_mutex_unlock(&serve_lock);
+    return go_on;
+}
+
+/* Sets up the live view of b's search (an mcts bot; others answer once) and the net's
+   prior and value (with net=). */
+static void watch_search(analysis_t *a, bot_t *b)
+{
+    const mcts_options_t *o = mcts_bot_options(b);
+    if (!o)
+        return;
+    a->throttled = o->iterations == 0;
+    long every = a->throttled ? 256 : o->iterations / ((long)ANALYSE_UPDATES * o->threads);
+    mcts_bot_set_progress(b, progress, a, every);
+    a->moves = malloc(GAME_MAX_MOVES * sizeof *a->moves);
+    a->priors = malloc(GAME_MAX_MOVES * sizeof *a->priors);
+    double value[GAME_MAX_PLAYERS];
+    a->legal = a->moves && a->priors ? a->api->gen_moves(a->state, a->moves) : 0;
+    bool net =
+        a->legal && mcts_bot_net_eval(b, a->state, a->moves, a->legal, a->priors, value) == 0;
+    pthread_mutex_lock(&serve_lock);
+    a->net = net;
+    memcpy(a->value, value, sizeof value);
+    pthread_mutex_unlock(&serve_lock);
 }
 
 static void *analyse_thread(void *arg)
 {
     analysis_t *a = arg;
-    for (int k = 1; k <= a->rounds; k++) {
-        char spec[2 * BOT_SPEC_TEXT_MAX], err[GAME_ERR_MAX];
-        round_spec(a, k, a->rounds, spec, sizeof spec);
-        bot_t *b = bot_new(a->api, spec, a->seed, err, sizeof err);
-        move_t m = b ? bot_choose(b, a->state) : 0;
-        bool faulted = b && bot_faulted(b, err, sizeof err);
-        pthread_mutex_lock(&serve_lock);
-        if (!b || faulted) {
-            snprintf(a->error, sizeof a->error, "%s", err);
-            k = a->rounds;
-        } else {
-            a->api->move_to_text(a->state, m, a->choice);
-            if (a->api->move_describe)
-                a->api->move_describe(a->state, m, a->describe, sizeof a->describe);
-            json_decref(a->candidates);
-            a->candidates = serve_candidates(b, a->api, a->state, ANALYSE_TOP);
-            const mcts_stats_t *st = bot_last_search(b);
-            a->iterations = st ? st->iterations : 0;
-            a->progress[k - 1] = a->iterations;
-            a->round = k;
-        }
-        a->version++;
-        bool stop = serve_stopping;
-        pthread_cond_broadcast(&serve_changed);
-        pthread_mutex_unlock(&serve_lock);
-        bot_free(b);
-        if (stop)
-            break;
-    }
+    char err[GAME_ERR_MAX];
+    bot_t *b = bot_new(a->api, a->spec_text, a->seed, err, sizeof err);
+    if (b)
+        watch_search(a, b);
+    move_t m = b ? bot_choose(b, a->state) : 0;
+    bool faulted = !b || bot_faulted(b, err, sizeof err);
+    const mcts_stats_t *st = faulted ? NULL : bot_last_search(b);
+    json_t *list = faulted ? NULL : candidates(a, st);
     /* The search slot is free before anyone can see the analysis done. */
+    pthread_mutex_lock(&serve_lock);
+    if (faulted) {
+        snprintf(a->error, sizeof a->error, "%s", err);
+    } else {
+        a->api->move_to_text(a->state, m, a->choice);
+        if (a->api->move_describe)
+            a->api->move_describe(a->state, m, a->describe, sizeof a->describe);
+    }
+    pthread_mutex_unlock(&serve_lock);
+    if (list)
+        publish(a, list, st ? st->iterations : 0);
+    bot_free(b);
     pthread_mutex_lock(&serve_lock);
     searches--;
     a->done = true;
@@ -136,6 +190,8 @@ static void analysis_free(analysis_t *a)
     if (a->started)
         pthread_join(a->thread, NULL);
     json_decref(a->candidates);
+    free(a->moves);
+    free(a->priors);
     free(a->state);
     free(a);
 }
@@ -224,17 +280,11 @@ static analysis_t *analysis_new(const serve_params_t *p, char *err, size_t errle
     if (serve_spec_allowed(bot, err, errlen))
         goto fail;
     bot_t *probe = bot_new(a->api, bot, (uint64_t)seed, err, errlen);
-    if (!probe || bot_spec_parse(bot, &a->spec, err, errlen)) {
-        bot_free(probe);
+    if (!probe)
         goto fail;
-    }
     bot_free(probe);
     snprintf(a->spec_text, sizeof a->spec_text, "%s", bot);
     a->seed = (uint64_t)seed;
-    a->rounds = 1;
-    for (int i = 0; i < a->spec.key_count; i++)
-        if (!strcmp(a->spec.keys[i], "iters") && atol(a->spec.values[i]) >= ANALYSE_ROUNDS)
-            a->rounds = ANALYSE_ROUNDS;
     return a;
 fail:
     free(a->state);
@@ -302,20 +352,28 @@ void serve_analyse_view(const serve_params_t *p, serve_reply_t *r)
     }
     pthread_mutex_lock(&serve_lock);
     analysis_t *a = find(id);
-    json_t *j = a ? json_pack("{s:I,s:s,s:s,s:s,s:i,s:i,s:b,s:s,s:s,s:s,s:I,s:o,s:I}", "analysis",
+    json_t *j = a ? json_pack("{s:I,s:s,s:s,s:s,s:b,s:s,s:s,s:s,s:I,s:i,s:o,s:I}", "analysis",
                               (json_int_t)a->id, "game", a->api->name, "position", a->position,
-                              "bot", a->spec_text, "round", a->round, "rounds", a->rounds, "done",
-                              a->done, "error", a->error, "choice", a->choice, "describe",
-                              a->describe, "iterations", (json_int_t)a->iterations, "candidates",
+                              "bot", a->spec_text, "done", a->done, "error", a->error, "choice",
+                              a->choice, "describe", a->describe, "iterations",
+                              (json_int_t)a->iterations, "updates", a->updates, "candidates",
                               a->candidates ? json_deep_copy(a->candidates) : json_array(),
                               "version", (json_int_t)a->version)
                   : NULL;
-    json_t *progress = json_array();
-    for (int k = 0; a && k < a->round; k++)
+    json_t *progress = json_array(), *value = json_null();
+    for (int k = 0; a && k < a->updates && k < ANALYSE_LISTED; k++)
         json_array_append_new(progress, json_integer(a->progress[k]));
-    if (j)
+    if (a && a->net) {
+        value = json_array();
+        for (int seat = 0; seat < a->api->player_count(a->state); seat++)
+            json_array_append_new(value, json_real(a->value[seat]));
+    }
+    if (j) {
         json_object_set(j, "progress", progress);
+        json_object_set(j, "net_value", value);
+    }
     json_decref(progress);
+    json_decref(value);
     char *svg = NULL;
     size_t len = 0;
     game_svg_fn svg_fn = a ? game_svg_for(a->api) : NULL;

@@ -67,6 +67,7 @@ static const char body[] =
     "<button type=\"submit\" id=\"analyse-go\">Analyse</button></form>\n"
     "<div class=\"main\"><div class=\"board\" id=\"an-board\"></div>\n"
     "<div class=\"side\"><div id=\"an-status\" class=\"status\"></div>"
+    "<div id=\"an-net\" class=\"hint\"></div>"
     "<table id=\"candidates\"></table></div></div>\n"
     "</section>\n";
 

@@ -52,6 +52,9 @@ bot_t *serve_seat_new(serve_game_t *g, int s, const char *spec, char *err, size_
 /* The candidates of b's last search, most visited first (at most top): a JSON list of
    {move, visits, mean}. */
 json_t *serve_candidates(const bot_t *b, const game_api_t *api, const void *state, int top);
+/* The same from a search's statistics (st NULL: an empty list). */
+json_t *serve_candidates_of(const struct mcts_stats *st, const game_api_t *api, const void *state,
+                            int top);
 /* Whether a request may ask for bot spec: no ext: bot unless --allow-ext, no value naming
    a path outside the data folder (the server runs in it), bounded threads, mem, time and
    iters. 0, or -1 with err. */

@@ -407,10 +407,10 @@ void serve_play_quit(const serve_params_t *p, serve_reply_t *r)
 }
 
 /* The candidates of b's last search as a JSON list, most visited first (at most top). */
-json_t *serve_candidates(const bot_t *b, const game_api_t *api, const void *state, int top)
+json_t *serve_candidates_of(const mcts_stats_t *st, const game_api_t *api, const void *state,
+                            int top)
 {
     json_t *list = json_array();
-    const mcts_stats_t *st = bot_last_search(b);
     for (int i = 0; st && i < st->root_move_count && i < top; i++) {
         char text[GAME_MOVE_TEXT_MAX];
         api->move_to_text(state, st->root_moves[i].move, text);
@@ -419,6 +419,11 @@ json_t *serve_candidates(const bot_t *b, const game_api_t *api, const void *stat
                                               st->root_moves[i].mean));
     }
     return list;
+}
+
+json_t *serve_candidates(const bot_t *b, const game_api_t *api, const void *state, int top)
+{
+    return serve_candidates_of(bot_last_search(b), api, state, top);
 }
 
 void serve_play_hint(const serve_params_t *p, serve_reply_t *r)

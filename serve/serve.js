@@ -422,16 +422,25 @@
       });
     }).catch(function (err) { $('an-status').textContent = err.message; });
   });
+  /* The candidates of the search under way (or done), redrawn as it publishes them. */
+  var anShown = null;
   function drawAnalysis(a) {
-    $('an-board').innerHTML = a.svg;
-    var st = a.error ? a.error : (a.done ? 'done: ' : 'searching (round ' + a.round + ' of ' +
-      a.rounds + '): ') + (a.choice ? 'choice ' + a.choice + (a.describe ? ' (' + a.describe + ')' : '') : '');
+    if (anShown && a.analysis === anShown.analysis && a.version <= anShown.version) return;
+    if (!anShown || a.analysis !== anShown.analysis) $('an-board').innerHTML = a.svg;
+    anShown = a;
+    var st = a.error ? a.error : (a.done ? 'done: ' : 'searching: ') + a.iterations +
+      ' iterations' + (a.choice ? ', choice ' + a.choice + (a.describe ? ' (' + a.describe + ')' : '') : '');
     $('an-status').textContent = st;
     $('an-status').classList.toggle('thinking', !a.done);
-    var t = $('candidates');
+    $('an-net').textContent = a.net_value ? 'net value: ' + a.net_value.map(function (v, p) {
+      return 'P' + (p + 1) + ' ' + v.toFixed(3);
+    }).join(', ') : '';
+    var t = $('candidates'), net = !!a.net_value;
     t.textContent = '';
     var head = el('tr');
-    ['move', 'visits', 'mean', ''].forEach(function (h) { head.appendChild(el('th', h)); });
+    ['move', 'visits', 'mean'].concat(net ? ['prior'] : [], ['']).forEach(function (h) {
+      head.appendChild(el('th', h));
+    });
     t.appendChild(head);
     var most = a.candidates.length ? a.candidates[0].visits : 1;
     a.candidates.forEach(function (c) {
@@ -439,6 +448,7 @@
       tr.appendChild(el('td', c.move, 'l'));
       tr.appendChild(el('td', String(c.visits)));
       tr.appendChild(el('td', c.mean.toFixed(3)));
+      if (net) tr.appendChild(el('td', c.prior === undefined ? '-' : c.prior.toFixed(3), 'prior'));
       var td = el('td', undefined, 'barcell'), bar = el('span', undefined, 'bar');
       bar.style.width = Math.round(220 * c.visits / Math.max(1, most)) + 'px';
       td.appendChild(bar);
@@ -447,5 +457,6 @@
     });
     document.body.setAttribute('data-analysis', a.done ? 'done' : 'running');
     document.body.setAttribute('data-analysis-id', a.analysis);
+    document.body.setAttribute('data-analysis-iterations', a.iterations);
   }
 })();

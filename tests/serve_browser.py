@@ -281,7 +281,6 @@ def analyse(d, record):
     d.find_element(By.ID, "analyse-go").click()
     wait(d, lambda d: attr(d, "data-analysis") == "done", "the analysis")
     check(len(d.find_elements(By.CSS_SELECTOR, "#candidates tr")) > 2, "candidates listed")
-    d.save_screenshot(os.path.join(shots, "serve-analyse.png"))
     # A record stepped to a ply: ply 2, then one on.
     first = attr(d, "data-analysis-id")
     d.find_element(By.ID, "an-file").send_keys(record)
@@ -291,6 +290,36 @@ def analyse(d, record):
     wait(d, lambda d: attr(d, "data-analysis-id") != first and
          attr(d, "data-analysis") == "done", "the record's analysis")
     check("move 4" in d.find_element(By.ID, "an-board").text, "the record at ply 3")
+    # With net=: the net's prior of each candidate and its value of the position.
+    bot = d.find_element(By.ID, "an-bot")
+    bot.clear()
+    bot.send_keys("mcts:net=connect4-w128,iters=2000")
+    d.find_element(By.ID, "position").send_keys(pos.strip())
+    second = attr(d, "data-analysis-id")
+    d.find_element(By.ID, "analyse-go").click()
+    wait(d, lambda d: attr(d, "data-analysis-id") != second and
+         attr(d, "data-analysis") == "done", "the analysis with a net")
+    check(retry(lambda: "prior" in d.find_element(By.ID, "candidates").text and
+                len(d.find_elements(By.CSS_SELECTOR, "#candidates td.prior")) == 7 and
+                d.find_element(By.ID, "an-net").text.startswith("net value: P1 ")),
+          "the net's priors and value shown")
+    d.save_screenshot(os.path.join(shots, "serve-analyse-net.png"))
+    # The bars grow while the search runs: a long search's candidates, drawn as it goes.
+    bot.clear()
+    bot.send_keys("mcts:time=600000")
+    third = attr(d, "data-analysis-id")
+    d.find_element(By.ID, "analyse-go").click()
+
+    def running(d, more_than):
+        return (attr(d, "data-analysis-id") != third and
+                attr(d, "data-analysis") == "running" and
+                int(attr(d, "data-analysis-iterations") or 0) > more_than)
+    wait(d, lambda d: running(d, 0), "a running search's candidates")
+    seen = int(attr(d, "data-analysis-iterations"))
+    wait(d, lambda d: running(d, seen), "the running search's candidates growing")
+    check(retry(lambda: len(d.find_elements(By.CSS_SELECTOR, "#candidates span.bar")) == 7),
+          "bars for the running search")
+    d.save_screenshot(os.path.join(shots, "serve-analyse.png"))
     console_errors(d, "analysing")
 
 

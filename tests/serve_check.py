@@ -259,18 +259,43 @@ def check_analyse(s, record):
     status, a = s.post("/api/analyse", position=POS, bot="mcts:iters=800")
     check(status == 200, "analyse: %r" % a)
     ev = Events(s, analysis=a["analysis"])
-    seen = []
     while True:
         ev.next()
         status, v = s.get("/api/analysis", id=a["analysis"])
-        if v["candidates"]:
-            seen.append(sum(c["visits"] for c in v["candidates"]))
+        # Every view, running or done, holds the candidates so far, most visited first.
+        visits = [c["visits"] for c in v["candidates"]]
+        check(visits == sorted(visits, reverse=True), "most visited first: %r" % visits)
+        check(sum(visits) == v["iterations"], "the candidates' visits: %r" % v)
         if v["done"]:
             break
     ev.close()
-    check(v["rounds"] == 8 and v["round"] == 8 and not v["error"], "analysis: %r" % v)
-    check(len(seen) >= 1 and v["progress"] == sorted(set(v["progress"])) and
-          len(v["progress"]) == 8, "the search grows round by round: %r" % v["progress"])
+    check(v["iterations"] == 800 and not v["error"] and v["choice"], "analysis: %r" % v)
+    # One search, watched while it runs: an update every 800/16 of its iterations.
+    check(v["progress"] == list(range(50, 801, 50)) and v["updates"] == 16,
+          "the running search's candidates are published as it grows: %r" % v["progress"])
+    check(v["net_value"] is None and all("prior" not in c for c in v["candidates"]),
+          "no net, no prior: %r" % v)
+    # With net=, the net's prior of each candidate and its value of the position, as
+    # skyline analyse prints them.
+    bot = "mcts:net=connect4-w128,iters=160"
+    status, a = s.post("/api/analyse", position=POS, bot=bot, seed="1")
+    check(status == 200, "analyse with a net: %r" % a)
+    wait_analysis(s, a)
+    v = s.get("/api/analysis", id=a["analysis"])[1]
+    cli = subprocess.run([skyline, "analyse", "--position", POS, "--bot", bot, "--seed", "1"],
+                         check=True, capture_output=True, text=True).stdout.splitlines()
+    value_line = [line for line in cli if line.startswith("net value:")]
+    want_value = [float(x) for x in value_line[0].split()[3::2]] if value_line else []
+    head = [i for i, line in enumerate(cli) if line.split()[:1] == ["move"]]
+    want = {w[0]: (int(w[1]), float(w[3]))
+            for w in (line.split() for line in cli[head[0] + 1:] if head)}
+    check(v["net_value"] is not None and len(v["net_value"]) == 2 and
+          all(abs(x - y) < 1e-4 for x, y in zip(v["net_value"], want_value)),
+          "the net's value: %r, skyline analyse: %r" % (v["net_value"], want_value))
+    got = {c["move"]: (c["visits"], c.get("prior", -1.0)) for c in v["candidates"]}
+    check(len(got) == len(want) and all(
+        got[m][0] == want[m][0] and abs(got[m][1] - want[m][1]) < 1e-4 for m in want),
+        "the net's priors: %r, skyline analyse: %r" % (got, want))
     status, a = s.post("/api/analyse", file=record, index="1", ply="2", bot="mcts:iters=100")
     check(status == 200, "analyse a record's ply: %r" % a)
     wait_analysis(s, a)
@@ -284,6 +309,23 @@ def check_analyse(s, record):
     for _, a in long:
         wait_analysis(s, a)
     error_of(*s.post("/api/analyse", file="../x.jsonl", bot="mcts"), 400, "file name")
+    # A search of 600 s is watched while it runs: its candidates grow from update to
+    # update; main's stop then ends it at once (else the server would wait for it).
+    status, a = s.post("/api/analyse", position=POS, bot="mcts:time=600000")
+    check(status == 200, "a long analysis: %r" % a)
+    ev = Events(s, analysis=a["analysis"])
+    grown = [0]
+    while len(grown) < 3:
+        ev.next()
+        v = s.get("/api/analysis", id=a["analysis"])[1]
+        check(not v["done"], "the long search runs: %r" % v)
+        if v["done"]:
+            break
+        if v["iterations"] > grown[-1]:
+            check(sum(c["visits"] for c in v["candidates"]) == v["iterations"],
+                  "a running search's candidates: %r" % v)
+            grown.append(v["iterations"])
+    ev.close()
 
 
 def main():
@@ -300,7 +342,7 @@ def main():
         check_watch(s, record)
         check_analyse(s, record)
     finally:
-        check(s.stop() == 0, "SIGTERM stops the server with status 0")
+        check(s.stop() == 0, "SIGTERM stops the server (and its searches) with status 0")
     check_ext(skyline)
     if failures:
         print("serve_check: %d failures" % len(failures), file=sys.stderr)
