@@ -210,7 +210,12 @@
   }
   function pick(g) {
     var ms = groups().moves[g];
-    if (ms.length === 1 && (!ms[0].w || view.name === 'connect4')) { play(ms[0].t); return; }
+    /* A choice with one way and nothing to say of it is played at once; a second click
+       on the chosen target plays its only way. */
+    if (ms.length === 1 && (!ms[0].w || view.name === 'connect4' || picked === g)) {
+      play(ms[0].t);
+      return;
+    }
     picked = g;
     roofSite = null;
     showChoices();
@@ -250,7 +255,14 @@
   var SQ = 'ABCDEFGHI';
   function markBoard() {
     var svg = $('board').querySelector('svg');
-    if (!svg || !view.legal || !view.legal.length) return;
+    if (!svg) return;
+    /* The marks of the last step go before this step's are drawn. */
+    svg.querySelectorAll('.square').forEach(function (r) { r.remove(); });
+    svg.querySelectorAll('.pick, .legal, .chosen').forEach(function (r) {
+      r.classList.remove('pick', 'legal', 'chosen');
+      r.removeAttribute('data-group');
+    });
+    if (!view.legal || !view.legal.length) return;
     var gs = groups();
     if (view.name === 'towerup') {
       var t = towerupTargets(svg);
@@ -266,13 +278,45 @@
         if (roof && t.sites[+roof[1]])
           t.sites[+roof[1]].classList.add(+roof[1] === roofSite ? 'chosen' : 'legal');
       });
-    } else if (view.name === 'uptown' && picked !== null) {
-      gs.moves[picked].forEach(function (m) {
+    } else if (view.name === 'uptown') {
+      uptownRack(svg).forEach(function (t) {
+        var g = uptownGroup(gs.names, t);
+        if (g === null) return;
+        t.rect.classList.add('pick');
+        t.rect.classList.add(picked === g ? 'chosen' : 'legal');
+        t.rect.setAttribute('data-group', g);
+      });
+      if (picked !== null) gs.moves[picked].forEach(function (m) {
         var sq = m.w.replace(/x$/, '');
         var row = SQ.indexOf(sq[0]), col = +sq.slice(1) - 1;
-        if (row >= 0 && col >= 0) svgRect(svg, 36 + col * 58 + 2, 64 + row * 58 + 2, 54, 54, 'legal');
+        if (row >= 0 && col >= 0)
+          svgRect(svg, 36 + col * 58 + 2, 64 + row * 58 + 2, 54, 54, 'legal square');
       });
     }
+  }
+  /* Uptown: the tiles of the player's own rack (the only rack a human's picture shows),
+     each a 19 px square with its name after it, in the panel's block of its colour (a
+     block 108 px wide per colour the player holds, left to right). */
+  function uptownRack(svg) {
+    var out = [];
+    svg.querySelectorAll('rect').forEach(function (r) {
+      if (parseFloat(r.getAttribute('width')) !== 19 || parseFloat(r.getAttribute('height')) !== 19)
+        return;
+      var name = r.nextElementSibling;
+      out.push({rect: r, name: name ? name.textContent : '',
+                block: Math.floor((parseFloat(r.getAttribute('x')) - 580) / 108)});
+    });
+    return out;
+  }
+  /* The first step (group) of a rack tile's moves: "TILE", or "-TILE" for a discard, with
+     "B:" before it when the player holds two colours (B: the colour's block). */
+  function uptownGroup(names, t) {
+    var found = null;
+    names.forEach(function (g) {
+      var m = /^(?:(\d):)?-?(.*)$/.exec(g);
+      if (m[2] === t.name && (m[1] === undefined || +m[1] === t.block)) found = g;
+    });
+    return found;
   }
   $('board').addEventListener('click', function (e) {
     var svg = $('board').querySelector('svg');

@@ -154,6 +154,25 @@ def connect4_game(d):
 
 
 roof_clicks = []
+take_clicks = []
+
+
+def take_card(d, card):
+    """Tower Up, taking a market card: the card clicked on the picture is marked chosen
+    (the others stay outlined), its ways are buttons, and a second click on it takes it
+    (its only way) or a way button does."""
+    group = card.get_attribute("data-group")
+    ActionChains(d).move_to_element(card).click().perform()
+    chosen = d.find_elements(By.CSS_SELECTOR, "#board svg rect.chosen[data-group]")
+    check([c.get_attribute("data-group") for c in chosen] == [group],
+          "Tower Up: the clicked card is marked chosen")
+    ways = d.find_elements(By.CSS_SELECTOR, "#choices button[data-move]")
+    check(len(ways) >= 1, "Tower Up: the card's ways offered")
+    take_clicks.append(group)
+    if len(ways) == 1:
+        ActionChains(d).move_to_element(chosen[0]).click().perform()
+    else:
+        ways[0].click()
 
 
 def towerup_moves(d, count):
@@ -166,6 +185,10 @@ def towerup_moves(d, count):
         def step():
             targets = d.find_elements(By.CSS_SELECTOR, "#board svg [data-group]")
             check(len(targets) > 0, "Tower Up: legal choices highlighted on the board")
+            takes = [t for t in targets if t.get_attribute("data-group").startswith("take")]
+            if takes and not take_clicks:
+                take_card(d, takes[0])
+                return
             builds = [t for t in targets if t.get_attribute("data-group").startswith("build")]
             ActionChains(d).move_to_element((builds or targets)[0]).click().perform()
             ways = d.find_elements(By.CSS_SELECTOR, "#choices button[data-move]")
@@ -194,6 +217,7 @@ def towerup_moves(d, count):
         retry(step)
         wait(d, lambda d: my_turn_or_over(d, moves), "Tower Up: my next turn")
     check(roof_clicks, "Tower Up: a roof's site clicked on the board")
+    check(take_clicks, "Tower Up: a market card taken on the board")
     console_errors(d, "in Tower Up")
 
 
@@ -217,13 +241,15 @@ def hidden_marks(moves, seat, players, seed):
     return marks
 
 
-def uptown_moves(d, count):
+def uptown_moves(d, count, players=3):
+    """count moves of P1 in an Uptown game (with 2 players a player holds two colours, and
+    a tile is named by its colour too: 0:s7, 1:s7)."""
     d.find_element(By.ID, "seed").clear()
     d.find_element(By.ID, "seed").send_keys("7")
-    new_game(d, "uptown", 3, ["human", "random", "random"])
+    new_game(d, "uptown", players, ["human"] + ["random"] * (players - 1))
     for k in range(count):
         moves = retry(lambda: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#moves code")])
-        marks = hidden_marks(moves, 0, 3, "7")
+        marks = hidden_marks(moves, 0, players, "7")
         check(marks, "Uptown: other seats have hidden tiles")
         for x, y, fill in marks:
             found = d.execute_script(
@@ -233,12 +259,21 @@ def uptown_moves(d, count):
         n = int(attr(d, "data-moves"))
 
         def step():
-            tiles = d.find_elements(By.CSS_SELECTOR, "#choices button[data-group]")
-            if tiles:  # else a first try picked the tile already
-                tiles[0].click()
-            squares = d.find_elements(By.CSS_SELECTOR, "#board svg rect.legal")
+            # The tiles of the player's rack with a legal move are outlined on the picture,
+            # as many as the buttons; one is clicked there, then one of its squares.
+            tiles = d.find_elements(By.CSS_SELECTOR, "#board svg rect.legal[data-group]")
+            buttons = d.find_elements(By.CSS_SELECTOR, "#choices button[data-group]")
+            if buttons:  # else a first try picked the tile already
+                check(len(tiles) == len(buttons) and
+                      {t.get_attribute("data-group") for t in tiles} ==
+                      {b.get_attribute("data-group") for b in buttons},
+                      "Uptown: the rack's playable tiles outlined on the picture")
+                ActionChains(d).move_to_element(tiles[-1]).click().perform()
+            chosen = d.find_elements(By.CSS_SELECTOR, "#board svg rect.chosen[data-group]")
+            check(len(chosen) == 1, "Uptown: the clicked tile is marked chosen")
+            squares = d.find_elements(By.CSS_SELECTOR, "#board svg rect.legal.square")
             check(len(squares) > 0, "Uptown: the tile's squares highlighted")
-            if k == 1:
+            if k == 1 and players == 3:
                 d.save_screenshot(os.path.join(shots, "serve-uptown.png"))
             ActionChains(d).move_to_element(squares[0]).click().perform()
         retry(step)
@@ -333,6 +368,7 @@ try:
     wait(drv, lambda d: attr(d, "data-state") == "setup", "the set-up")
     towerup_moves(drv, 8)
     uptown_moves(drv, 3)
+    uptown_moves(drv, 2, players=2)
     watch_file(drv)
     analyse(drv, record)
 except Exception as e:  # a wait that ran out, a missing element
