@@ -163,7 +163,6 @@ static void *analyse_thread(void *arg)
     bool faulted = !b || bot_faulted(b, err, sizeof err);
     const mcts_stats_t *st = faulted ? NULL : bot_last_search(b);
     json_t *list = faulted ? NULL : candidates(a, st);
-    /* The search slot is free before anyone can see the analysis done. */
     pthread_mutex_lock(&serve_lock);
     if (faulted) {
         snprintf(a->error, sizeof a->error, "%s", err);
@@ -176,6 +175,11 @@ static void *analyse_thread(void *arg)
     if (list)
         publish(a, list, st ? st->iterations : 0);
     bot_free(b);
+    free(a->moves); /* only the search's thread used them: a kept analysis needs them no more */
+    free(a->priors);
+    a->moves = NULL;
+    a->priors = NULL;
+    /* The search slot is free before anyone can see the analysis done. */
     pthread_mutex_lock(&serve_lock);
     searches--;
     a->done = true;
