@@ -79,6 +79,26 @@ for l in epochs:
     for k in ("train_policy", "train_value", "held_out_policy", "held_out_value"):
         assert isinstance(l[k], float) and l[k] > 0, (k, l)
 assert lines[-1] == {"done": "log.net", "epochs": 2}, lines[-1]
+# --value-target: the search's root value (value_pm, absolute seats, turned to the
+# mover's first) or its mean with the result; the default (the result) stays out of the
+# command, so older commands and nets stay the same.
+zs, qs, ms = (train.load_games(["c4.jsonl"], t)[2][0] for t in ("result", "search", "mix"))
+rec = skyline.read_records("c4.jsonl")[0]
+searched = 0
+for ply, (z, q, m) in enumerate(zip(zs, qs, ms)):
+    entry, mover = rec["policy"][ply], skyline.from_record(rec, ply).to_move
+    if entry is None:
+        assert z[3] == q[3] == m[3], ply
+        continue
+    want = [entry["value_pm"][(mover + j) % 2] / 1000 for j in range(2)]
+    assert q[3] == want and m[3] == [(a + b) / 2 for a, b in zip(z[3], want)], ply
+    searched += 1
+assert searched > 0
+with contextlib.redirect_stdout(io.StringIO()):
+    run("--epochs", "1", "--value-target", "mix", out="mix.net", files=("c4.jsonl",))
+mix_meta = torchnet.load("mix.net")[1]
+assert mix_meta["training_command"].endswith("--value-target mix"), mix_meta
+assert "--value-target" not in meta["training_command"], meta
 # A checkpoint for the refusals below.
 with contextlib.redirect_stdout(io.StringIO()):
     run("--stop-after", "1", out="y.net", files=("c4.jsonl",))
@@ -137,6 +157,14 @@ print(json.dumps(r))' >cut.jsonl
 expect_error "a game not over" "record 1 .*: the game is not over" train cut.jsonl --out x.net
 tail -1 cut.jsonl >short.jsonl
 expect_error "a short policy" "not a list as long as its moves" train short.jsonl --out x.net
+python3 -c '
+import json
+r = json.loads(open("c4.jsonl").readline())
+del r["policy"][0]["value_pm"]
+print(json.dumps(r))' >novalue.jsonl
+expect_error "no value_pm" 'move 0: the policy entry needs "value_pm"' \
+    train novalue.jsonl --out x.net --value-target search
+expect_error "bad value target" "invalid choice" train c4.jsonl --out x.net --value-target z
 expect_error "resume without a checkpoint" "no checkpoint" train c4.jsonl --out x.net --resume
 expect_error "resume, other options" "other records or options" \
     train c4.jsonl --out y.net "${opts[@]}" --lr 0.5 --resume

@@ -51,6 +51,9 @@ def parse_args(argv):
                    help="fixes the initial weights, the held-out split and the order")
     p.add_argument("--holdout", type=float, default=0.1, metavar="FRACTION",
                    help="share of the games held out, 0 to 0.9 (default 0.1)")
+    p.add_argument("--value-target", choices=("result", "search", "mix"), default="result",
+                   help="the value's target: the game's result (default), the search's root "
+                        "value (value_pm of the policy entry), or their mean")
     p.add_argument("--threads", type=int, default=1,
                    help="PyTorch's threads (default 1; the net's bytes may depend on it)")
     p.add_argument("--checkpoint", metavar="DIR",
@@ -78,9 +81,11 @@ def parse_args(argv):
     return a
 
 
-def _game_positions(path, index, rec, players):
+def _game_positions(path, index, rec, players, value_target="result"):
     """The positions of one record: (observation, legal ids, policy target or None, value
-    target relative to the mover) per move."""
+    target relative to the mover) per move. The value target is the game's result, or
+    with value_target "search" or "mix" the search's root value of a move with a policy
+    entry (value_pm, per seat), or the mean of the two."""
     where = "%s: record %d (seed %s)" % (path, index + 1, rec.get("seed"))
     moves, policy = rec.get("moves"), rec.get("policy")
     if not isinstance(moves, list):
@@ -103,6 +108,11 @@ def _game_positions(path, index, rec, players):
             value = [result[(mover + j) % players] for j in range(players)]
             entry = policy[ply] if policy is not None else None
             target = None if entry is None else _policy_target(entry, legal, where, ply)
+            if entry is not None and value_target != "result":
+                searched = _search_value(entry, players, where, ply)
+                searched = [searched[(mover + j) % players] for j in range(players)]
+                value = searched if value_target == "search" else \
+                    [(z + q) / 2 for z, q in zip(value, searched)]
             out.append((st.observation_tensor(mover), legal, target, value))
         return out
     except ValueError as e:
@@ -133,7 +143,18 @@ def _policy_target(entry, legal, where, ply):
     return [t / total for t in target]
 
 
-def load_games(paths):
+def _search_value(entry, players, where, ply):
+    """The root value per absolute seat (0 to 1) of a "policy" entry's value_pm."""
+    pm = entry.get("value_pm")
+    if not isinstance(pm, list) or len(pm) != players or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1000
+            for v in pm):
+        raise TrainError("%s: move %d: the policy entry needs \"value_pm\", %d numbers from "
+                         "0 to 1000 (--value-target)" % (where, ply, players))
+    return [v / 1000 for v in pm]
+
+
+def load_games(paths, value_target="result"):
     """(game, players, games, info): games is a list of position lists, one per record;
     forfeited games are left out. Every record must be of one game and player count."""
     game = players = None
@@ -162,7 +183,7 @@ def load_games(paths):
             if "forfeit" in rec:
                 forfeits += 1
                 continue
-            games.append(_game_positions(path, i, rec, players))
+            games.append(_game_positions(path, i, rec, players, value_target))
     if not games:
         raise TrainError("no game to train on in %s" % " ".join(paths))
     return game, players, games, {"files": files, "forfeits": forfeits}
@@ -186,6 +207,8 @@ def canonical_command(a):
         "--out", a.out, "--width", str(a.width), "--depth", str(a.depth),
         "--epochs", str(a.epochs), "--batch", str(a.batch), "--lr", repr(a.lr),
         "--seed", str(a.seed), "--holdout", repr(a.holdout), "--threads", str(a.threads)]
+    if a.value_target != "result":  # the default is left out: older commands stay the same
+        parts += ["--value-target", a.value_target]
     return " ".join(parts)
 
 
@@ -299,7 +322,7 @@ def _split(games, a):
 def train(a):
     """Trains as a says (parse_args); TrainError for bad input. The records are read and
     checked before PyTorch is loaded."""
-    game, players, games, info = load_games(a.records)
+    game, players, games, info = load_games(a.records, a.value_target)
     ckpt = os.path.join(a.checkpoint, CHECKPOINT)
     if a.resume and not os.path.isfile(ckpt):
         raise TrainError("--resume: no checkpoint %s" % ckpt)
