@@ -7,9 +7,11 @@ mover's observation tensor and legal action ids. The policy learns the visit dis
 of the record's "policy" entry (generate --record-policy) by cross-entropy over the legal
 moves' logits only; positions without an entry (no search there, or a record without the
 field) train the value alone. The value learns the game's final result per seat (RULES.md
-1.10), the mover's first, by binary cross-entropy on the sigmoid outputs. Each epoch prints
-one JSON line of train and held-out losses; with the same records, options and --seed the
-net is the same, byte for byte, also when stopped (--stop-after, or killed) and resumed."""
+1.10), the mover's first, by binary cross-entropy on the sigmoid outputs (with
+--value-target search or mix: the search's root value at the move, or its mean with the
+result). Each epoch prints one JSON line of train and held-out losses; with the same
+records, options and --seed the net is the same, byte for byte, also when stopped
+(--stop-after, or killed) and resumed."""
 import argparse
 import hashlib
 import json
