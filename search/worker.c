@@ -369,6 +369,16 @@ static inline void node_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
     }
 }
 
+/* Thread th's counts e after their publication: nothing pending, nothing held. */
+static inline void local_published(mcts_local_t *e)
+{
+    e->pend_sum = 0;
+    e->pend_visits = 0;
+    e->pend_selects = 0;
+    e->pend_unobs = 0;
+    e->held = 0;
+}
+
 /*
  * publish for a searcher with one thread, the only writer of its nodes: plain adds instead
  * of locked ones (with a publication after every iteration, the locked adds of the path's
@@ -389,11 +399,7 @@ static void publish_alone(mcts_t *m, mcts_thread_t *th)
         atomic_store_explicit(
             &n->selects, atomic_load_explicit(&n->selects, memory_order_relaxed) + e->pend_selects,
             memory_order_relaxed);
-        e->pend_sum = 0;
-        e->pend_visits = 0;
-        e->pend_selects = 0;
-        e->pend_unobs = 0;
-        e->held = 0;
+        local_published(e);
     }
     th->touched_count = 0;
     th->batch = 0;
@@ -426,11 +432,7 @@ static void publish(mcts_t *m, mcts_thread_t *th)
             atomic_fetch_add_explicit(&n->selects, e->pend_selects, memory_order_relaxed);
         if (e->held & MCTS_HELD_VLOSS)
             atomic_fetch_sub_explicit(&n->vloss, 1, memory_order_relaxed);
-        e->pend_sum = 0;
-        e->pend_visits = 0;
-        e->pend_selects = 0;
-        e->pend_unobs = 0;
-        e->held = 0;
+        local_published(e);
     }
     th->touched_count = 0;
     th->batch = 0;
