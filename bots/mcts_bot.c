@@ -1,8 +1,9 @@
 /*
  * mcts: the information-set MCTS of search/mcts.h (it determinizes every iteration for the
- * player to move, so hidden parts of the state are never read). Its keys are the table
- * mcts_keys of bots/mcts_keys.c (name, type, range, default, help), which also prints `skyline play
- * --help` and BOTS.md's key list; any weight name of the game's heuristic is a key too.
+ * player to move, so hidden parts of the state are never read). Its keys are those of
+ * bots/mcts_keys.h: the search's from the tables of the search ideas (search/keys.h), and
+ * its own (name, type, range, default, help), which also print `skyline play --help` and
+ * BOTS.md's key list; any weight name of the game's heuristic is a key too.
  * Without iters= and time=: iters=1000. Keys that would change nothing (eps= without
  * heuristic rollouts, ...) are refused.
  *
@@ -158,49 +159,18 @@ static void mcts_bot_destroy(bot_t *b)
     b->impl = NULL;
 }
 
-/* Stores the value of key k (read by key_read) into the bot's options. */
+/* Stores the value of key k (read by mcts_key_read): a search key where its row says
+   (search/keys.h), the bot's own into the bot. */
 static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
 {
-    mcts_options_t *o = &mb->opt;
+    mcts_key_store(mcts_key(k), &mb->opt, iv, dv);
     switch (k) {
-    case K_ITERS: o->iterations = iv; break;
-    case K_TIME: o->time_ms = iv; break;
-    case K_THREADS: o->threads = (int)iv; break;
-    case K_C: o->c = dv; break;
-    case K_FPU: o->fpu = dv; break;
-    case K_FPU_REL: o->fpu_relative = iv == 1; break;
-    case K_VLOSS: o->virtual_loss = (int)iv; break;
-    case K_UNOBS: o->unobserved = iv == 1; break;
-    case K_UNOBS_BELOW: o->unobserved_below = (int)iv; break;
-    case K_SYNC: o->sync = (int)iv; break;
-    case K_PARALLEL: o->parallel = iv ? MCTS_PARALLEL_ROOT : MCTS_PARALLEL_TREE; break;
-    case K_FINAL: o->final = iv ? MCTS_FINAL_MEAN : MCTS_FINAL_VISITS; break;
-    case K_MEM: o->memory_bytes = (size_t)iv << 20; break;
-    case K_REUSE: o->reuse = iv == 1; break;
     case K_EPS: mb->eps = dv; break;
     case K_SAMPLE: mb->sample = (int)iv; break;
-    case K_PRIOR_W: o->prior_weight = dv; break;
-    case K_PRIOR_FORM: o->prior_form = iv ? MCTS_PRIOR_PUCT : MCTS_PRIOR_DECAY; break;
-    case K_CUTOFF: o->cutoff_depth = (int)iv; break;
-    case K_BACKUP:
-        o->backup = iv == 2 ? MCTS_BACKUP_BRS : iv ? MCTS_BACKUP_PARANOID : MCTS_BACKUP_MAXN;
-        break;
-    case K_CHEAT: o->cheat = iv == 1; break;
-    case K_PW: o->pw = dv; break;
-    case K_PW_A: o->pw_alpha = dv; break;
-    case K_TREE: o->tree = iv ? MCTS_TREE_MULTI : MCTS_TREE_SINGLE; break;
-    case K_MAST_TEMP: o->mast_temp = dv; break;
-    case K_NST_EPS: o->nst_eps = dv; break;
-    case K_NST_MIN: o->nst_min = (int)iv; break;
-    case K_RAVE: o->rave_k = dv; break;
-    case K_GRAVE: o->grave_ref = (int)iv; break;
-    case K_CPUCT: o->prior_weight = dv; break;
     case K_VALUE_MIX: mb->net_mix = dv; break;
     case K_PRIOR_TEMP: mb->net_temp = dv; break;
-    case K_NOISE: o->root_noise = dv; break;
-    case K_NOISE_ALPHA: o->root_noise_alpha = dv; break;
     case K_TEMP_MOVES: mb->temp_moves = (int)iv; break;
-    default: break; /* rollout, prior, params, net: their hooks are set once all keys are read */
+    default: break; /* in the options; rollout, prior, params, net: hooks set once all are read */
     }
 }
 
@@ -278,7 +248,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
 {
     const heuristic_t *h = heuristic_for(b->api);
     /* given[k]: index + 1 in the spec of table key k (0: not given); chosen[k]: the choice
-       index of a choice key given. */
+       value of a choice key given. */
     int given[K_COUNT] = {0};
     long chosen[K_COUNT] = {0};
     int weights = 0; /* index + 1 of the first weight given by name */
@@ -286,7 +256,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         heur_params_default(h, &mb->w);
     /* The file first, so that weights given as keys override it in any key order. */
     for (int k = 0; k < spec->key_count; k++)
-        if (!strcmp(spec->keys[k], mcts_keys[K_PARAMS].name)) {
+        if (!strcmp(spec->keys[k], mcts_key(K_PARAMS)->name)) {
             given[K_PARAMS] = k + 1;
             if (!h) {
                 snprintf(err, errlen, "params=: no heuristic for game '%s'", b->api->name);
@@ -308,7 +278,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         } else if (t >= 0) {
             long iv = 0;
             double dv = 0.0;
-            if (mcts_key_read(&mcts_keys[t], value, &iv, &dv, err, errlen))
+            if (mcts_key_read(mcts_key(t), value, &iv, &dv, err, errlen))
                 return -1;
             key_store(mb, t, iv, dv);
             given[t] = k + 1;
@@ -324,16 +294,17 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
             return -1;
         }
     }
-    bool rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 1;
+    bool rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_HEURISTIC;
     /* MAST and NST: the search plays and records the moves (search/amaf.h). */
-    bool rollout_mast = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 2;
-    bool rollout_nst = given[K_ROLLOUT] && chosen[K_ROLLOUT] == 3;
+    bool rollout_mast = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_MAST;
+    bool rollout_nst = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_NST;
     mb->opt.playout = rollout_mast  ? MCTS_PLAYOUT_MAST
                       : rollout_nst ? MCTS_PLAYOUT_NST
                                     : MCTS_PLAYOUT_HOOK;
-    bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == 1;
+    bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == MCTS_BOT_PRIOR_HEURISTIC;
     /* The best preset fills in the keys not given (a game without a heuristic: none). */
-    bool best = h && !(given[K_PRESET] && chosen[K_PRESET] == 1) && !given[K_NET];
+    bool best =
+        h && !(given[K_PRESET] && chosen[K_PRESET] == MCTS_BOT_PRESET_PLAIN) && !given[K_NET];
     bool cutoff = given[K_CUTOFF];
     if (best && !given[K_PRIOR])
         prior_heur = true;
@@ -367,7 +338,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         mb->opt.iterations = MCTS_BOT_DEFAULT_ITERS;
     /* A key that needs another's value changes nothing without it. */
     for (int t = 0; t < K_COUNT; t++) {
-        const char *needs = mcts_keys[t].needs;
+        const char *needs = mcts_key(t)->needs;
         if (!given[t] || !needs)
             continue;
         bool met = (!strcmp(needs, "rollout=heuristic") && rollout_heur) ||
@@ -376,7 +347,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
                    (!strcmp(needs, "rollout=nst") && rollout_nst) ||
                    (!strcmp(needs, "net=FILE") && given[K_NET]);
         if (!met) {
-            snprintf(err, errlen, "key '%s' needs %s", mcts_keys[t].name, needs);
+            snprintf(err, errlen, "key '%s' needs %s", mcts_key(t)->name, needs);
             return -1;
         }
     }

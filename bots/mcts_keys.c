@@ -8,147 +8,60 @@
 #include "core/game.h"
 #include "core/textbuf.h"
 
-static const char *const choice_bool[] = {"0", "1", NULL};
-static const char *const choice_parallel[] = {"tree", "root", NULL};
-static const char *const choice_final[] = {"visits", "mean", NULL};
-static const char *const choice_rollout[] = {"random", "heuristic", "mast", "nst", NULL};
-static const char *const choice_prior[] = {"none", "heuristic", NULL};
-static const char *const choice_prior_form[] = {"decay", "puct", NULL};
-static const char *const choice_preset[] = {"best", "plain", NULL};
-static const char *const choice_backup[] = {"maxn", "paranoid", "brs", NULL};
-static const char *const choice_tree[] = {"single", "multi", NULL};
+static const mcts_key_choice_t choice_rollout[] = {{"random", MCTS_BOT_ROLLOUT_RANDOM},
+                                                   {"heuristic", MCTS_BOT_ROLLOUT_HEURISTIC},
+                                                   {"mast", MCTS_BOT_ROLLOUT_MAST},
+                                                   {"nst", MCTS_BOT_ROLLOUT_NST},
+                                                   {NULL, 0}};
+static const mcts_key_choice_t choice_prior[] = {
+    {"none", MCTS_BOT_PRIOR_NONE}, {"heuristic", MCTS_BOT_PRIOR_HEURISTIC}, {NULL, 0}};
+static const mcts_key_choice_t choice_preset[] = {
+    {"best", MCTS_BOT_PRESET_BEST}, {"plain", MCTS_BOT_PRESET_PLAIN}, {NULL, 0}};
 
-const mcts_key_def_t mcts_keys[K_COUNT] = {
-    {"iters", MCTS_KEY_INT, 1, 2000000000, NULL, "N", NULL,
-     "1000 if neither `iters` nor `time` is given", "iterations per move", NULL},
-    {"time", MCTS_KEY_INT, 1, 100000000, NULL, "MS", NULL, "none",
-     "milliseconds per move (with `iters` too: whichever ends first)", NULL},
-    {"threads", MCTS_KEY_INT, 1, 256, NULL, "N", NULL, "1",
-     "search threads (also what tournaments schedule by)", NULL},
-    {"c", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", NULL, "0.7",
-     "UCB exploration constant (results in [0, 1])", NULL},
-    {"fpu", MCTS_KEY_DOUBLE, -1e6, 1e6, NULL, "X", NULL,
-     "0.3 (`preset=best` with a heuristic), else 10",
-     "first-play urgency: score of an untried move (10: try each once first; with a prior, "
-     "plus the bias of the best untried prior)",
-     NULL},
-    {"fpu_rel", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
-     "1: `fpu` is added to the mover's mean over the node's tried moves (e.g. `fpu=-0.1`)", NULL},
-    {"vloss", MCTS_KEY_INT, 0, 1000000, NULL, "N", NULL, "0",
-     "virtual losses per thread in a node (tree parallelism)",
-     "none by default, as two threads ran 6 % more iterations a second without (with "
-     "`sync=64`); against one thread at double time they scored 0.478 instead of 0.441 in "
-     "Tower Up (800 deals) but 0.488 instead of 0.517 in Uptown (300 deals), both within "
-     "noise (docs/PARALLEL.md); at equal iterations one virtual loss chose worse in Tower "
-     "Up (regret against a reference search, docs/PARALLEL.md); with many threads, try 1"},
-    {"unobs", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
-     "with several threads on one tree, count the other threads' passes whose results are "
-     "not published yet as visits in the exploration term, not in the mean (as WU-UCT), at "
-     "nodes with fewer than `unobs_below` published visits",
-     "at equal iterations in Tower Up two threads chose like one thread with 1.04 times the "
-     "iterations with it (below 64) and 0.87 without, but at 20 ms it chose no better, as "
-     "it costs 3 % of the iterations (docs/PARALLEL.md)"},
-    {"unobs_below", MCTS_KEY_INT, 1, 1000000000, NULL, "N", NULL, "64",
-     "with `unobs=1`, the published visits below which a node's passes are counted",
-     "counting at every node (a large N) chose as well per iteration but cost 7 to 11 % of "
-     "the iterations at 20 ms and chose worse there (each count writes a line the other core "
-     "reads)"},
-    {"sync", MCTS_KEY_INT, 0, 64, NULL, "N", NULL, "0",
-     "iterations a thread runs before it publishes its results to the shared tree; 0: 64 "
-     "with several threads in tree mode, else 1 (one thread searches the same for any value)",
-     "`sync=1` chooses a little better per iteration but runs fewer, and at 20 ms chose as "
-     "well as 64 (docs/PARALLEL.md)"},
-    {"parallel", MCTS_KEY_CHOICE, 0, 0, choice_parallel, NULL, NULL, "tree",
-     "one shared tree, or one tree per thread with root statistics summed", NULL},
-    {"final", MCTS_KEY_CHOICE, 0, 0, choice_final, NULL, NULL, "visits",
-     "most-visited root move, or best mean among moves with at least 1/10 of the most visits",
-     NULL},
-    {"mem", MCTS_KEY_INT, 1, 1L << 20, NULL, "MiB", NULL, "256",
-     "cap on the node arena, 88 bytes a node plus 24 per node and thread (expansion stops "
-     "when full; rollouts go on)",
-     NULL},
-    {"reuse", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "1",
-     "keep the subtree of the moves played since the last search (tree mode)", NULL},
+/* The keys in the order of K_*: the search's come from its ideas' tables
+   (search/keys.h), the others from bot_keys. */
+static const char *const key_names[K_COUNT] = {
+    "iters",   "time",        "threads",    "c",        "fpu",         "fpu_rel",    "vloss",
+    "unobs",   "unobs_below", "sync",       "parallel", "final",       "mem",        "reuse",
+    "rollout", "eps",         "sample",     "prior",    "prior_w",     "prior_form", "cutoff",
+    "params",  "preset",      "backup",     "cheat",    "clock",       "pw",         "pw_a",
+    "tree",    "mast_temp",   "nst_eps",    "nst_min",  "rave",        "grave",      "net",
+    "cpuct",   "value_mix",   "prior_temp", "noise",    "noise_alpha", "temp_moves"};
+
+/* The bot's own keys: its rollout and prior hooks, heuristic weights, presets, game clock,
+   net and self-play draws (those with a place in mcts_options_t say where). */
+static const mcts_key_def_t bot_keys[] = {
     {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
      "playouts: the game's random playout, epsilon-greedy on `score_moves`, MAST (a softmax "
      "over each move's mean result) or NST (epsilon-greedy on the means of move n-grams); "
      "`mast` and `nst` also choose the moves before a cutoff",
-     "see \"MAST and NST\" below"},
+     "see \"MAST and NST\" below", MCTS_STORE_NONE, 0},
     {"eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
-     "heuristic rollouts: share of uniformly random moves", NULL},
+     "heuristic rollouts: share of uniformly random moves", NULL, MCTS_STORE_NONE, 0},
     {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
-     "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL},
+     "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL, MCTS_STORE_NONE,
+     0},
     {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
      "heuristic (`preset=best` with a heuristic), else none",
      "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
      "call per expansion); untried moves are expanded best prior first",
-     NULL},
-    {"prior_w", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "prior=heuristic", "0.5",
-     "weight of the bias added to UCB", NULL},
-    {"prior_form", MCTS_KEY_CHOICE, 0, 0, choice_prior_form, NULL, "prior=heuristic", "puct",
-     "bias `prior_w * prior / (visits + 1)`, or PUCT: that times sqrt(parent's visits)", NULL},
-    {"cutoff", MCTS_KEY_INT, 0, 100000, NULL, "D", NULL,
-     "8 (`preset=best` with a heuristic, unless `rollout=heuristic`, `mast` or `nst`), else "
-     "none (full playouts)",
-     "after the tree, D random moves, then the heuristic's `evaluate` gives the result (no "
-     "playout to the end); `cutoff=0` evaluates the leaf; excludes `rollout=heuristic`",
-     NULL},
+     NULL, MCTS_STORE_NONE, 0},
     {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
      "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
      "also be given as a key by its name, over the file",
-     NULL},
+     NULL, MCTS_STORE_NONE, 0},
     {"preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
      "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
      "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
      "prior, `fpu=10`); keys given override the preset",
      "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
-     "defaults\""},
-    {"backup", MCTS_KEY_CHOICE, 0, 0, choice_backup, NULL, NULL, "maxn",
-     "what a node keeps: max^n, the result of the player who moved into it; paranoid, the "
-     "searcher's result at its own moves and 1 minus it at the others' (they play as one "
-     "coalition against it; the same as max^n with 2 players); brs, best-reply search "
-     "(BRS+): values as paranoid, but between two of the searcher's moves only one opponent, "
-     "chosen in the tree, moves in it, the others play the heuristic's best move (random "
-     "without a prior) outside it (the same as paranoid with 2 players)",
-     NULL},
-    {"cheat", MCTS_KEY_CHOICE, 0, 0, choice_bool, NULL, NULL, "0",
-     "1: a reference that sees hidden information (searches the true state, no "
-     "determinization), to measure what hidden information costs; `tournament` plays it "
-     "only with `--allow-cheat`",
-     NULL},
+     "defaults\"",
+     MCTS_STORE_NONE, 0},
     {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS[+INC]", NULL, "none",
      "a game clock: MS milliseconds per game, INC more after each own move; each move "
      "given remaining / (expected own moves left + 2) plus INC, the moves left being 30 "
      "less those made, at least 8; excludes `time` (the range is MS's)",
-     NULL},
-    {"pw", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "C", NULL, "0",
-     "progressive widening: a node with v visits has at most ceil(C * v^`pw_a`) children "
-     "(at least 1), added best prior first (at random without a prior); 0: off",
-     NULL},
-    {"pw_a", MCTS_KEY_DOUBLE, 0, 1, NULL, "ALPHA", NULL, "0.5",
-     "the exponent of progressive widening (only with `pw` above 0)", NULL},
-    {"tree", MCTS_KEY_CHOICE, 0, 0, choice_tree, NULL, NULL, "single",
-     "one tree of every player's moves for the searcher, or multi: one tree per player of "
-     "its own moves only (multiple-tree IS-MCTS, below); excludes `parallel=root` and "
-     "`backup=brs`, no tree reuse",
-     NULL},
-    {"mast_temp", MCTS_KEY_DOUBLE, 1e-6, 1e6, NULL, "X", "rollout=mast", "0.1",
-     "MAST: temperature of the softmax over the moves' mean results (in [0, 1]; an unseen "
-     "move counts 0.5)",
-     NULL},
-    {"nst_eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=nst", "0.1",
-     "NST: share of uniformly random moves", NULL},
-    {"nst_min", MCTS_KEY_INT, 1, 1000000000, NULL, "N", "rollout=nst", "7",
-     "NST: n-grams of 2 or 3 moves count in a move's score once seen N times", NULL},
-    {"rave", MCTS_KEY_DOUBLE, 0, 1e9, NULL, "K", NULL, "0",
-     "RAVE: a child's mean is blended with its AMAF mean by beta = sqrt(K / (3 visits + K)); "
-     "0: off; excludes `rollout=heuristic`",
-     "see \"RAVE and GRAVE\" below"},
-    {"grave", MCTS_KEY_INT, 0, 1000000000, NULL, "REF", NULL, "0",
-     "GRAVE: the AMAF statistics of a move are the closest path node's with the same player "
-     "to move and at least REF visits (0: the node's own); turns RAVE on (`rave=300` unless "
-     "`rave` is given; `rave=0` is refused)",
-     NULL},
+     NULL, MCTS_STORE_NONE, 0},
     {"net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
      "a network (docs/NETS.md) for the game and player count: a file (a value with a `/` or "
      "a `.`) or a shipped net's name (nets/), or `@evaluator` for a "
@@ -156,30 +69,32 @@ const mcts_key_def_t mcts_keys[K_COUNT] = {
      "prior over the legal moves and the value head's values at the leaves (one evaluation "
      "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
      "`prior`, `rollout`, `rave` and `grave`",
-     "see \"Networks\" below"},
+     "see \"Networks\" below", MCTS_STORE_NONE, 0},
     {"cpuct", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "net=FILE", "1",
-     "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL},
+     "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL,
+     MCTS_STORE_DOUBLE, offsetof(mcts_options_t, prior_weight)},
     {"value_mix", MCTS_KEY_DOUBLE, 0, 1, NULL, "L", "net=FILE", "0",
      "a leaf's value is (1 - L) times the net's plus L times a random playout's result (with "
      "`cutoff=D`: the heuristic's `evaluate` after D random moves)",
-     NULL},
+     NULL, MCTS_STORE_NONE, 0},
     {"prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
-     "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL},
-    {"noise", MCTS_KEY_DOUBLE, 0, 1, NULL, "EPS", NULL, "0",
-     "root noise for self-play: at the root a move's prior is (1 - EPS) prior + EPS eta, eta "
-     "drawn at every search from Dirichlet(`noise_alpha`) over the legal moves with the "
-     "bot's seed; needs a prior (`prior=heuristic`, the best preset's with a heuristic, or "
-     "`net`); 0: off",
-     "see \"Self-play keys\" below"},
-    {"noise_alpha", MCTS_KEY_DOUBLE, 0.001, 1000, NULL, "A", NULL,
-     "10 / the legal moves at the root",
-     "the Dirichlet concentration of `noise` (only with `noise` above 0)", NULL},
+     "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL,
+     MCTS_STORE_NONE, 0},
     {"temp_moves", MCTS_KEY_INT, 0, 1000000, NULL, "M", NULL, "0",
      "the bot's first M moves of each game are drawn in proportion to the root moves' visits "
      "(temperature 1, from the bot's seeded random numbers), the later ones chosen as "
      "`final` says",
-     NULL},
+     NULL, MCTS_STORE_NONE, 0},
+    {0},
 };
+
+const mcts_key_def_t *mcts_key(int k)
+{
+    for (const mcts_key_def_t *d = bot_keys; d->name; d++)
+        if (!strcmp(d->name, key_names[k]))
+            return d;
+    return mcts_key_lookup(key_names[k]);
+}
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
 static void key_range(const mcts_key_def_t *d, char *out, size_t len)
@@ -198,8 +113,8 @@ static void key_form(const mcts_key_def_t *d, bool markdown, char *out, size_t l
     textbuf_printf(&t, "%s=", d->name);
     if (!d->choices)
         textbuf_printf(&t, "%s", d->arg);
-    for (int i = 0; d->choices && d->choices[i]; i++)
-        textbuf_printf(&t, "%s%s", i ? (markdown ? "\\|" : "|") : "", d->choices[i]);
+    for (int i = 0; d->choices && d->choices[i].name; i++)
+        textbuf_printf(&t, "%s%s", i ? (markdown ? "\\|" : "|") : "", d->choices[i].name);
 }
 
 /* One key of the text help: its form, then text in lines of at most about 90 columns. */
@@ -230,7 +145,7 @@ void mcts_bot_keys_print(FILE *out, bool markdown)
     if (markdown)
         fprintf(out, "| key | meaning | range | default |\n|---|---|---|---|\n");
     for (int k = 0; k < K_COUNT; k++) {
-        const mcts_key_def_t *d = &mcts_keys[k];
+        const mcts_key_def_t *d = mcts_key(k);
         key_form(d, markdown, form, sizeof form);
         range[0] = '\0';
         if (d->type == MCTS_KEY_INT || d->type == MCTS_KEY_DOUBLE)
@@ -257,12 +172,12 @@ void mcts_bot_keys_print(FILE *out, bool markdown)
 int mcts_key_find(const char *name)
 {
     for (int k = 0; k < K_COUNT; k++)
-        if (!strcmp(mcts_keys[k].name, name))
+        if (!strcmp(key_names[k], name))
             return k;
     return -1;
 }
 
-/* Reads value for key d: *iv gets an int or a choice's index, *dv a double. 0, or -1
+/* Reads value for key d: *iv gets an int or a choice's value, *dv a double. 0, or -1
    with err naming the key, the value and what it may be. */
 int mcts_key_read(const mcts_key_def_t *d, const char *value, long *iv, double *dv, char *err,
                   size_t errlen)
@@ -272,14 +187,14 @@ int mcts_key_read(const mcts_key_def_t *d, const char *value, long *iv, double *
         return bot_spec_int(d->name, value, (long)d->lo, (long)d->hi, iv, err, errlen);
     case MCTS_KEY_DOUBLE: return bot_spec_double(d->name, value, d->lo, d->hi, dv, err, errlen);
     case MCTS_KEY_CHOICE:
-        for (int i = 0; d->choices[i]; i++)
-            if (!strcmp(value, d->choices[i])) {
-                *iv = i;
+        for (int i = 0; d->choices[i].name; i++)
+            if (!strcmp(value, d->choices[i].name)) {
+                *iv = d->choices[i].value;
                 return 0;
             }
         int n = snprintf(err, errlen, "bad value '%s' for key '%s' (one of", value, d->name);
-        for (int i = 0; d->choices[i] && n > 0 && (size_t)n < errlen; i++)
-            n += snprintf(err + n, errlen - (size_t)n, "%s %s", i ? "," : "", d->choices[i]);
+        for (int i = 0; d->choices[i].name && n > 0 && (size_t)n < errlen; i++)
+            n += snprintf(err + n, errlen - (size_t)n, "%s %s", i ? "," : "", d->choices[i].name);
         if (n > 0 && (size_t)n < errlen)
             snprintf(err + n, errlen - (size_t)n, ")");
         return -1;
@@ -293,7 +208,7 @@ void mcts_key_unknown(const char *key, char *err, size_t errlen)
 {
     int n = snprintf(err, errlen, "unknown key '%s' (mcts takes", key);
     for (int k = 0; k < K_COUNT && n > 0 && (size_t)n < errlen; k++)
-        n += snprintf(err + n, errlen - (size_t)n, "%s %s", k ? "," : "", mcts_keys[k].name);
+        n += snprintf(err + n, errlen - (size_t)n, "%s %s", k ? "," : "", key_names[k]);
     if (n > 0 && (size_t)n < errlen)
         snprintf(err + n, errlen - (size_t)n, " and the heuristic's weights)");
 }

@@ -1,23 +1,19 @@
 #pragma once
 /*
- * The mcts bot's key table (bots/mcts_keys.c): every key's name, type, range, default and
- * help, from which the bot reads its spec and prints `skyline play --help` and BOTS.md's
- * key list. A new key is an id below, a row of the table (same order) and a case where
- * bots/mcts_bot.c stores it.
+ * The mcts bot's keys (bots/mcts_keys.c): the search's keys, from the tables of the search
+ * ideas that own them (search/keys.h), and the bot's own (its hooks, presets, clock, net
+ * and self-play draws), in one order, from which the bot reads its spec and prints `skyline
+ * play --help` and BOTS.md's key list. A new search key is a row of its idea's table, an
+ * id below and its name in key_names (same order); a new key of the bot's own is also a
+ * row of bot_keys and a case where bots/mcts_bot.c stores it.
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-/* How a key's value is read. */
-typedef enum mcts_key_type {
-    MCTS_KEY_INT,    /* an integer in [lo, hi] */
-    MCTS_KEY_DOUBLE, /* a number in [lo, hi] */
-    MCTS_KEY_CHOICE, /* one of `choices`, read as its index */
-    MCTS_KEY_FILE    /* a path */
-} mcts_key_type_t;
+#include "search/keys.h"
 
-/* The keys, in the order of the table below (and of --help and BOTS.md). */
+/* The keys, in the order of key_names (and of --help and BOTS.md). */
 enum {
     K_ITERS,
     K_TIME,
@@ -63,25 +59,28 @@ enum {
     K_COUNT
 };
 
-/* One key of the mcts bot: how it is read and what --help and BOTS.md say of it. */
-typedef struct mcts_key_def {
-    const char *name;           /* the key */
-    mcts_key_type_t type;       /* how its value is read */
-    double lo, hi;              /* range of an int or double */
-    const char *const *choices; /* a choice's names, NULL-terminated; else NULL */
-    const char *arg;            /* what the value is called in help (N, X, MS, FILE) */
-    const char *needs;          /* "key=value" that must be given too, or NULL */
-    const char *deflt;          /* the default, as help shows it */
-    const char *help;           /* one line: what it does */
-    const char *notes;          /* more, for BOTS.md only (measurements), or NULL */
-} mcts_key_def_t;
+/* The choices of the bot's own choice keys, by the values they stand for. */
+typedef enum mcts_bot_rollout {
+    MCTS_BOT_ROLLOUT_RANDOM = 0,    /* the game's random playout */
+    MCTS_BOT_ROLLOUT_HEURISTIC = 1, /* epsilon-greedy on the heuristic's score_moves */
+    MCTS_BOT_ROLLOUT_MAST = 2,      /* MAST, played by the search (search/amaf.h) */
+    MCTS_BOT_ROLLOUT_NST = 3        /* NST, likewise */
+} mcts_bot_rollout_t;
+typedef enum mcts_bot_prior {
+    MCTS_BOT_PRIOR_NONE = 0,     /* no prior */
+    MCTS_BOT_PRIOR_HEURISTIC = 1 /* the softmax of the heuristic's move scores */
+} mcts_bot_prior_t;
+typedef enum mcts_bot_preset {
+    MCTS_BOT_PRESET_BEST = 0, /* the strongest setting known for the game */
+    MCTS_BOT_PRESET_PLAIN = 1 /* plain UCT */
+} mcts_bot_preset_t;
 
-/* The keys, in the order of K_*. */
-extern const mcts_key_def_t mcts_keys[K_COUNT];
+/* Key k (K_*): a search idea's row or the bot's own. */
+const mcts_key_def_t *mcts_key(int k);
 
 /* The index of the key named name, or -1. */
 int mcts_key_find(const char *name);
-/* Reads value for key d: *iv gets an int or a choice's index, *dv a double. 0, or -1
+/* Reads value for key d: *iv gets an int or a choice's value, *dv a double. 0, or -1
    with err naming the key, the value and what it may be. */
 int mcts_key_read(const mcts_key_def_t *d, const char *value, long *iv, double *dv, char *err,
                   size_t errlen);

@@ -160,7 +160,7 @@ static int pimc_keys(bot_t *b, pimc_bot_t *pb, const bot_spec_t *spec, bot_spec_
         if (t == K_ITERS || t == K_TIME) {
             long v = 0;
             double unused = 0.0;
-            if (mcts_key_read(&mcts_keys[t], value, &v, &unused, err, errlen))
+            if (mcts_key_read(mcts_key(t), value, &v, &unused, err, errlen))
                 return -1;
             *(t == K_ITERS ? &iters : &time_ms) = v;
             continue;

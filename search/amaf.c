@@ -1,9 +1,11 @@
 /* RAVE and GRAVE's AMAF statistics and the variants' memory (search/amaf.h). */
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "search/amaf.h"
+#include "search/keys.h"
 #include "search/backup.h"
 
 bool mcts_variants_valid(const mcts_options_t *opt)
@@ -199,3 +201,17 @@ void mcts_grave_prepare(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n
             tr->src[i] = kids[j].child;
     }
 }
+
+/* The keys of RAVE and GRAVE (search/keys.h). */
+const mcts_key_def_t mcts_amaf_keys[] = {
+    {"rave", MCTS_KEY_DOUBLE, 0, 1e9, NULL, "K", NULL, "0",
+     "RAVE: a child's mean is blended with its AMAF mean by beta = sqrt(K / (3 visits + K)); "
+     "0: off; excludes `rollout=heuristic`",
+     "see \"RAVE and GRAVE\" below", MCTS_STORE_DOUBLE, offsetof(mcts_options_t, rave_k)},
+    {"grave", MCTS_KEY_INT, 0, 1000000000, NULL, "REF", NULL, "0",
+     "GRAVE: the AMAF statistics of a move are the closest path node's with the same player "
+     "to move and at least REF visits (0: the node's own); turns RAVE on (`rave=300` unless "
+     "`rave` is given; `rave=0` is refused)",
+     NULL, MCTS_STORE_INT, offsetof(mcts_options_t, grave_ref)},
+    {0},
+};

@@ -21,10 +21,12 @@
  * The trees share the arena, the per-thread counts and their publication with the single
  * tree (search/worker.c, search/tree.c), so tree parallelism is the same machinery.
  */
+#include <stddef.h>
 #include <math.h>
 
 #include "search/backup.h"
 #include "search/internal.h"
+#include "search/keys.h"
 
 /* Adds node i, passed by `owner`'s walk down its tree (-1: a root), to th's path. */
 static void path_push(mcts_t *m, mcts_thread_t *th, uint32_t i, int owner, bool vl)
@@ -95,3 +97,16 @@ void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         th->root_sum[p] += th->values[p];
     th->iterations++;
 }
+
+static const mcts_key_choice_t choice_tree[] = {
+    {"single", MCTS_TREE_SINGLE}, {"multi", MCTS_TREE_MULTI}, {NULL, 0}};
+
+/* The key of the multiple-tree search (search/keys.h). */
+const mcts_key_def_t mcts_multi_keys[] = {
+    {"tree", MCTS_KEY_CHOICE, 0, 0, choice_tree, NULL, NULL, "single",
+     "one tree of every player's moves for the searcher, or multi: one tree per player of "
+     "its own moves only (multiple-tree IS-MCTS, below); excludes `parallel=root` and "
+     "`backup=brs`, no tree reuse",
+     NULL, MCTS_STORE_ENUM, offsetof(mcts_options_t, tree)},
+    {0},
+};

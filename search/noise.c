@@ -1,8 +1,10 @@
 /* Root noise: Dirichlet noise mixed into the root's priors (search/noise.h). */
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "search/noise.h"
+#include "search/keys.h"
 
 /* The stream of the noise's draws: apart from the threads' (0 to threads - 1). */
 #define MCTS_NOISE_STREAM 0x6e6f697365ULL
@@ -110,3 +112,18 @@ const double *mcts_noise_at(const mcts_t *m, mcts_thread_t *th, uint32_t node, i
     }
     return at;
 }
+
+/* The keys of the root noise (search/keys.h). */
+const mcts_key_def_t mcts_noise_keys[] = {
+    {"noise", MCTS_KEY_DOUBLE, 0, 1, NULL, "EPS", NULL, "0",
+     "root noise for self-play: at the root a move's prior is (1 - EPS) prior + EPS eta, eta "
+     "drawn at every search from Dirichlet(`noise_alpha`) over the legal moves with the "
+     "bot's seed; needs a prior (`prior=heuristic`, the best preset's with a heuristic, or "
+     "`net`); 0: off",
+     "see \"Self-play keys\" below", MCTS_STORE_DOUBLE, offsetof(mcts_options_t, root_noise)},
+    {"noise_alpha", MCTS_KEY_DOUBLE, 0.001, 1000, NULL, "A", NULL,
+     "10 / the legal moves at the root",
+     "the Dirichlet concentration of `noise` (only with `noise` above 0)", NULL, MCTS_STORE_DOUBLE,
+     offsetof(mcts_options_t, root_noise_alpha)},
+    {0},
+};

@@ -13,9 +13,11 @@
  *    times; a playout move is the best score (ties at random), or with probability nst_eps
  *    a uniformly random move.
  */
+#include <stddef.h>
 #include <math.h>
 
 #include "search/amaf.h"
+#include "search/keys.h"
 
 /* The entry of key in table t (mask + 1 entries), added if add and absent; NULL if absent
    (or no room within MCTS_TALLY_PROBES slots). */
@@ -181,3 +183,18 @@ void mcts_playout_learn(const mcts_t *m, mcts_thread_t *th, const double *value_
         }
     }
 }
+
+/* The keys of MAST and NST (search/keys.h). */
+const mcts_key_def_t mcts_mast_keys[] = {
+    {"mast_temp", MCTS_KEY_DOUBLE, 1e-6, 1e6, NULL, "X", "rollout=mast", "0.1",
+     "MAST: temperature of the softmax over the moves' mean results (in [0, 1]; an unseen "
+     "move counts 0.5)",
+     NULL, MCTS_STORE_DOUBLE, offsetof(mcts_options_t, mast_temp)},
+    {"nst_eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=nst", "0.1",
+     "NST: share of uniformly random moves", NULL, MCTS_STORE_DOUBLE,
+     offsetof(mcts_options_t, nst_eps)},
+    {"nst_min", MCTS_KEY_INT, 1, 1000000000, NULL, "N", "rollout=nst", "7",
+     "NST: n-grams of 2 or 3 moves count in a move's score once seen N times", NULL, MCTS_STORE_INT,
+     offsetof(mcts_options_t, nst_min)},
+    {0},
+};

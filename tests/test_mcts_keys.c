@@ -1,6 +1,6 @@
 /*
- * The mcts bot's keys come from one table (bots/mcts_bot.c) that also prints `skyline play
- * --help` and BOTS.md's key list. Read back from the printed list: every key parses at the
+ * The mcts bot's keys come from the search ideas' tables (search/keys.h) and the bot's own
+ * (bots/mcts_keys.c), which also print `skyline play --help` and BOTS.md's key list. Read back from the printed list: every key parses at the
  * ends of its range and with each of its choices, a value outside the range is refused
  * with an error naming the range, a bad choice with the choices, a key that needs another
  * is refused without it; an unknown key's error lists every key; and the list in
@@ -14,6 +14,7 @@
 
 #include "bots/heuristic.h"
 #include "bots/mcts_bot.h"
+#include "bots/mcts_keys.h"
 #include "core/connect4/connect4.h"
 #include "core/towerup/towerup.h"
 #include "core/uptown/uptown.h"
@@ -220,6 +221,41 @@ static void check_presets(void)
     CHECK_MSG(spec_ok("mcts:prior_w=1", err, sizeof err), "%s", err);
 }
 
+/* Every row of the search ideas' tables is a key of the bot, the same row; values go where
+   the rows say, choices as the values they name. */
+static void check_search_tables(void)
+{
+    const mcts_key_def_t *const tables[] = {mcts_core_keys, mcts_multi_keys, mcts_amaf_keys,
+                                            mcts_mast_keys, mcts_noise_keys};
+    int rows = 0;
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        for (const mcts_key_def_t *d = tables[t]; d->name; d++, rows++) {
+            int k = mcts_key_find(d->name);
+            CHECK_MSG(k >= 0 && mcts_key(k) == d && mcts_key_lookup(d->name) == d,
+                      "search key '%s' is not the bot's", d->name);
+            CHECK_MSG(d->store != MCTS_STORE_NONE, "search key '%s' stored nowhere", d->name);
+        }
+    CHECK_MSG(rows == 29, "%d search keys", rows);
+    char err[GAME_ERR_MAX];
+    bot_t *b = bot_new(&towerup_api,
+                       "mcts:parallel=root,final=mean,backup=paranoid,prior_form=decay,mem=3,"
+                       "fpu_rel=1,reuse=0,iters=7,threads=2,pw=1.5",
+                       1, err, sizeof err);
+    CHECK_MSG(b != NULL, "%s", err);
+    const mcts_options_t *o = b ? mcts_bot_options(b) : NULL;
+    CHECK(o && o->parallel == MCTS_PARALLEL_ROOT && o->final == MCTS_FINAL_MEAN &&
+          o->backup == MCTS_BACKUP_PARANOID && o->prior_form == MCTS_PRIOR_DECAY &&
+          o->memory_bytes == (size_t)3 << 20 && o->fpu_relative && !o->reuse &&
+          o->iterations == 7 && o->threads == 2 && o->pw == 1.5);
+    bot_free(b);
+    b = bot_new(&towerup_api, "mcts:backup=brs,tree=single,unobs=1,cheat=1", 1, err, sizeof err);
+    o = b ? mcts_bot_options(b) : NULL;
+    CHECK_MSG(o && o->backup == MCTS_BACKUP_BRS && o->tree == MCTS_TREE_SINGLE && o->unobserved &&
+                  o->cheat,
+              "%s", b ? "" : err);
+    bot_free(b);
+}
+
 /* BOTS.md's list between the markers equals the printed one. */
 static void check_bots_md(const char *list)
 {
@@ -253,6 +289,7 @@ int main(void)
     char *copy = strdup(list);
     check_keys_parse(copy);
     check_presets();
+    check_search_tables();
     free(copy);
     free(list);
     return test_finish("test_mcts_keys");
