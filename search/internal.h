@@ -3,7 +3,7 @@
  * Private to search/: the node arena, the shared tree and per-thread scratch. The files:
  * mcts.c the public interface (options, searcher, the search and its root statistics),
  * worker.c the iterations and threads, multi.c the iteration of the multiple-tree search
- * (one tree per player), policy.h with policy_*.h the selection formula,
+ * (one tree per player, made of worker.c's steps: mcts_steps_t; mcts.c picks it), policy.h with policy_*.h the selection formula,
  * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h), amaf.c
  * and rollout_mast.c the variants that record every move of an iteration (amaf.h: RAVE,
  * GRAVE, MAST, NST), noise.c the root's Dirichlet noise (noise.h).
@@ -173,6 +173,28 @@ typedef struct mcts_thread {
                                                tables (search/amaf.h), NULL unless needed */
 } mcts_thread_t;
 
+/*
+ * The extension points of an iteration: its steps, which search/worker.c gives to an
+ * iteration of another shape than the single tree's (mcts_t.iterate), so that such a
+ * variant is made of the same steps without either file calling the other.
+ */
+typedef struct mcts_steps {
+    /* Selection and expansion, one step of the descent at node (th->moves[0..n) legal,
+       player to move, virtual loss vl): the child chosen or just added (*expanded set),
+       0 to leave the tree; *mv gets its move. */
+    uint32_t (*on_select)(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player, int vl,
+                          move_t *mv, bool *expanded);
+    /* A pass of node i, to be backed up and published (a virtual loss when vl). */
+    void (*on_pass)(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl);
+    /* The playout (or cutoff and evaluate): the iteration's result into th->values. */
+    void (*on_playout)(mcts_t *m, mcts_thread_t *th);
+} mcts_steps_t;
+
+/* An iteration of another shape than the single tree's, made of steps, into th's pending
+   counts (it backs up itself; the worker publishes). */
+typedef void (*mcts_iteration_fn)(mcts_t *m, mcts_thread_t *th, const void *root_state,
+                                  int observer, int vl, const mcts_steps_t *steps);
+
 struct mcts {
     const game_api_t *api;  /* the game */
     mcts_options_t opt;     /* options as given (threads clamped) */
@@ -217,6 +239,8 @@ struct mcts {
     int search_moves;             /* legal moves of the state being searched */
     double search_start;          /* monotonic time the search began */
     mcts_move_stat_t *live_stats; /* the progress hook's sorted copy, NULL until used */
+    mcts_iteration_fn iterate;    /* the iteration of a variant of another shape (tree
+                                     multi), NULL: the single tree's (worker.c) */
 };
 
 /* Calls the progress hook with the root statistics published so far (the first thread,
@@ -298,18 +322,10 @@ static inline int64_t mcts_pw_limit(const mcts_options_t *opt, int64_t visits)
    threads' rng and counters are ready) and returns when the budget is spent. */
 void mcts_workers_run(mcts_t *m, const void *state, int observer);
 
-/* worker.c, for multi.c: one step of the descent at node (th->moves[0..n) legal, player
-   to move): the child chosen or just added (*expanded), 0 to leave the tree; a pass of
-   node i (virtual loss when vl); the iteration's result into th->values. */
-uint32_t mcts_worker_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player, int vl,
-                            move_t *mv, bool *expanded);
-void mcts_worker_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl);
-void mcts_worker_simulate(mcts_t *m, mcts_thread_t *th);
-
 /* multi.c: one iteration of the multiple-tree search (option tree multi), into th's
-   pending counts; m->roots[p] is player p's tree. */
+   pending counts; m->roots[p] is player p's tree (an mcts_iteration_fn). */
 void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, int observer,
-                          int vl);
+                          int vl, const mcts_steps_t *steps);
 
 /* tree.c */
 uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior);

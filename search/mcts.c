@@ -158,6 +158,7 @@ mcts_t *mcts_create(const game_api_t *api, const mcts_options_t *opt, char *err,
     m->api = api;
     m->opt = *opt;
     mcts_policy_init(&m->policy, opt);
+    m->iterate = opt->tree == MCTS_TREE_MULTI ? mcts_multi_iteration : NULL;
     m->sync = opt->sync > 0                                             ? opt->sync
               : opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1 ? MCTS_SYNC_DEFAULT
                                                                         : 1;

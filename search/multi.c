@@ -19,7 +19,9 @@
  * others playing as one coalition against it); each root counts a visit.
  *
  * The trees share the arena, the per-thread counts and their publication with the single
- * tree (search/worker.c, search/tree.c), so tree parallelism is the same machinery.
+ * tree (search/worker.c, search/tree.c), so tree parallelism is the same machinery: the
+ * iteration is made of the worker's steps (mcts_steps_t: selection and expansion, a pass of
+ * a node, the playout), which it is given, and mcts.c makes it the searcher's iteration.
  */
 #include <stddef.h>
 #include <math.h>
@@ -29,16 +31,17 @@
 #include "search/keys.h"
 
 /* Adds node i, passed by `owner`'s walk down its tree (-1: a root), to th's path. */
-static void path_push(mcts_t *m, mcts_thread_t *th, uint32_t i, int owner, bool vl)
+static void path_push(mcts_t *m, mcts_thread_t *th, const mcts_steps_t *steps, uint32_t i,
+                      int owner, bool vl)
 {
-    mcts_worker_hold(m, th, i, vl);
+    steps->on_pass(m, th, i, vl);
     th->path[th->path_len] = i;
     th->path_player[th->path_len] = (int8_t)owner;
     th->path_len++;
 }
 
 void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, int observer,
-                          int vl)
+                          int vl, const mcts_steps_t *steps)
 {
     const game_api_t *api = m->api;
     void *s = th->state;
@@ -53,7 +56,7 @@ void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     for (int p = 0; p < players; p++) {
         cursor[p] = m->roots[p];
         depth[p] = 0;
-        path_push(m, th, cursor[p], -1, false);
+        path_push(m, th, steps, cursor[p], -1, false);
     }
     while (inside > 0 && th->path_len <= MCTS_MAX_DEPTH) {
         int n = api->gen_moves(s, th->moves);
@@ -64,9 +67,9 @@ void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         uint32_t child = 0;
         if (p >= 0 && p < players && cursor[p] != 0) {
             bool expanded = false;
-            child = mcts_worker_choose(m, th, cursor[p], n, p, vl, &mv, &expanded);
+            child = steps->on_select(m, th, cursor[p], n, p, vl, &mv, &expanded);
             if (child != 0) {
-                path_push(m, th, child, p, vl != 0);
+                path_push(m, th, steps, child, p, vl != 0);
                 depth[p]++;
             }
             cursor[p] = expanded ? 0 : child;
@@ -81,7 +84,7 @@ void mcts_multi_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         if (depth[p] > th->max_depth)
             th->max_depth = depth[p];
 
-    mcts_worker_simulate(m, th);
+    steps->on_playout(m, th);
 
     /* Back up into th's pending counts (every path node is held, so its entry current). */
     for (int i = 0; i < th->path_len; i++) {

@@ -549,6 +549,10 @@ static _Thread_local int worker_index;
 
 int mcts_thread_index(void) { return worker_index; }
 
+/* The steps of an iteration, for an iteration of another shape (mcts_t.iterate). */
+static const mcts_steps_t worker_steps = {
+    .on_select = node_choose, .on_pass = node_hold, .on_playout = simulate};
+
 /* One thread's share of the search: iterations until the budget is spent. */
 static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_state, int observer)
 {
@@ -575,8 +579,8 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
             atomic_store_explicit(&m->stop, true, memory_order_relaxed);
             break;
         }
-        if (m->opt.tree == MCTS_TREE_MULTI) {
-            mcts_multi_iteration(m, th, root_state, observer, vl);
+        if (m->iterate) {
+            m->iterate(m, th, root_state, observer, vl, &worker_steps);
             if (++th->batch >= m->sync)
                 publish(m, th);
         } else {
@@ -610,17 +614,3 @@ void mcts_workers_run(mcts_t *m, const void *state, int observer)
     }
     (void)atomic_load_explicit(&m->finished, memory_order_acquire);
 }
-
-/* The steps of an iteration, for the multiple-tree search (search/multi.c). */
-uint32_t mcts_worker_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player, int vl,
-                            move_t *mv, bool *expanded)
-{
-    return node_choose(m, th, node, n, player, vl, mv, expanded);
-}
-
-void mcts_worker_hold(mcts_t *m, mcts_thread_t *th, uint32_t i, bool vl)
-{
-    node_hold(m, th, i, vl);
-}
-
-void mcts_worker_simulate(mcts_t *m, mcts_thread_t *th) { simulate(m, th); }
