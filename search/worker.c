@@ -15,6 +15,13 @@
 #include "search/noise.h"
 #include "search/policy.h"
 
+/* Inlined wherever called (the descent's scoring, specialised by its constant arguments). */
+#if defined(__GNUC__)
+#define MCTS_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define MCTS_ALWAYS_INLINE inline
+#endif
+
 /* Visits and result sum of node i as thread th sees them: shared plus its own pending. */
 static inline int32_t seen_visits(const mcts_t *m, const mcts_local_t *e, uint32_t i)
 {
@@ -36,8 +43,9 @@ static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t 
  * nothing new is counted) are the other threads'; parent_unseen is the parent's. noise:
  * the root's noise of the legal moves (search/noise.h), NULL elsewhere or off.
  */
-static double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci, double share, int vl,
-                          int32_t parent_unseen, int i, const double *noise)
+static MCTS_ALWAYS_INLINE double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci,
+                                             double share, int vl, int32_t parent_unseen, int i,
+                                             const double *noise)
 {
     const mcts_node_t *c = &m->nodes[ci];
     const mcts_local_t *e = mcts_local(m, th, ci);
@@ -107,6 +115,40 @@ static uint32_t best_child_plain(const mcts_t *m, mcts_thread_t *th, int matched
             avail += 1.0;
             double eff = (double)visits;
             s = value / eff + c * sqrt(mcts_log(avail) / eff);
+        }
+        if (s > *best_score || (s == *best_score && i < *best_i)) {
+            *best_score = s;
+            best = ci;
+            *best_i = i;
+        }
+    }
+    return best;
+}
+
+/*
+ * The best child by the policy (when not plain UCB): *best_i and *best_score as in
+ * best_child_plain; tried[0] and tried[1] the mover's results and visits summed over the
+ * tried children (only with fpu_relative). noise: the root's, as in child_score. Inlined
+ * into node_choose twice, once with noise NULL, so that the loop of a search without root
+ * noise tests nothing for it.
+ */
+static MCTS_ALWAYS_INLINE uint32_t best_child_scored(const mcts_t *m, mcts_thread_t *th,
+                                                     int matched, double share, int vl,
+                                                     int32_t parent_unseen, const double *noise,
+                                                     int *best_i, double *best_score,
+                                                     int64_t *tried)
+{
+    uint32_t best = 0;
+    /* The children legal now, in the order they were added; ties go to the first legal
+       move, as in a walk over the legal moves. */
+    for (int k = 0; k < matched; k++) {
+        int i = th->kid_index[k];
+        uint32_t ci = th->child_of[i];
+        double s = child_score(m, th, ci, share, vl, parent_unseen, i, noise);
+        if (m->policy.fpu_relative) {
+            const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
+            tried[0] += seen_sum(m, e, ci);
+            tried[1] += seen_visits(m, e, ci);
         }
         if (s > *best_score || (s == *best_score && i < *best_i)) {
             *best_score = s;
@@ -222,8 +264,6 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     uint32_t best = 0;
     int best_i = -1;
     double best_score = -HUGE_VAL;
-    int64_t tried_sum = 0;
-    int64_t tried_visits = 0;
     mcts_local_t *own = mcts_local(m, th, node);
     double share =
         own->selects > 0
@@ -237,26 +277,17 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     if (m->opt.grave_ref > 0)
         mcts_grave_prepare(m, th, node, n, player);
-    const double *noise = m->noise ? mcts_noise_at(m, th, node, n) : NULL;
+    const double *noise = NULL; /* root noise: only with a prior, so never plain UCB */
+    int64_t tried[2] = {0, 0};
     if (plain_ucb(m, vl))
         best = best_child_plain(m, th, matched, share, &best_i, &best_score);
-    /* The children legal now, in the order they were added; ties go to the first legal
-       move, as in a walk over the legal moves. */
-    for (int k = 0; k < matched && !plain_ucb(m, vl); k++) {
-        int i = th->kid_index[k];
-        uint32_t ci = th->child_of[i];
-        double s = child_score(m, th, ci, share, vl, parent_unseen, i, noise);
-        if (m->policy.fpu_relative) {
-            const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
-            tried_sum += seen_sum(m, e, ci);
-            tried_visits += seen_visits(m, e, ci);
-        }
-        if (s > best_score || (s == best_score && i < best_i)) {
-            best_score = s;
-            best = ci;
-            best_i = i;
-        }
-    }
+    else if (m->noise && (noise = mcts_noise_at(m, th, node, n)) != NULL)
+        best = best_child_scored(m, th, matched, share, vl, parent_unseen, noise, &best_i,
+                                 &best_score, tried);
+    else
+        best = best_child_scored(m, th, matched, share, vl, parent_unseen, NULL, &best_i,
+                                 &best_score, tried);
+    int64_t tried_sum = tried[0], tried_visits = tried[1];
     int untried = n - matched;
     /* An untried move's urgency. The figures of the node that the policy may use are read
        only when it does (relaxed atomic loads are not optimised away when unused). */
