@@ -67,6 +67,20 @@ assert meta["training_data"].startswith("c4.jsonl plain.jsonl: 20 games (5 held 
 assert meta["training_command"].startswith("python3 -m skyline.train c4.jsonl plain.jsonl "
                                            "--out c4.net --width 16"), meta
 
+# --init: the training starts from the given net's weights (a tiny step keeps them close),
+# the same bytes twice; without it, from random ones.
+def weights(path):
+    return torch.cat([p.flatten() for p in torchnet.load(path)[0].parameters()])
+
+
+with contextlib.redirect_stdout(io.StringIO()):
+    near = run("--init", "first.net", "--lr", "1e-7", "--epochs", "1", out="init.net")
+    assert run("--init", "first.net", "--lr", "1e-7", "--epochs", "1", out="init.net") == near
+    run("--lr", "1e-7", "--epochs", "1", "--seed", "8", out="noinit.net")
+assert (weights("init.net") - weights("first.net")).abs().max() < 1e-4, "--init not used"
+assert (weights("noinit.net") - weights("first.net")).abs().max() > 1e-2
+assert "--init first.net" in torchnet.load("init.net")[1]["training_command"]
+
 # The losses: one JSON line per epoch, with held-out figures.
 log = io.StringIO()
 with contextlib.redirect_stdout(log):
@@ -171,5 +185,9 @@ expect_error "resume, other options" "other records or options" \
 expect_error "a checkpoint there, no --resume" "exists: --resume" \
     train c4.jsonl --out y.net "${opts[@]}"
 expect_error "bad width" "--width must be" train c4.jsonl --out x.net --width 0
+expect_error "--init of another width" "--init first.net: the net's width is 16, not 32" \
+    train c4.jsonl --out x.net --width 32 --init first.net
+expect_error "--init not a net" "--init c4.jsonl: not a network file" \
+    train c4.jsonl --out x.net --init c4.jsonl
 [ ! -e x.net ] && ok || fail "a refused run wrote x.net"
 finish test_train.sh

@@ -11,7 +11,9 @@ field) train the value alone. The value learns the game's final result per seat 
 --value-target search or mix: the search's root value at the move, or its mean with the
 result). Each epoch prints one JSON line of train and held-out losses; with the same
 records, options and --seed the net is the same, byte for byte, also when stopped
-(--stop-after, or killed) and resumed."""
+(--stop-after, or killed) and resumed.
+--init NET starts from NET's weights (a net of the same game, player count, width and
+depth) instead of random ones, as the self-play loop (skyline.zero) trains its candidates."""
 import argparse
 import hashlib
 import json
@@ -58,6 +60,8 @@ def parse_args(argv):
                         "value (value_pm of the policy entry), or their mean")
     p.add_argument("--threads", type=int, default=1,
                    help="PyTorch's threads (default 1; the net's bytes may depend on it)")
+    p.add_argument("--init", metavar="NET",
+                   help="start from this net's weights (same game, players, width, depth)")
     p.add_argument("--checkpoint", metavar="DIR",
                    help="checkpoint folder, written after every epoch (default NET.ckpt); "
                         "its checkpoint is removed when training ends")
@@ -211,6 +215,8 @@ def canonical_command(a):
         "--seed", str(a.seed), "--holdout", repr(a.holdout), "--threads", str(a.threads)]
     if a.value_target != "result":  # the default is left out: older commands stay the same
         parts += ["--value-target", a.value_target]
+    if a.init is not None:
+        parts += ["--init", a.init]
     return " ".join(parts)
 
 
@@ -310,6 +316,22 @@ def _version():
     return lib.sky_version().decode()
 
 
+def _load_init(torch, torchnet, model, a, game, players):
+    """model's weights from the net --init names, which must fit it."""
+    try:
+        init, meta = torchnet.load(a.init)
+    except Exception as e:  # a damaged file fails in many ways: one line for each
+        raise TrainError("--init %s: not a network file (%s)" % (
+            a.init, str(e).splitlines()[0] if str(e) else type(e).__name__)) from None
+    want = {"game": game, "players": str(players), "width": str(a.width),
+            "depth": str(a.depth)}
+    for key, value in want.items():
+        if meta.get(key) != value:
+            raise TrainError("--init %s: the net's %s is %s, not %s (the records and options)"
+                             % (a.init, key, meta.get(key), value))
+    model.load_state_dict(init.state_dict())
+
+
 def _split(games, a):
     order = list(range(len(games)))
     random.Random(a.seed).shuffle(order)
@@ -330,8 +352,8 @@ def train(a):
         raise TrainError("--resume: no checkpoint %s" % ckpt)
     if not a.resume and os.path.exists(ckpt):
         raise TrainError("%s exists: --resume to go on from it, or remove it" % ckpt)
-    fingerprint = hashlib.sha256((canonical_command(a) + file_digest(a.records)).encode()) \
-        .hexdigest()
+    digest = file_digest(a.records + ([a.init] if a.init is not None else []))
+    fingerprint = hashlib.sha256((canonical_command(a) + digest).encode()).hexdigest()
     if a.resume:
         _check_fingerprint(ckpt, fingerprint)
     try:
@@ -355,6 +377,8 @@ def train(a):
     torch.manual_seed(a.seed)
     model = torchnet.ResMLP(_state.observation_size(game, players),
                             _state.num_actions(game, players), players, a.width, a.depth)
+    if a.init is not None:
+        _load_init(torch, torchnet, model, a, game, players)
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
     first = 0
     if a.resume:
