@@ -79,5 +79,6 @@ int cmd_analyse(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_nets(int argc, char **argv);
+int cmd_zero(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_serve(int argc, char **argv);

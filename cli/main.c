@@ -44,6 +44,7 @@ static const cli_command_t commands[] = {
     {"solve", cmd_solve,
      "the exact value of a position and the moves keeping it (games with a solver)"},
     {"nets", cmd_nets, "list and check the networks found by name, or net files given"},
+    {"zero", cmd_zero, "the self-play loop: train a network by gated self-play (docs/ZERO.md)"},
     {"engine", cmd_engine, "a built-in bot behind the Skyline Bot Protocol (docs/PROTOCOL.md)"},
     {"serve", cmd_serve,
      "a local web app: play the bots, watch tournaments, analyse (docs/SERVE.md)"},

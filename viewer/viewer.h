@@ -82,3 +82,10 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
  * of each weight over the iterations and the results per iteration. 0, or -1 with err.
  */
 int viewer_write_tune(const char *path, const char *log_path, char *err, size_t errlen);
+
+/*
+ * Writes the self-play loop's page of its log (DIR/log.jsonl of skyline zero, docs/ZERO.md)
+ * to path: losses, Elo against generation 0 and against mcts with their intervals, games
+ * per hour, and each generation's decision. 0, or -1 with err.
+ */
+int viewer_write_zero(const char *path, const char *log_path, char *err, size_t errlen);

@@ -1,0 +1,565 @@
+"""The self-play loop (docs/ZERO.md): `skyline zero` runs it, or
+
+    python3 -m skyline.zero --game G --players N --out DIR [options] [--KEY=VALUE ...]
+
+Each generation g >= 1: self-play of the best net (skyline generate --record-policy),
+training of a candidate from the best net's weights on a window of generations
+(skyline.train --init), a gate of the candidate against the best net (skyline tournament
+--sprt), the decision (promoted on H1 only, the reason logged), then evaluations of the
+best net against generation 0 and against plain mcts (skyline rate). Every step resumes or
+writes its result by rename, and where the loop stands is read from DIR's files, so the
+same command after a kill (-9 included) goes on and ends with the same nets, records,
+decisions and log lines (but their times) as a run never killed."""
+import argparse
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from . import zero_log
+
+KEYS = ("iters", "games", "window", "width", "depth", "epochs", "batch", "lr", "gate",
+        "eval_games")
+DEFAULTS = {"iters": 400, "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4,
+            "batch": 256, "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200}
+TINY = {"iters": 16, "games": 4, "window": 2, "width": 16, "depth": 1, "epochs": 1,
+        "batch": 64, "lr": 1e-3, "gate": "0,35,0.05,0.05,8", "eval_games": 4}
+NET = "net.safetensors"
+CANDIDATE = "candidate.safetensors"
+
+
+class ZeroError(Exception):
+    """A one-line reason to stop."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(2, "skyline zero: %s (see --help)\n" % message)
+
+
+def _positive_int(text, what, low=1, high=1 << 30):
+    try:
+        v = int(text)
+    except ValueError:
+        raise ZeroError("%s must be an integer, not '%s'" % (what, text)) from None
+    if not low <= v <= high:
+        raise ZeroError("%s must be %d to %d, not %d" % (what, low, high, v))
+    return v
+
+
+def _key_value(key, text):
+    """A key's value from its text, checked."""
+    if key == "lr":
+        try:
+            v = float(text)
+        except ValueError:
+            raise ZeroError("--lr must be a number, not '%s'" % text) from None
+        if not 0 < v <= 10:
+            raise ZeroError("--lr must be above 0, at most 10")
+        return v
+    if key == "gate":
+        parse_gate(text)
+        return text
+    limits = {"iters": (1, 1 << 24), "games": (1, 1 << 24), "window": (1, 1000),
+              "width": (1, 4096), "depth": (0, 64), "epochs": (1, 100000),
+              "batch": (1, 1 << 20), "eval_games": (0, 1 << 24)}
+    return _positive_int(text, "--" + key, *limits[key])
+
+
+def parse_gate(text):
+    """(elo0, elo1, alpha, beta, most games) of a gate key."""
+    parts = text.split(",")
+    try:
+        e0, e1, al, be = (float(x) for x in parts[:4])
+        most = int(parts[4])
+    except (ValueError, IndexError):
+        raise ZeroError("--gate needs elo0,elo1,alpha,beta,games, not '%s'" % text) from None
+    if len(parts) != 5 or not e0 < e1 or not 0 < al < 0.5 or not 0 < be < 0.5 or most < 2:
+        raise ZeroError("--gate '%s': needs elo0 < elo1, alpha and beta in (0, 0.5) and at "
+                        "least 2 games" % text)
+    return e0, e1, al, be, most
+
+
+def parse_args(argv):
+    p = _Parser(prog="skyline zero", description="The self-play loop (docs/ZERO.md). Keys, "
+                "as --KEY=VALUE or --KEY VALUE: " + ", ".join(
+                    "%s (default %s, --tiny %s)" % (k, DEFAULTS[k], TINY[k]) for k in KEYS))
+    p.add_argument("--game", required=True, help="towerup, uptown or connect4")
+    p.add_argument("--players", required=True, type=int, help="the player count")
+    p.add_argument("--out", required=True, metavar="DIR", help="the loop's folder")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (skyline generate's --option)")
+    p.add_argument("--generations", type=int, metavar="K",
+                   help="stop when K generations are done (default: run until killed)")
+    p.add_argument("--init", metavar="NET", help="generation 0 (default: random weights)")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--workers", type=int, help="games played at once (default: the cores)")
+    p.add_argument("--tiny", action="store_true", help="tiny defaults, for tests")
+    for k in KEYS:
+        p.add_argument("--" + k, dest="key_" + k, metavar="VALUE", help=argparse.SUPPRESS)
+    a = p.parse_args(argv)
+    if a.generations is not None and not 0 <= a.generations <= 100000:
+        p.error("--generations must be 0 to 100000")
+    if a.workers is not None and not 1 <= a.workers <= 1024:
+        p.error("--workers must be 1 to 1024")
+    if not 0 <= a.seed < 2 ** 31:
+        p.error("--seed must be 0 to 2^31-1")
+    if not 2 <= a.players <= 5:
+        p.error("--players must be 2 to 5")
+    return a
+
+
+def config_of(a, skyline):
+    """zero.json's object: everything that decides the loop's files."""
+    keys = dict(TINY if a.tiny else DEFAULTS)
+    for k in KEYS:
+        text = getattr(a, "key_" + k)
+        if text is not None:
+            keys[k] = _key_value(k, text)
+    if a.init is not None:
+        meta = _net_meta(a.init)
+        for k in ("width", "depth"):
+            given = getattr(a, "key_" + k)
+            if given is not None and int(given) != int(meta[k]):
+                raise ZeroError("--init %s: its %s is %s, not %s" % (a.init, k, meta[k], given))
+            keys[k] = int(meta[k])
+    return {"v": 1, "game": a.game, "players": a.players, "options": list(a.option),
+            "seed": a.seed, "tiny": a.tiny, "keys": keys,
+            "init": None if a.init is None else {"file": a.init, "sha256": _sha256(a.init)},
+            "engine": _run([skyline, "version"]).strip()}
+
+
+def _net_meta(path):
+    from . import nets
+    try:
+        return nets.read_net(path)[0]
+    except OSError as e:
+        raise ZeroError("--init %s: %s" % (path, e.strerror)) from None
+    except Exception as e:  # a damaged file fails in many ways
+        raise ZeroError("--init %s: not a network file (%s)" % (path, e)) from None
+
+
+def _sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def step_seed(config, gen, step):
+    """The seed of one step of one generation: the same whatever was killed or resumed."""
+    text = "%d/%d/%s" % (config["seed"], gen, step)
+    return int(hashlib.sha256(text.encode()).hexdigest()[:7], 16)
+
+
+def _die_point(gen, name):
+    """Tests stop the loop at a point: SKYLINE_ZERO_DIE_AFTER=G:NAME kills it there (-9)."""
+    if os.environ.get("SKYLINE_ZERO_DIE_AFTER") == "%d:%s" % (gen, name):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _child_dies_with_us():
+    """The children get SIGKILL when the loop dies (Linux), so a killed loop leaves none
+    writing into DIR."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _run(cmd, cwd=None, watch=None, lines=None):
+    """Runs cmd; its stdout. Its last stderr line, on failure, is the ZeroError. With watch
+    (gen, name, path): when SKYLINE_ZERO_DIE_AFTER names gen:name-part, the loop and cmd are
+    killed once path exists and is not empty (a kill inside a step, for tests). lines: a
+    function called with each stdout line as it comes."""
+    errf = tempfile.TemporaryFile("w+")
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=errf,
+                            preexec_fn=_child_dies_with_us, text=True)
+    if watch is not None and os.environ.get("SKYLINE_ZERO_DIE_AFTER") == "%d:%s-part" % watch[:2]:
+        path = watch[2]
+        t0 = time.monotonic()
+        while proc.poll() is None and time.monotonic() - t0 < 120:
+            if os.path.exists(path) and os.path.getsize(path) > 0:
+                os.kill(proc.pid, signal.SIGKILL)
+                os.kill(os.getpid(), signal.SIGKILL)
+            time.sleep(0.002)
+    out = []
+    for line in proc.stdout:
+        out.append(line)
+        if lines is not None:
+            lines(line)
+    rc = proc.wait()
+    errf.seek(0)
+    err = errf.read()
+    errf.close()
+    if rc != 0:
+        last = [x for x in err.splitlines() if x.strip()]
+        raise ZeroError("%s: %s" % (os.path.basename(cmd[0]) if cmd[0] != sys.executable
+                                    else " ".join(cmd[1:3]),
+                                    last[-1] if last else "exit status %d" % proc.returncode))
+    return "".join(out)
+
+
+def _write_json(path, obj):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(json.dumps(obj, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
+    except ValueError:
+        raise ZeroError("%s: not JSON (a damaged file: remove it to redo its step)" % path) \
+            from None
+
+
+def _copy(src, dst):
+    """dst replaced whole by a copy of src (idempotent)."""
+    shutil.copyfile(src, dst + ".tmp")
+    os.replace(dst + ".tmp", dst)
+
+
+class _Keep:
+    """A stdout that keeps the trainer's lines in a file, flushed line by line."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, text):
+        self.f.write(text)
+        self.f.flush()
+        return len(text)
+
+    def flush(self):
+        self.f.flush()
+
+
+class Loop:
+    """One run of the loop on DIR (the working folder of every child process)."""
+
+    def __init__(self, a, config, skyline):
+        self.a, self.config, self.skyline = a, config, skyline
+        self.keys = config["keys"]
+        self.log = zero_log.Log("log.jsonl", config["engine"])
+        self.gate = parse_gate(self.keys["gate"])
+
+    def game_args(self):
+        out = ["--game", self.config["game"], "--players", str(self.config["players"])]
+        for o in self.config["options"]:
+            out += ["--option", o]
+        return out + (["--workers", str(self.a.workers)] if self.a.workers else [])
+
+    def spec(self, net, selfplay=False):
+        """The mcts bot of a net: self-play adds its exploration keys."""
+        del selfplay  # noise and temperature keys join when the bot has them
+        return "mcts:net=%s,iters=%d" % (net, self.keys["iters"])
+
+    def best(self, gen):
+        """(generation, file) of the best net when generation gen starts."""
+        if gen <= 1:
+            return 0, os.path.join("gen-0000", NET)
+        done = _read_json(os.path.join(gen_dir(gen - 1), "done.json"))
+        return done["best"], done["best_file"]
+
+    # ---- generation 0 ----
+    def generation0(self):
+        path = os.path.join("gen-0000", NET)
+        os.makedirs("gen-0000", exist_ok=True)
+        if not os.path.exists(path):
+            if self.config["init"] is not None:
+                init = self.config["init"]["file"]
+                if _sha256(init) != self.config["init"]["sha256"]:
+                    raise ZeroError("--init %s: the file changed since the run began" % init)
+                _copy(init, path)
+            else:
+                self._random_net(path)
+        if not os.path.exists("best.safetensors"):
+            _copy(path, "best.safetensors")
+
+    def _random_net(self, path):
+        import torch
+        from . import state, torchnet
+        g, p = self.config["game"], self.config["players"]
+        torch.manual_seed(step_seed(self.config, 0, "init"))
+        model = torchnet.ResMLP(state.observation_size(g, p), state.num_actions(g, p), p,
+                                self.keys["width"], self.keys["depth"])
+        torchnet.save(model, path + ".tmp", g, "random weights",
+                      "skyline zero (generation 0, seed %d)" % self.config["seed"],
+                      self.config["engine"] + " python, torch " + torch.__version__)
+        os.replace(path + ".tmp", path)
+
+    # ---- the steps of generation g ----
+    def selfplay(self, g, best_file):
+        d = gen_dir(g)
+        out = os.path.join(d, "selfplay.jsonl")
+        if self.log.has(g, "selfplay"):
+            return
+        before = zero_log.count_lines(out)
+        t0 = time.monotonic()
+        _run([self.skyline, "generate"] + self.game_args() + [
+            "--bot", self.spec(best_file, selfplay=True), "--games", str(self.keys["games"]),
+            "--seed", str(step_seed(self.config, g, "selfplay")), "--out", out,
+            "--record-policy", "--quiet"], watch=(g, "selfplay", out))
+        seconds = time.monotonic() - t0
+        _die_point(g, "selfplay")
+        records = zero_log.sort_records(out)
+        played = max(len(records) - before, 0)
+        self.log.write(g, "selfplay", games=len(records),
+                       positions=sum(len(r.get("moves", [])) for r in records),
+                       seconds=round(seconds, 3),
+                       games_per_hour=round(3600 * played / seconds, 1) if seconds > 0 else None,
+                       workers=self.a.workers, ranks=1)
+        _die_point(g, "selfplay-log")
+
+    def train(self, g, best_file):
+        d = gen_dir(g)
+        cand, out, ckpt = (os.path.join(d, x) for x in (CANDIDATE, "train.safetensors",
+                                                         "train.ckpt"))
+        epochs_log = os.path.join(d, "train-epochs.jsonl")
+        first = max(1, g - self.keys["window"] + 1)
+        files = [os.path.join(gen_dir(k), "selfplay.jsonl") for k in range(first, g + 1)]
+        if not os.path.exists(cand):
+            lines = self._train_run(g, files, best_file, out, ckpt, epochs_log)
+            if zero_log.last_epoch(lines, self.keys["epochs"]) is None:
+                # Killed between an epoch's line and our copy of it: train again (the same
+                # bytes), so that the log has the last epoch's losses.
+                shutil.rmtree(ckpt, ignore_errors=True)
+                lines = self._train_run(g, files, best_file, out, ckpt, epochs_log)
+            _die_point(g, "train")
+            os.replace(out, cand)
+        _die_point(g, "candidate")
+        if self.log.has(g, "train"):
+            return
+        lines = zero_log.read_lines(epochs_log)
+        last, counts = zero_log.last_epoch(lines, self.keys["epochs"]), zero_log.counts(lines)
+        if last is None:
+            raise ZeroError("%s: no line of the last epoch (remove %s to train again)"
+                            % (epochs_log, cand))
+        self.log.write(g, "train", window=[first, g], samples=counts,
+                       epochs=self.keys["epochs"], loss_policy=last["train_policy"],
+                       loss_value=last["train_value"], heldout_policy=last["held_out_policy"],
+                       heldout_value=last["held_out_value"], seconds=last.get("seconds"))
+
+    def _train_run(self, g, files, best_file, out, ckpt, epochs_log):
+        """The trainer, in this process (PyTorch loads once a run), its lines kept in
+        epochs_log as they come."""
+        from . import train
+        resume = os.path.exists(os.path.join(ckpt, "checkpoint.pt"))
+        argv = files + [
+            "--out", out, "--init", best_file, "--width", str(self.keys["width"]),
+            "--depth", str(self.keys["depth"]), "--epochs", str(self.keys["epochs"]),
+            "--batch", str(self.keys["batch"]), "--lr", repr(self.keys["lr"]),
+            "--seed", str(step_seed(self.config, g, "train")), "--threads", "1",
+            "--checkpoint", ckpt] + (["--resume"] if resume else [])
+        part = os.environ.get("SKYLINE_ZERO_DIE_AFTER") == "%d:train-part" % g
+        if part:
+            argv += ["--stop-after", "1"]  # a kill once the first checkpoint is written
+        with open(epochs_log, "a") as f:
+            keep = _Keep(f)
+            saved, sys.stdout = sys.stdout, keep
+            try:
+                train.train(train.parse_args(argv))
+            except train.TrainError as e:
+                raise ZeroError("gen %d train: %s" % (g, e)) from None
+            finally:
+                sys.stdout = saved
+        if part:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return zero_log.read_lines(epochs_log)
+
+    def gate_run(self, g, best_file):
+        """The gate's tournament (resumed, or only read when finished): its SPRT."""
+        e0, e1, al, be, most = self.gate
+        out = os.path.join(gen_dir(g), "gate.jsonl")
+        text = _run([self.skyline, "tournament"] + self.game_args() + [
+            "--bot", self.spec(os.path.join(gen_dir(g), CANDIDATE)), "--bot",
+            self.spec(best_file), "--games", str(most), "--sprt",
+            "%g,%g,%g,%g" % (e0, e1, al, be), "--seed", str(step_seed(self.config, g, "gate")),
+            "--out", out, "--quiet"], watch=(g, "gate", out))
+        _die_point(g, "gate")
+        sprt = zero_log.parse_sprt(text)
+        rating = self.rate(out, self.spec(best_file), self.spec(os.path.join(gen_dir(g),
+                                                                             CANDIDATE)))
+        return sprt, rating
+
+    def rate(self, path, anchor, spec):
+        """(games, elo, elo_lo, elo_hi) of spec against anchor in a record file."""
+        data = json.loads(_run([self.skyline, "rate", path, "--json", "--anchor", anchor]))
+        for b in data["bots"]:
+            if b["spec"] == spec:
+                ci = b["elo_ci95"] or 0.0
+                return data["games"], b["elo"], b["elo"] - ci, b["elo"] + ci
+        raise ZeroError("%s: no games of %s" % (path, spec))
+
+    def gate_and_decide(self, g, best_gen, best_file):
+        sprt, (games, elo, lo, hi) = self.gate_run(g, best_file)
+        if not self.log.has(g, "gate"):
+            fields = {"games": games, "elo": elo, "elo_lo": lo, "elo_hi": hi}
+            fields.update(sprt)
+            self.log.write(g, "gate", **fields)
+        same = _sha256(os.path.join(gen_dir(g), CANDIDATE)) == _sha256(best_file)
+        promoted, reason = decide(sprt, self.gate[4], same)
+        if promoted:
+            _copy(os.path.join(gen_dir(g), CANDIDATE), "best.safetensors")
+        _die_point(g, "best")
+        now = (g, os.path.join(gen_dir(g), CANDIDATE)) if promoted else (best_gen, best_file)
+        _write_json(os.path.join(gen_dir(g), "done.json"),
+                    {"gen": g, "promoted": promoted, "reason": reason, "best": now[0],
+                     "best_file": now[1]})
+        _die_point(g, "done")
+
+    def evaluate(self, g):
+        best_gen, best_file = self.best(g + 1)
+        gen0 = os.path.join("gen-0000", NET)
+        mcts = "mcts:iters=%d" % self.keys["iters"]
+        for name, against, opp in (("gen0", "gen0", self.spec(gen0)), ("mcts", mcts, mcts)):
+            if self.log.has(g, "eval", against) or self.keys["eval_games"] == 0:
+                continue
+            if best_gen == 0 and name == "gen0":
+                games, elo, lo, hi = 0, 0.0, 0.0, 0.0  # the same net: no match to play
+            else:
+                out = os.path.join(gen_dir(g), "eval-%s.jsonl" % name)
+                _run([self.skyline, "tournament"] + self.game_args() + [
+                    "--bot", self.spec(best_file), "--bot", opp, "--games",
+                    str(self.keys["eval_games"]), "--seed",
+                    str(step_seed(self.config, g, "eval-" + name)), "--out", out, "--quiet"],
+                    watch=(g, "eval-" + name, out))
+                _die_point(g, "eval-" + name)
+                games, elo, lo, hi = self.rate(out, opp, self.spec(best_file))
+            self.log.write(g, "eval", against=against, best=best_gen, games=games, elo=elo,
+                           elo_lo=lo, elo_hi=hi)
+
+    def generation(self, g):
+        os.makedirs(gen_dir(g), exist_ok=True)
+        done_path = os.path.join(gen_dir(g), "done.json")
+        if not os.path.exists(done_path):
+            best_gen, best_file = self.best(g)
+            self.selfplay(g, best_file)
+            self.train(g, best_file)
+            self.gate_and_decide(g, best_gen, best_file)
+        done = _read_json(done_path)
+        if done["promoted"] and _sha256(done["best_file"]) != _sha256("best.safetensors"):
+            _copy(done["best_file"], "best.safetensors")  # a later run found it half done
+        if not self.log.has(g, "decision"):
+            self.log.write(g, "decision", promoted=done["promoted"], reason=done["reason"],
+                           best=done["best"])
+        self.evaluate(g)
+        _die_point(g, "eval")
+        self.report()
+
+    def report(self):
+        _run([self.skyline, "zero", "--report", "."])
+
+
+def decide(sprt, most, same):
+    """(promoted, reason) of a gate: promoted on H1 alone, never a copy of the best net."""
+    games = sprt["games"]
+    if same:
+        return False, "the candidate equals the best net"
+    if sprt["verdict"] == "H1":
+        return True, "sprt H1: llr %.3f >= %.3f after %d games" % (sprt["llr"],
+                                                                     sprt["llr_upper"], games)
+    if sprt["verdict"] == "H0":
+        return False, "sprt H0: llr %.3f <= %.3f after %d games" % (sprt["llr"],
+                                                                      sprt["llr_lower"], games)
+    return False, "no verdict in %d games (llr %.3f)" % (most, sprt["llr"])
+
+
+def gen_dir(g):
+    return "gen-%04d" % g
+
+
+def _lock(path):
+    f = open(path, "a")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        raise ZeroError("%s is held by another run on this folder" % path) from None
+    return f
+
+
+def _check_config(config, old):
+    if old is None:
+        return
+    for k in ("game", "players", "options", "seed", "tiny", "init"):
+        if old.get(k) != config.get(k):
+            raise ZeroError("the folder's zero.json has %s %s, not %s: run the same command, "
+                            "or another --out" % (k, json.dumps(old.get(k)),
+                                                  json.dumps(config.get(k))))
+    for k, v in config["keys"].items():
+        if old.get("keys", {}).get(k) != v:
+            raise ZeroError("the folder's zero.json has %s=%s, not %s: run the same command, "
+                            "or another --out" % (k, old.get("keys", {}).get(k), v))
+
+
+def run(a):
+    skyline = os.environ.get("SKYLINE_BIN", "skyline")
+    try:
+        import torch  # noqa: F401  (checked first: every generation trains)
+    except ImportError:
+        raise ZeroError("needs PyTorch for %s (apt-get install python3-torch)"
+                        % sys.executable) from None
+    config = config_of(a, skyline)
+    from . import state
+    try:
+        state.observation_size(a.game, a.players)
+    except (ValueError, TypeError) as e:
+        raise ZeroError(str(e)) from None
+    os.makedirs(a.out, exist_ok=True)
+    if a.init is not None:
+        config["init"]["file"] = os.path.abspath(a.init)
+    os.chdir(a.out)
+    lock = _lock("zero.lock")
+    old = _read_json("zero.json")
+    _check_config(config, old)
+    if old is None:
+        _write_json("zero.json", config)
+    loop = Loop(a, config, skyline)
+    loop.log.repair()
+    loop.log.write(0, "start", always=True, config=config, resumed=old is not None)
+    loop.generation0()
+    g = 1
+    while a.generations is None or g <= a.generations:
+        loop.generation(g)
+        print("skyline zero: generation %d done (%s)" % (
+            g, _read_json(os.path.join(gen_dir(g), "done.json"))["reason"]), flush=True)
+        g += 1
+    if a.generations is not None:
+        loop.log.write(a.generations, "stop", reason="generations done")
+    lock.close()
+    return 0
+
+
+def main(argv=None):
+    try:
+        a = parse_args(sys.argv[1:] if argv is None else argv)
+        return run(a)
+    except ZeroError as e:
+        print("skyline zero: %s" % e, file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print("skyline zero: %s" % e, file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("skyline zero: %s: %s" % (e.filename or "", e.strerror or e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("skyline zero: interrupted (the same command resumes)", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+/* The self-play loop's page (viewer/viewer.h, docs/ZERO.md): its log drawn as curves. */
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/lines.h"
+#include "viewer/viewer.h"
+
+/* The columns drawn: one value per generation of the log (NAN: none yet). */
+enum {
+    Z_LOSS_P,
+    Z_LOSS_V,
+    Z_HELD_P,
+    Z_HELD_V,
+    Z_GEN0,
+    Z_GEN0_LO,
+    Z_GEN0_HI,
+    Z_MCTS,
+    Z_MCTS_LO,
+    Z_MCTS_HI,
+    Z_GATE,
+    Z_GATE_LO,
+    Z_GATE_HI,
+    Z_GPH,
+    Z_COLUMNS
+};
+
+typedef struct zero_gen {
+    double v[Z_COLUMNS];
+    int decided; /* 0 none, 1 promoted, -1 rejected */
+    char reason[160];
+    long best;
+} zero_gen_t;
+
+typedef struct zero_data {
+    zero_gen_t *gens; /* index: generation - 1 */
+    long count;       /* generations with a line */
+    char game[64];
+    long players;
+} zero_data_t;
+
+static double num(const json_t *line, const char *key)
+{
+    const json_t *v = json_object_get(line, key);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static int zero_add(zero_data_t *d, const json_t *line)
+{
+    const char *step = json_string_value(json_object_get(line, "step"));
+    const json_t *g = json_object_get(line, "gen");
+    if (!step || !json_is_integer(g) || json_integer_value(g) < 0 ||
+        json_integer_value(g) > 1000000)
+        return -1;
+    long gen = (long)json_integer_value(g);
+    if (!strcmp(step, "start")) {
+        const json_t *c = json_object_get(line, "config");
+        const char *game = json_string_value(json_object_get(c, "game"));
+        snprintf(d->game, sizeof d->game, "%s", game ? game : "?");
+        d->players = (long)json_integer_value(json_object_get(c, "players"));
+        return 0;
+    }
+    if (gen < 1)
+        return 0;
+    if (gen > d->count) {
+        zero_gen_t *m = realloc(d->gens, sizeof *m * (size_t)gen);
+        if (!m)
+            return -1;
+        d->gens = m;
+        for (long i = d->count; i < gen; i++) {
+            memset(&m[i], 0, sizeof m[i]);
+            for (int k = 0; k < Z_COLUMNS; k++)
+                m[i].v[k] = NAN;
+        }
+        d->count = gen;
+    }
+    zero_gen_t *z = &d->gens[gen - 1];
+    if (!strcmp(step, "train")) {
+        z->v[Z_LOSS_P] = num(line, "loss_policy");
+        z->v[Z_LOSS_V] = num(line, "loss_value");
+        z->v[Z_HELD_P] = num(line, "heldout_policy");
+        z->v[Z_HELD_V] = num(line, "heldout_value");
+    } else if (!strcmp(step, "selfplay")) {
+        z->v[Z_GPH] = num(line, "games_per_hour");
+    } else if (!strcmp(step, "gate") || !strcmp(step, "eval")) {
+        const char *against = json_string_value(json_object_get(line, "against"));
+        int at = !strcmp(step, "gate")                 ? Z_GATE
+                 : against && !strcmp(against, "gen0") ? Z_GEN0
+                                                       : Z_MCTS;
+        z->v[at] = num(line, "elo");
+        z->v[at + 1] = num(line, "elo_lo");
+        z->v[at + 2] = num(line, "elo_hi");
+    } else if (!strcmp(step, "decision")) {
+        z->decided = json_is_true(json_object_get(line, "promoted")) ? 1 : -1;
+        const char *r = json_string_value(json_object_get(line, "reason"));
+        snprintf(z->reason, sizeof z->reason, "%s", r ? r : "");
+        z->best = (long)json_integer_value(json_object_get(line, "best"));
+    }
+    return 0;
+}
+
+/* A chart of the columns cols (names) over the generations that have the first one. */
+static void zero_chart(FILE *out, const zero_data_t *d, const int *cols, const char *const *names,
+                       int series, const char *ylabel)
+{
+    double *ys[8];
+    long n = 0;
+    for (int k = 0; k < series; k++)
+        ys[k] = malloc(sizeof(double) * (size_t)(d->count + 1));
+    for (long i = 0; i < d->count; i++) {
+        if (isnan(d->gens[i].v[cols[0]]))
+            continue;
+        for (int k = 0; k < series; k++) {
+            double v = d->gens[i].v[cols[k]];
+            ys[k][n] = isnan(v) ? d->gens[i].v[cols[0]] : v;
+        }
+        n++;
+    }
+    if (n == 0)
+        fputs("<p class=\"note\">Nothing yet.</p>\n", out);
+    else
+        viewer_chart_lines(out, (const double *const *)ys, names, series, n, NAN, NAN, "generation",
+                           ylabel);
+    for (int k = 0; k < series; k++)
+        free(ys[k]);
+}
+
+static void cell(FILE *out, double v, double lo, double hi)
+{
+    if (isnan(v))
+        fputs("<td>-</td>", out);
+    else if (isnan(lo))
+        fprintf(out, "<td>%.0f</td>", v);
+    else
+        fprintf(out, "<td>%+.0f [%+.0f, %+.0f]</td>", v, lo, hi);
+}
+
+static void write_page(FILE *out, const zero_data_t *d, const char *log_path)
+{
+    viewer_page_open(out, "Skyline self-play");
+    fprintf(out, "<h1>Skyline self-play: %s, %ld players</h1>\n<p class=\"meta\">", d->game,
+            d->players);
+    fprintf(out, "%ld generations; from ", d->count);
+    viewer_html_escape(out, log_path);
+    fputs("</p>\n<h2>Losses</h2>\n<p class=\"note\">The trainer's last epoch per "
+          "generation: on the training positions and on the held-out games.</p>\n",
+          out);
+    const int loss[4] = {Z_LOSS_P, Z_LOSS_V, Z_HELD_P, Z_HELD_V};
+    const char *loss_n[4] = {"policy", "value", "held-out policy", "held-out value"};
+    zero_chart(out, d, loss, loss_n, 4, "loss");
+    fputs("<h2>Elo against generation 0</h2>\n<p class=\"note\">The best net after each "
+          "generation, with its 95% interval (skyline rate).</p>\n",
+          out);
+    const int g0[3] = {Z_GEN0, Z_GEN0_LO, Z_GEN0_HI};
+    const char *elo_n[3] = {"elo", "95% low", "95% high"};
+    zero_chart(out, d, g0, elo_n, 3, "elo");
+    fputs("<h2>Elo against mcts</h2>\n<p class=\"note\">The best net against plain mcts at "
+          "the same iterations.</p>\n",
+          out);
+    const int mc[3] = {Z_MCTS, Z_MCTS_LO, Z_MCTS_HI};
+    zero_chart(out, d, mc, elo_n, 3, "elo");
+    fputs("<h2>Self-play speed</h2>\n", out);
+    const int gph[1] = {Z_GPH};
+    const char *gph_n[1] = {"games per hour"};
+    zero_chart(out, d, gph, gph_n, 1, "games per hour");
+    fputs("<h2>Generations</h2>\n<table><tr><th>gen</th><th class=\"l\">decision</th>"
+          "<th class=\"l\">reason</th><th>best</th><th>gate elo</th><th>elo vs gen 0</th>"
+          "<th>elo vs mcts</th><th>games/hour</th></tr>\n",
+          out);
+    for (long i = 0; i < d->count; i++) {
+        const zero_gen_t *z = &d->gens[i];
+        fprintf(out, "<tr><td>%ld</td><td class=\"l\">%s</td><td class=\"l\">", i + 1,
+                z->decided > 0   ? "<b>promoted</b>"
+                : z->decided < 0 ? "rejected"
+                                 : "-");
+        viewer_html_escape(out, z->reason);
+        fprintf(out, "</td><td>%ld</td>", z->best);
+        cell(out, z->v[Z_GATE], z->v[Z_GATE_LO], z->v[Z_GATE_HI]);
+        cell(out, z->v[Z_GEN0], z->v[Z_GEN0_LO], z->v[Z_GEN0_HI]);
+        cell(out, z->v[Z_MCTS], z->v[Z_MCTS_LO], z->v[Z_MCTS_HI]);
+        cell(out, z->v[Z_GPH], NAN, NAN);
+        fputs("</tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+int viewer_write_zero(const char *path, const char *log_path, char *err, size_t errlen)
+{
+    zero_data_t d;
+    memset(&d, 0, sizeof d);
+    snprintf(d.game, sizeof d.game, "?");
+    int rc = -1;
+    if (viewer_page_check(path, err, errlen))
+        return -1;
+    FILE *f = lines_open(log_path, "zero log", 0, err, errlen);
+    if (!f)
+        return -1;
+    lines_reader_t r;
+    lines_init(&r, f);
+    int got;
+    while ((got = lines_next(&r)) > 0) {
+        json_t *j = json_loads(r.text, 0, NULL);
+        int bad = !j || zero_add(&d, j);
+        json_decref(j);
+        if (bad) {
+            snprintf(err, errlen, "%s:%ld: not a zero log line", log_path, r.lineno);
+            goto done;
+        }
+    }
+    if (got < 0) {
+        lines_error(&r, log_path, err, errlen);
+        goto done;
+    }
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *o = fopen(tmp, "w");
+    if (!o) {
+        snprintf(err, errlen, "cannot write '%s'", path);
+        goto done;
+    }
+    write_page(o, &d, log_path);
+    int wrc = viewer_page_close(o, false);
+    if (fclose(o) || wrc || rename(tmp, path)) {
+        remove(tmp);
+        snprintf(err, errlen, "cannot write '%s'", path);
+        goto done;
+    }
+    rc = 0;
+done:
+    fclose(f);
+    lines_free(&r);
+    free(d.gens);
+    return rc;
+}
