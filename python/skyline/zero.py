@@ -124,6 +124,10 @@ def config_of(a, skyline):
             keys[k] = _key_value(k, text)
     if a.init is not None:
         meta = _net_meta(a.init)
+        if (meta.get("game"), meta.get("players")) != (a.game, str(a.players)):
+            raise ZeroError("--init %s: the net is for %s with %s players, not %s with %d"
+                            % (a.init, meta.get("game"), meta.get("players"), a.game,
+                               a.players))
         for k in ("width", "depth"):
             given = getattr(a, "key_" + k)
             if given is not None and int(given) != int(meta[k]):
@@ -507,9 +511,8 @@ def _check_config(config, old):
 
 def run(a):
     skyline = os.environ.get("SKYLINE_BIN", "skyline")
-    try:
-        import torch  # noqa: F401  (checked first: every generation trains)
-    except ImportError:
+    import importlib.util
+    if importlib.util.find_spec("torch") is None:  # checked first: every generation trains
         raise ZeroError("needs PyTorch for %s (apt-get install python3-torch)"
                         % sys.executable) from None
     config = config_of(a, skyline)

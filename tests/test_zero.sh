@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# skyline zero (docs/ZERO.md) in tiny mode, in seconds: two generations of Connect Four and
+# of Tower Up with 3 players; a run killed (-9) at many points, each resumed by the same
+# command, ends with the files and log lines of a run never killed; the gate's decisions on
+# crafted candidates (H1 promotes, H0 and no verdict reject, a copy of the best net is not
+# promoted); every net of DIR loads with skyline nets; the lock, a rerun with other keys
+# and bad input refused with one line. Skipped (exit 77) without python3-torch or in
+# sanitizer builds (the interpreter would need the sanitizer runtime preloaded).
+set -u
+skyline=$1 src=$2
+build=$(dirname "$skyline")
+if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
+    echo "test_zero: skipped in a sanitizer build"
+    exit 77
+fi
+py=""
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
+        py=$(command -v "$p")
+        break
+    fi
+done
+if [ -z "$py" ]; then
+    echo "test_zero: skipped: no python3 with PyTorch (apt-get install python3-torch)"
+    exit 77
+fi
+source "$src/tests/cli_lib.sh"
+export SKYLINE_PYTHON=$py
+unset SKYLINE_ZERO_DIE_AFTER
+cd "$tmp" || exit 1
+zero() { "$skyline" zero "$@"; }
+c4=(--game connect4 --players 2 --tiny --workers 1 --generations 2)
+
+# The same files and log lines (but times and each run's start line) in two folders.
+same_run() {
+    "$py" - "$1" "$2" <<'EOF'
+import glob, json, os, sys
+a, b = sys.argv[1:]
+def files(d):
+    out = {}
+    for pat in ("*.safetensors", "gen-*/*.safetensors", "gen-*/selfplay.jsonl",
+                "gen-*/gate.jsonl", "gen-*/eval-*.jsonl", "gen-*/done.json", "zero.json"):
+        for p in glob.glob(os.path.join(d, pat)):
+            out[os.path.relpath(p, d)] = open(p, "rb").read()
+    return out
+def log(d):
+    out = []
+    for line in open(os.path.join(d, "log.jsonl")):
+        x = json.loads(line)
+        if x["step"] != "start":
+            for k in ("time", "seconds", "games_per_hour"):
+                x.pop(k, None)
+            out.append(x)
+    return out
+fa, fb = files(a), files(b)
+assert sorted(fa) == sorted(fb), (sorted(set(fa) ^ set(fb)))
+for k in fa:
+    assert fa[k] == fb[k], "%s differs" % k
+assert log(a) == log(b), "the logs differ"
+EOF
+}
+
+# Connect Four: two generations, every step logged, the nets load, the page written.
+zero "${c4[@]}" --out c4 >out 2>err && ok || fail "connect4: $(cat err)"
+"$py" - c4 <<'EOF' && ok || fail "connect4 log"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1] + "/log.jsonl")]
+steps = [(x["gen"], x["step"], x.get("against")) for x in lines]
+want = [(0, "start", None)]
+for g in (1, 2):
+    want += [(g, "selfplay", None), (g, "train", None), (g, "gate", None),
+             (g, "decision", None), (g, "eval", "gen0"), (g, "eval", "mcts:iters=16")]
+assert steps == want + [(2, "stop", None)], steps
+for x in lines:
+    assert x["v"] == 1 and x["engine"].startswith("skyline ") and x["time"].endswith("Z")
+t = [x for x in lines if x["step"] == "train"]
+assert t[1]["window"] == [1, 2] and t[1]["samples"] > t[0]["samples"] > 0, t
+for k in ("loss_policy", "loss_value", "heldout_policy", "heldout_value"):
+    assert isinstance(t[1][k], float), (k, t[1])
+g = [x for x in lines if x["step"] == "gate"][0]
+assert g["verdict"] in ("H1", "H0", "none") and len(g["pairs"]) == 5, g
+d = [x for x in lines if x["step"] == "decision"]
+assert all(isinstance(x["promoted"], bool) and x["reason"] for x in d), d
+EOF
+for net in c4/best.safetensors c4/gen-*/*.safetensors; do
+    "$skyline" nets "$net" --game connect4 --players 2 >out 2>err || fail "nets $net: $(cat err)"
+done
+ok
+grep -q "Skyline self-play: connect4, 2 players" c4/report.html && grep -q "<svg" c4/report.html \
+    && ok || fail "the page"
+
+# Tower Up, 3 players: the same, the value targets per seat.
+zero --game towerup --players 3 --tiny --workers 2 --generations 2 --out tu3 >out 2>err \
+    && ok || fail "towerup 3p: $(cat err)"
+[ "$(grep -c '"step": "decision"' tu3/log.jsonl)" = 2 ] && ok || fail "towerup 3p: decisions"
+"$skyline" nets tu3/gen-0002/candidate.safetensors --game towerup --players 3 >out 2>err \
+    && ok || fail "towerup 3p net: $(cat err)"
+
+# Killed at many points (each resumed by the same command): the same as never killed.
+# A step's -part point kills it in its middle, once its file has something.
+ref=(--game connect4 --players 2 --tiny --workers 1 --generations 2 --epochs=2)
+zero "${ref[@]}" --out ref >out 2>err || fail "reference run: $(cat err)"
+for at in 1:selfplay-part 1:train-part 1:candidate 1:gate-part 1:best 1:eval-mcts-part \
+    2:selfplay 2:done; do
+    SKYLINE_ZERO_DIE_AFTER=$at zero "${ref[@]}" --out killed >out 2>err
+    [ $? = 137 ] || fail "not killed at $at: $(cat err)"
+done
+zero "${ref[@]}" --out killed >out 2>err && ok || fail "the last resume: $(cat err)"
+same_run ref killed && ok || fail "killed and resumed: not the same run"
+# Run again when done: nothing new but its start line; more generations go on.
+zero "${ref[@]}" --out ref >out 2>err && [ "$(grep -vc '"step": "start"' ref/log.jsonl)" = 13 ] \
+    && ok || fail "a rerun when done: $(cat err)"
+
+# The gate on crafted candidates (the strong shipped net against a random one): H1
+# promotes, H0 rejects, a copy of the best net is never promoted; the reasons logged.
+PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so" SKYLINE_BIN="$skyline" \
+    "$py" - "$src/nets/connect4-w128.safetensors" c4/gen-0000/net.safetensors <<'EOF' \
+    && ok || fail "the gate's decisions"
+import json, os, shutil, sys
+from skyline import zero, zero_log
+
+strong, weak = (os.path.abspath(x) for x in sys.argv[1:])
+
+
+def gate(name, candidate, best):
+    os.makedirs(name + "/gen-0001")
+    os.makedirs(name + "/gen-0000")
+    shutil.copy(best, name + "/gen-0000/net.safetensors")
+    shutil.copy(candidate, name + "/gen-0001/candidate.safetensors")
+    a = zero.parse_args(["--game", "connect4", "--players", "2", "--tiny", "--workers", "1",
+                         "--out", name, "--gate=0,35,0.05,0.05,200"])
+    config = zero.config_of(a, os.environ["SKYLINE_BIN"])
+    here = os.getcwd()
+    os.chdir(name)
+    try:
+        loop = zero.Loop(a, config, os.environ["SKYLINE_BIN"])
+        loop.gate_and_decide(1, 0, "gen-0000/net.safetensors")
+        done = json.load(open("gen-0001/done.json"))
+        best = open("best.safetensors", "rb").read() if os.path.exists("best.safetensors") \
+            else None
+        return done, [x for x in loop.log.lines if x["step"] == "gate"][0], best
+    finally:
+        os.chdir(here)
+
+
+done, g, best = gate("h1", strong, weak)
+assert done["promoted"] and done["reason"].startswith("sprt H1: llr "), done
+assert done["best"] == 1 and best == open(strong, "rb").read(), done
+assert g["verdict"] == "H1" and g["llr"] >= g["llr_upper"], g
+done, g, best = gate("h0", weak, strong)
+assert not done["promoted"] and done["reason"].startswith("sprt H0: llr "), done
+assert done["best"] == 0 and best is None, done
+done, g, best = gate("same", strong, strong)
+assert not done["promoted"] and done["reason"] == "the candidate equals the best net", done
+# The decision alone, on crafted SPRT lines of the tournament's summary.
+line = ("SPRT A vs B (elo0 0, elo1 35, alpha 0.05, beta 0.05, pentanomial over game pairs): "
+        "W 5 D 1 L 2, pairs [0, 1, 2, 1, 0] from 8 games, LLR %s [-2.944, 2.944]: %s\n")
+for llr, verdict, promoted, reason in (
+        ("3.100", "H1 accepted", True, "sprt H1: llr 3.100 >= 2.944 after 8 games"),
+        ("-3.000", "H0 accepted", False, "sprt H0: llr -3.000 <= -2.944 after 8 games"),
+        ("0.500", "continue", False, "no verdict in 8 games (llr 0.500)")):
+    s = zero_log.parse_sprt("summary\n" + line % (llr, verdict))
+    assert s["pairs"] == [0, 1, 2, 1, 0] and s["wdl"] == [5, 1, 2], s
+    assert zero.decide(s, 8, False) == (promoted, reason), (s, zero.decide(s, 8, False))
+    assert zero.decide(s, 8, True)[0] is False
+EOF
+grep -q '"promoted": false, "reason": "no verdict in 8 games' c4/log.jsonl \
+    && ok || fail "no verdict: not so logged"
+
+# Refused with one line.
+expect_error "other keys" "zero.json has iters=16, not 20" zero "${c4[@]}" --out c4 --iters=20
+expect_error "another game" "zero.json has game \"connect4\", not \"towerup\"" \
+    zero --game towerup --players 2 --tiny --out c4
+if command -v flock >/dev/null; then
+    expect_error "locked" "zero.lock is held by another run" \
+        flock c4/zero.lock "$skyline" zero "${c4[@]}" --out c4
+fi
+expect_error "bad key" "--width must be 1 to 4096" zero "${c4[@]}" --out x --width=0
+expect_error "bad gate" "--gate needs elo0,elo1,alpha,beta,games" zero "${c4[@]}" --out x --gate=1,2
+expect_error "unknown option" "unrecognized arguments: --nope" zero "${c4[@]}" --out x --nope=1
+expect_error "bad players" "--players must be 2 to 5" zero --game connect4 --players 9 --out x
+expect_error "bad game" "skyline zero: .*nogame" zero --game nogame --players 2 --out x
+expect_error "missing init" "--init no.net" zero "${c4[@]}" --out x --init no.net
+expect_error "init of another game" "--init .*towerup" \
+    zero "${c4[@]}" --out x --init tu3/gen-0000/net.safetensors
+expect_error "no python" "zero needs python3 with PyTorch" \
+    env SKYLINE_PYTHON=/no/python3 "$skyline" zero "${c4[@]}" --out x
+expect_error "report of no log" "zero --report: .*log.jsonl" zero --report nowhere
+finish test_zero.sh
