@@ -31,7 +31,8 @@ cd "$tmp" || exit 1
 zero() { "$skyline" zero "$@"; }
 c4=(--game connect4 --players 2 --tiny --workers 1 --generations 2)
 
-# The same files and log lines (but times and each run's start line) in two folders.
+# The same files and log lines (but times and each run's start line) in two folders (the
+# loop puts records in seed or index order, whatever order the workers finished them in).
 same_run() {
     "$py" - "$1" "$2" <<'EOF'
 import glob, json, os, sys
@@ -98,12 +99,13 @@ zero --game towerup --players 3 --tiny --workers 2 --generations 2 --out tu3 >ou
 
 # Killed at many points (each resumed by the same command): the same as never killed.
 # A step's -part point kills it in its middle, once its file has something.
-ref=(--game connect4 --players 2 --tiny --workers 1 --generations 2 --epochs=2)
+ref=(--game connect4 --players 2 --tiny --workers 2 --generations 2 --epochs=2)
 zero "${ref[@]}" --out ref >out 2>err || fail "reference run: $(cat err)"
 for at in 1:selfplay-part 1:train-part 1:candidate 1:gate-part 1:best 1:eval-mcts-part \
     2:selfplay 2:done; do
     SKYLINE_ZERO_DIE_AFTER=$at zero "${ref[@]}" --out killed >out 2>err
-    [ $? = 137 ] || fail "not killed at $at: $(cat err)"
+    rc=$?
+    [ $rc = 137 ] || fail "not killed at $at: exit status $rc: $(cat err)"
 done
 zero "${ref[@]}" --out killed >out 2>err && ok || fail "the last resume: $(cat err)"
 same_run ref killed && ok || fail "killed and resumed: not the same run"

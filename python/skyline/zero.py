@@ -189,9 +189,12 @@ def _run(cmd, cwd=None, watch=None, lines=None):
         t0 = time.monotonic()
         while proc.poll() is None and time.monotonic() - t0 < 120:
             if os.path.exists(path) and os.path.getsize(path) > 0:
-                os.kill(proc.pid, signal.SIGKILL)
-                os.kill(os.getpid(), signal.SIGKILL)
+                break
             time.sleep(0.002)
+        # Killed there, or after the child's end if it ended first (a fast step).
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+        os.kill(os.getpid(), signal.SIGKILL)
     out = []
     for line in proc.stdout:
         out.append(line)
@@ -393,6 +396,7 @@ class Loop:
             "%g,%g,%g,%g" % (e0, e1, al, be), "--seed", str(step_seed(self.config, g, "gate")),
             "--out", out, "--quiet"], watch=(g, "gate", out))
         _die_point(g, "gate")
+        zero_log.sort_records(out, tournament=True)
         sprt = zero_log.parse_sprt(text)
         rating = self.rate(out, self.spec(best_file), self.spec(os.path.join(gen_dir(g),
                                                                              CANDIDATE)))
@@ -441,6 +445,7 @@ class Loop:
                     str(step_seed(self.config, g, "eval-" + name)), "--out", out, "--quiet"],
                     watch=(g, "eval-" + name, out))
                 _die_point(g, "eval-" + name)
+                zero_log.sort_records(out, tournament=True)
                 games, elo, lo, hi = self.rate(out, opp, self.spec(best_file))
             self.log.write(g, "eval", against=against, best=best_gen, games=games, elo=elo,
                            elo_lo=lo, elo_hi=hi)

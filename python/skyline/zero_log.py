@@ -70,12 +70,14 @@ def count_lines(path):
         return 0
 
 
-def sort_records(path):
-    """Puts a finished record file in seed order (replaced whole): the games' order then
-    does not depend on which worker finished first, nor do the nets trained on them."""
+def sort_records(path, tournament=False):
+    """Puts a finished record file in seed order, or a tournament's in index order
+    (replaced whole): the games' order then does not depend on which worker finished first,
+    nor do the nets trained on them or the ratings' last bits."""
     with open(path) as f:
         records = [json.loads(line) for line in f if line.strip()]
-    records.sort(key=lambda r: r.get("seed", 0))
+    records.sort(key=(lambda r: r["tournament"]["index"]) if tournament else
+                 (lambda r: r.get("seed", 0)))
     text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
     with open(path) as f:
         same = f.read() == text
