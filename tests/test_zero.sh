@@ -4,14 +4,46 @@
 # command, ends with the files and log lines of a run never killed; the gate's decisions on
 # crafted candidates (H1 promotes, H0 and no verdict reject, a copy of the best net is not
 # promoted); every net of DIR loads with skyline nets; the lock, a rerun with other keys
-# and bad input refused with one line. Skipped (exit 77) without python3-torch or in
-# sanitizer builds (the interpreter would need the sanitizer runtime preloaded).
+# and bad input refused with one line. The page of a crafted log (C alone) in every build;
+# the loop is skipped without python3-torch or in sanitizer builds (the interpreter would
+# need the sanitizer runtime preloaded).
 set -u
 skyline=$1 src=$2
 build=$(dirname "$skyline")
+source "$src/tests/cli_lib.sh"
+cd "$tmp" || exit 1
+
+# The page of a crafted log: its curves and each generation's decision.
+mkdir page other
+cat >page/log.jsonl <<'EOF'
+{"v": 1, "time": "2026-11-27T21:00:00Z", "engine": "skyline 0.9.0", "gen": 0, "step": "start", "config": {"game": "towerup", "players": 3}, "resumed": false}
+{"v": 1, "time": "2026-11-27T21:00:01Z", "engine": "skyline 0.9.0", "gen": 1, "step": "selfplay", "games": 4, "positions": 300, "seconds": 2.0, "games_per_hour": 7200.0, "workers": 2, "ranks": 1}
+{"v": 1, "time": "2026-11-27T21:00:02Z", "engine": "skyline 0.9.0", "gen": 1, "step": "train", "window": [1, 1], "samples": 300, "epochs": 1, "loss_policy": 2.5, "loss_value": 0.7, "heldout_policy": null, "heldout_value": null, "seconds": 0.5}
+{"v": 1, "time": "2026-11-27T21:00:03Z", "engine": "skyline 0.9.0", "gen": 1, "step": "gate", "games": 60, "wdl": [40, 0, 20], "elo": 120.5, "elo_lo": 40.2, "elo_hi": 200.9, "llr": 2.95, "llr_lower": -2.944, "llr_upper": 2.944, "verdict": "H1"}
+{"v": 1, "time": "2026-11-27T21:00:03Z", "engine": "skyline 0.9.0", "gen": 1, "step": "decision", "promoted": true, "reason": "sprt H1: llr 2.950 >= 2.944 after 60 games", "best": 1}
+{"v": 1, "time": "2026-11-27T21:00:04Z", "engine": "skyline 0.9.0", "gen": 1, "step": "eval", "against": "gen0", "best": 1, "games": 4, "elo": 150.0, "elo_lo": 20.0, "elo_hi": 280.0}
+{"v": 1, "time": "2026-11-27T21:00:05Z", "engine": "skyline 0.9.0", "gen": 2, "step": "decision", "promoted": false, "reason": "no verdict in 8 games (llr 0.383) <&>", "best": 1}
+EOF
+"$skyline" zero --report page >out 2>err && ok || fail "zero --report: $(cat err)"
+grep -q 'Skyline self-play: towerup, 3 players' page/report.html \
+    && grep -q '<td>1</td><td class="l"><b>promoted</b></td><td class="l">sprt H1: llr 2.950' \
+        page/report.html \
+    && grep -q 'rejected</td><td class="l">no verdict in 8 games (llr 0.383) &lt;&amp;&gt;' \
+        page/report.html \
+    && grep -qF '<td>+150 [+20, +280]</td>' page/report.html \
+    && [ "$(grep -c '<svg' page/report.html)" = 3 ] && ok || fail "the page's content"
+echo '{"gen": "x"}' >>page/log.jsonl
+expect_error "a bad log line" "page/log.jsonl:8: not a zero log line" "$skyline" zero --report page
+expect_error "no log" "zero --report: .*nowhere/log.jsonl" "$skyline" zero --report nowhere
+echo '{"gen": 1, "step": "x"}' >other/log.jsonl
+echo "not a page of the viewer" >other/report.html
+expect_error "someone else's page" "zero --report: " "$skyline" zero --report other
+grep -q "not a page of the viewer" other/report.html && ok || fail "someone else's page changed"
+
 if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
-    echo "test_zero: skipped in a sanitizer build"
-    exit 77
+    echo "test_zero: the loop is skipped in a sanitizer build"
+    finish test_zero.sh
+    exit
 fi
 py=""
 for p in python3 /usr/bin/python3; do
@@ -21,13 +53,12 @@ for p in python3 /usr/bin/python3; do
     fi
 done
 if [ -z "$py" ]; then
-    echo "test_zero: skipped: no python3 with PyTorch (apt-get install python3-torch)"
-    exit 77
+    echo "test_zero: the loop is skipped: no python3 with PyTorch (apt-get install python3-torch)"
+    finish test_zero.sh
+    exit
 fi
-source "$src/tests/cli_lib.sh"
 export SKYLINE_PYTHON=$py
 unset SKYLINE_ZERO_DIE_AFTER
-cd "$tmp" || exit 1
 zero() { "$skyline" zero "$@"; }
 c4=(--game connect4 --players 2 --tiny --workers 1 --generations 2)
 
@@ -187,5 +218,4 @@ expect_error "init of another game" "--init .*towerup" \
     zero "${c4[@]}" --out x --init tu3/gen-0000/net.safetensors
 expect_error "no python" "zero needs python3 with PyTorch" \
     env SKYLINE_PYTHON=/no/python3 "$skyline" zero "${c4[@]}" --out x
-expect_error "report of no log" "zero --report: .*log.jsonl" zero --report nowhere
 finish test_zero.sh
