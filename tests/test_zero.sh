@@ -113,6 +113,13 @@ g = [x for x in lines if x["step"] == "gate"][0]
 assert g["verdict"] in ("H1", "H0", "none") and len(g["pairs"]) == 5, g
 d = [x for x in lines if x["step"] == "decision"]
 assert all(isinstance(x["promoted"], bool) and x["reason"] for x in d), d
+# Self-play explores (root noise, the first moves by visits); the gate does not.
+play = json.loads(open(sys.argv[1] + "/gen-0001/selfplay.jsonl").readline())
+assert play["seats"][0] == "mcts:net=gen-0000/net.safetensors,iters=16,noise=0.25," \
+    "temp_moves=8", play["seats"]
+gate = json.loads(open(sys.argv[1] + "/gen-0001/gate.jsonl").readline())
+assert sorted(gate["seats"]) == ["mcts:net=gen-0000/net.safetensors,iters=16",
+                                 "mcts:net=gen-0001/candidate.safetensors,iters=16"], gate
 EOF
 for net in c4/best.safetensors c4/gen-*/*.safetensors; do
     "$skyline" nets "$net" --game connect4 --players 2 >out 2>err || fail "nets $net: $(cat err)"
@@ -209,6 +216,9 @@ if command -v flock >/dev/null; then
         flock c4/zero.lock "$skyline" zero "${c4[@]}" --out c4
 fi
 expect_error "bad key" "--width must be 1 to 4096" zero "${c4[@]}" --out x --width=0
+expect_error "bad noise" "--noise must be 0 to 1, not '2'" zero "${c4[@]}" --out x --noise=2
+expect_error "alpha without noise" "--noise_alpha needs --noise above 0" \
+    zero "${c4[@]}" --out x --noise 0 --noise_alpha 0.3
 expect_error "bad gate" "--gate needs elo0,elo1,alpha,beta,games" zero "${c4[@]}" --out x --gate=1,2
 expect_error "unknown option" "unrecognized arguments: --nope" zero "${c4[@]}" --out x --nope=1
 expect_error "bad players" "--players must be 2 to 5" zero --game connect4 --players 9 --out x

@@ -24,12 +24,16 @@ import time
 
 from . import zero_log
 
-KEYS = ("iters", "games", "window", "width", "depth", "epochs", "batch", "lr", "gate",
-        "eval_games")
-DEFAULTS = {"iters": 400, "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4,
-            "batch": 256, "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200}
-TINY = {"iters": 16, "games": 4, "window": 2, "width": 16, "depth": 1, "epochs": 1,
-        "batch": 64, "lr": 1e-3, "gate": "0,35,0.05,0.05,8", "eval_games": 4}
+KEYS = ("iters", "noise", "noise_alpha", "temp_moves", "games", "window", "width", "depth",
+        "epochs", "batch", "lr", "gate", "eval_games")
+# noise_alpha "auto": the bot's own, 10 / the legal moves at the root; temp_moves "auto":
+# 8 in Connect Four, 12 in the longer games (written into zero.json as the number).
+DEFAULTS = {"iters": 400, "noise": 0.25, "noise_alpha": "auto", "temp_moves": "auto",
+            "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4, "batch": 256,
+            "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200}
+TINY = dict(DEFAULTS, iters=16, games=4, window=2, width=16, depth=1, epochs=1, batch=64,
+            gate="0,35,0.05,0.05,8", eval_games=4)
+TEMP_MOVES = {"connect4": 8}
 NET = "net.safetensors"
 CANDIDATE = "candidate.safetensors"
 
@@ -66,9 +70,23 @@ def _key_value(key, text):
     if key == "gate":
         parse_gate(text)
         return text
+    if key in ("noise", "noise_alpha"):
+        low, high = (0.0, 1.0) if key == "noise" else (0.001, 1000.0)
+        if key == "noise_alpha" and text == "auto":
+            return text
+        try:
+            v = float(text)
+        except ValueError:
+            v = float("nan")
+        if not low <= v <= high:
+            raise ZeroError("--%s must be %g to %g%s, not '%s'" % (
+                key, low, high, " or auto" if key == "noise_alpha" else "", text))
+        return v
+    if key == "temp_moves" and text == "auto":
+        return text
     limits = {"iters": (1, 1 << 24), "games": (1, 1 << 24), "window": (1, 1000),
               "width": (1, 4096), "depth": (0, 64), "epochs": (1, 100000),
-              "batch": (1, 1 << 20), "eval_games": (0, 1 << 24)}
+              "batch": (1, 1 << 20), "eval_games": (0, 1 << 24), "temp_moves": (0, 1000000)}
     return _positive_int(text, "--" + key, *limits[key])
 
 
@@ -122,6 +140,10 @@ def config_of(a, skyline):
         text = getattr(a, "key_" + k)
         if text is not None:
             keys[k] = _key_value(k, text)
+    if keys["temp_moves"] == "auto":
+        keys["temp_moves"] = TEMP_MOVES.get(a.game, 12)
+    if keys["noise"] == 0 and keys["noise_alpha"] != "auto":
+        raise ZeroError("--noise_alpha needs --noise above 0")
     if a.init is not None:
         meta = _net_meta(a.init)
         if (meta.get("game"), meta.get("players")) != (a.game, str(a.players)):
@@ -269,9 +291,17 @@ class Loop:
         return out + (["--workers", str(self.a.workers)] if self.a.workers else [])
 
     def spec(self, net, selfplay=False):
-        """The mcts bot of a net: self-play adds its exploration keys."""
-        del selfplay  # noise and temperature keys join when the bot has them
-        return "mcts:net=%s,iters=%d" % (net, self.keys["iters"])
+        """The mcts bot of a net: self-play adds its exploration keys (root noise and the
+        move temperature), the matches play without them."""
+        k = self.keys
+        text = "mcts:net=%s,iters=%d" % (net, k["iters"])
+        if selfplay and k["noise"] > 0:
+            text += ",noise=%g" % k["noise"]
+            if k["noise_alpha"] != "auto":
+                text += ",noise_alpha=%g" % k["noise_alpha"]
+        if selfplay and k["temp_moves"] > 0:
+            text += ",temp_moves=%d" % k["temp_moves"]
+        return text
 
     def best(self, gen):
         """(generation, file) of the best net when generation gen starts."""
@@ -562,7 +592,8 @@ def main(argv=None):
         print("skyline zero: %s" % e, file=sys.stderr)
         return 2
     except OSError as e:
-        print("skyline zero: %s: %s" % (e.filename or "", e.strerror or e), file=sys.stderr)
+        print("skyline zero: %s%s" % (e.filename + ": " if e.filename else "", e.strerror or e),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("skyline zero: interrupted (the same command resumes)", file=sys.stderr)
