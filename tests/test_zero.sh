@@ -228,4 +228,9 @@ expect_error "init of another game" "--init .*towerup" \
     zero "${c4[@]}" --out x --init tu3/gen-0000/net.safetensors
 expect_error "no python" "zero needs python3 with PyTorch" \
     env SKYLINE_PYTHON=/no/python3 "$skyline" zero "${c4[@]}" --out x
+# A python3 without PyTorch: -S leaves out the site packages where Debian puts it.
+printf '#!/bin/sh\nexec %s -S "$@"\n' "$py" >nosite && chmod +x nosite
+expect_error "no PyTorch" "needs PyTorch for .*apt-get install python3-torch" \
+    env SKYLINE_PYTHON="$tmp/nosite" "$skyline" zero "${c4[@]}" --out x
+[ ! -e x ] && ok || fail "a refused run made its folder"
 finish test_zero.sh
