@@ -38,7 +38,8 @@ static const char zero_help[] =
     "Keys (defaults, --tiny's): iters (400, 16), noise (0.25), noise_alpha (auto),\n"
     "temp_moves (auto: 8 in Connect Four, 12 otherwise), games (400, 4), window (4, 2), width\n"
     "(128, 16), depth (2, 1), epochs (4, 1), batch (256, 64), lr (1e-3), gate\n"
-    "(elo0,elo1,alpha,beta,games: 0,35,0.05,0.05,800; 8 games), eval_games (200, 4).\n";
+    "(elo0,elo1,alpha,beta,games: 0,35,0.05,0.05,800; 8 games), eval_games (200, 4),\n"
+    "openings (100, 8: the matches' start positions).\n";
 
 static int zero_report(const char *dir)
 {

@@ -113,7 +113,9 @@ g = [x for x in lines if x["step"] == "gate"][0]
 assert g["verdict"] in ("H1", "H0", "none") and len(g["pairs"]) == 5, g
 d = [x for x in lines if x["step"] == "decision"]
 assert all(isinstance(x["promoted"], bool) and x["reason"] for x in d), d
-# Self-play explores (root noise, the first moves by visits); the gate does not.
+# Self-play explores (root noise, the first moves by visits); the gate does not, but it
+# starts from the run's openings.
+assert len(open(sys.argv[1] + "/gen-0000/openings.txt").read().split("seed=")) == 9
 play = json.loads(open(sys.argv[1] + "/gen-0001/selfplay.jsonl").readline())
 assert play["seats"][0] == "mcts:net=gen-0000/net.safetensors,iters=16,noise=0.25," \
     "temp_moves=8", play["seats"]
@@ -154,18 +156,20 @@ zero "${ref[@]}" --out ref >out 2>err && [ "$(grep -vc '"step": "start"' ref/log
 # The gate on crafted candidates (the strong shipped net against a random one): H1
 # promotes, H0 rejects, a copy of the best net is never promoted; the reasons logged.
 PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so" SKYLINE_BIN="$skyline" \
-    "$py" - "$src/nets/connect4-w128.safetensors" c4/gen-0000/net.safetensors <<'EOF' \
+    "$py" - "$src/nets/connect4-w128.safetensors" c4/gen-0000/net.safetensors \
+    c4/gen-0000/openings.txt <<'EOF' \
     && ok || fail "the gate's decisions"
 import json, os, shutil, sys
 from skyline import zero, zero_log
 
-strong, weak = (os.path.abspath(x) for x in sys.argv[1:])
+strong, weak, openings = (os.path.abspath(x) for x in sys.argv[1:])
 
 
 def gate(name, candidate, best):
     os.makedirs(name + "/gen-0001")
     os.makedirs(name + "/gen-0000")
     shutil.copy(best, name + "/gen-0000/net.safetensors")
+    shutil.copy(openings, name + "/gen-0000/openings.txt")
     shutil.copy(candidate, name + "/gen-0001/candidate.safetensors")
     a = zero.parse_args(["--game", "connect4", "--players", "2", "--tiny", "--workers", "1",
                          "--out", name, "--gate=0,35,0.05,0.05,200"])

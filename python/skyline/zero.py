@@ -25,14 +25,15 @@ import time
 from . import zero_log
 
 KEYS = ("iters", "noise", "noise_alpha", "temp_moves", "games", "window", "width", "depth",
-        "epochs", "batch", "lr", "gate", "eval_games")
+        "epochs", "batch", "lr", "gate", "eval_games", "openings")
 # noise_alpha "auto": the bot's own, 10 / the legal moves at the root; temp_moves "auto":
 # 8 in Connect Four, 12 in the longer games (written into zero.json as the number).
 DEFAULTS = {"iters": 400, "noise": 0.25, "noise_alpha": "auto", "temp_moves": "auto",
             "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4, "batch": 256,
-            "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200}
+            "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200, "openings": 100}
 TINY = dict(DEFAULTS, iters=16, games=4, window=2, width=16, depth=1, epochs=1, batch=64,
-            gate="0,35,0.05,0.05,8", eval_games=4)
+            gate="0,35,0.05,0.05,8", eval_games=4, openings=8)
+OPENINGS = os.path.join("gen-0000", "openings.txt")
 TEMP_MOVES = {"connect4": 8}
 NET = "net.safetensors"
 CANDIDATE = "candidate.safetensors"
@@ -86,7 +87,8 @@ def _key_value(key, text):
         return text
     limits = {"iters": (1, 1 << 24), "games": (1, 1 << 24), "window": (1, 1000),
               "width": (1, 4096), "depth": (0, 64), "epochs": (1, 100000),
-              "batch": (1, 1 << 20), "eval_games": (0, 1 << 24), "temp_moves": (0, 1000000)}
+              "batch": (1, 1 << 20), "eval_games": (0, 1 << 24), "temp_moves": (0, 1000000),
+              "openings": (0, 100000)}
     return _positive_int(text, "--" + key, *limits[key])
 
 
@@ -284,11 +286,17 @@ class Loop:
         self.log = zero_log.Log("log.jsonl", config["engine"])
         self.gate = parse_gate(self.keys["gate"])
 
-    def game_args(self):
+    def game_args(self, workers=True):
         out = ["--game", self.config["game"], "--players", str(self.config["players"])]
         for o in self.config["options"]:
             out += ["--option", o]
-        return out + (["--workers", str(self.a.workers)] if self.a.workers else [])
+        return out + (["--workers", str(self.a.workers)] if self.a.workers and workers else [])
+
+    def match_args(self):
+        """A match's options: the game's, and its start positions when there are some
+        (the nets search without chance: from one start, every game of a seat order would
+        be the same game)."""
+        return self.game_args() + (["--openings", OPENINGS] if self.keys["openings"] else [])
 
     def spec(self, net, selfplay=False):
         """The mcts bot of a net: self-play adds its exploration keys (root noise and the
@@ -324,6 +332,16 @@ class Loop:
                 self._random_net(path)
         if not os.path.exists("best.safetensors"):
             _copy(path, "best.safetensors")
+        if self.keys["openings"] and not os.path.exists(OPENINGS):
+            # skyline openings refuses an existing file: a killed run's is made again.
+            tmp = OPENINGS + ".tmp"
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            _run([self.skyline, "openings"] + self.game_args(workers=False) + [
+                "--out", tmp, "--count", str(self.keys["openings"]),
+                "--seed", str(step_seed(self.config, 0, "openings")),
+                "--eval", "mcts:iters=%d" % (100 if self.config["tiny"] else 2000)])
+            os.replace(tmp, OPENINGS)
 
     def _random_net(self, path):
         import torch
@@ -420,7 +438,7 @@ class Loop:
         """The gate's tournament (resumed, or only read when finished): its SPRT."""
         e0, e1, al, be, most = self.gate
         out = os.path.join(gen_dir(g), "gate.jsonl")
-        text = _run([self.skyline, "tournament"] + self.game_args() + [
+        text = _run([self.skyline, "tournament"] + self.match_args() + [
             "--bot", self.spec(os.path.join(gen_dir(g), CANDIDATE)), "--bot",
             self.spec(best_file), "--games", str(most), "--sprt",
             "%g,%g,%g,%g" % (e0, e1, al, be), "--seed", str(step_seed(self.config, g, "gate")),
@@ -469,7 +487,7 @@ class Loop:
                 games, elo, lo, hi = 0, 0.0, 0.0, 0.0  # the same net: no match to play
             else:
                 out = os.path.join(gen_dir(g), "eval-%s.jsonl" % name)
-                _run([self.skyline, "tournament"] + self.game_args() + [
+                _run([self.skyline, "tournament"] + self.match_args() + [
                     "--bot", self.spec(best_file), "--bot", opp, "--games",
                     str(self.keys["eval_games"]), "--seed",
                     str(step_seed(self.config, g, "eval-" + name)), "--out", out, "--quiet"],
