@@ -61,7 +61,7 @@ printf 'board x\narea 0 a grey\n' >"$tmp/short.board"
 expect_error "malformed board" "short.board:[0-9]+:" "$skyline" play --board "$tmp/short.board"
 printf 'board x\nfrob 1 2\n' >"$tmp/frob.board"
 expect_error "unknown board record" "frob.board:2:" "$skyline" play --board "$tmp/frob.board"
-expect_error "bad start floors" "start_floors needs an integer from 3 to 7" "$skyline" play --start-floors 9
+expect_error "bad start floors" "start_floors '9': needs an integer from 3 to 7" "$skyline" play --start-floors 9
 expect_error "bad objectives" "objective" "$skyline" play --objectives colors,park,frob
 expect_error "replay missing file" "cannot open" "$skyline" replay "$tmp/none.jsonl"
 expect_error "perft bad depth" "depth" "$skyline" perft --depth 0

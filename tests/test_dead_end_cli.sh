@@ -18,7 +18,7 @@ board_head() {
   for i in 0 1 2 3 4 5; do echo "street $i $((i + 1))"; done; } >"$tmp/path7.board"
 
 for bot in random heuristic greedy mcts:iters=20; do
-    expect_error "tiny board, $bot" "board 'tiny' cannot take 3 starting floors.*sites 0 and 2" \
+    expect_error "tiny board, $bot" "board 'tiny': cannot take 3 starting floors.*sites 0 and 2" \
         "$skyline" play --game towerup --players 2 --board "$tmp/tiny.board" --bot "$bot" \
         --seed 2
 done
@@ -28,7 +28,7 @@ expect_error "tiny board, perft" "cannot take 3 starting floors" \
     "$skyline" perft --game towerup --players 2 --board "$tmp/tiny.board" --divide
 expect_error "tiny board, 4 floors" "has 3 sites, fewer than the 4 starting floors" \
     "$skyline" perft --game towerup --players 2 --board "$tmp/tiny.board" --start-floors 4
-expect_error "path, 4 floors" "board 'path7' cannot take 4 starting floors" \
+expect_error "path, 4 floors" "board 'path7': cannot take 4 starting floors" \
     "$skyline" play --game towerup --players 2 --board "$tmp/path7.board" --start-floors 4
 
 seats=(--bot random --bot heuristic --bot greedy --bot mcts:iters=20)

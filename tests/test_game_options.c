@@ -58,11 +58,11 @@ static void check_games(void)
     CHECK(tu->new_game(s, &o, err, sizeof err) < 0); /* new_game refuses it too */
     free(s);
     static const char *const bad[][2] = {
-        {"start_floors=8", "needs an integer from 3 to 7, not '8'"},
-        {"start_floors=3x", "not '3x'"},
-        {"setup=maybe", "needs placed or random, not 'maybe'"},
-        {"objectives=lake,lake,park", "objectives: "},
-        {"board=", "needs standard, duo or a board file"},
+        {"start_floors=8", "towerup option start_floors '8': needs an integer from 3 to 7"},
+        {"start_floors=3x", "towerup option start_floors '3x': "},
+        {"setup=maybe", "towerup option setup 'maybe': needs placed or random"},
+        {"objectives=lake,lake,park", "towerup option objectives 'lake,lake,park': "},
+        {"board=", "towerup option board '': needs standard, duo or a board file"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         game_options_default(&o);

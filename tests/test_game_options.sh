@@ -83,12 +83,12 @@ head -1 "$data/quality.jsonl" >"$tmp/q-resumed.jsonl"
 # Bad options: one line naming the valid keys or values.
 expect_error "unknown key" "towerup has no option 'frob' \(its options: board, start_floors, setup, objectives\)" \
     "$skyline" play -o frob=1
-expect_error "bad start_floors" "towerup option start_floors needs an integer from 3 to 7, not '2'" \
+expect_error "bad start_floors" "towerup option start_floors '2': needs an integer from 3 to 7" \
     "$skyline" play --option start_floors=2
-expect_error "bad setup" "towerup option setup needs placed or random, not 'maybe'" \
+expect_error "bad setup" "towerup option setup 'maybe': needs placed or random" \
     "$skyline" play --setup maybe
-expect_error "bad objectives" "towerup option objectives: " "$skyline" play -o objectives=lake
-expect_error "empty board" "towerup option board needs standard, duo or a board file" \
+expect_error "bad objectives" "towerup option objectives 'lake': " "$skyline" play -o objectives=lake
+expect_error "empty board" "towerup option board '': needs standard, duo or a board file" \
     "$skyline" play -o board=
 expect_error "no key" "-o needs KEY=VALUE, not 'duo'" "$skyline" play -o duo
 expect_error "no key before =" "--option needs KEY=VALUE, not '=duo'" "$skyline" play --option =duo

@@ -195,7 +195,7 @@ static void bad_towerup(void)
     void *ok = game_position_read(towerup_base, NULL, 1, NULL, NULL, err, sizeof err);
     CHECK_MSG(ok != NULL, "%s", err);
     free(ok);
-    check_bad_field(towerup_base, 1, "mars", "board: 'mars' is not a built-in board");
+    check_bad_field(towerup_base, 1, "mars", "board 'mars': not a built-in board");
     check_bad_field(towerup_base, 2, "5", "players");
     check_bad_field(towerup_base, 2, "3", "position: towerup with 3 players takes 17");
     check_bad_field(towerup_base, 3, "2", "view");
@@ -208,9 +208,9 @@ static void bad_towerup(void)
     check_bad_field(towerup_base, 7, "middle", "phase");
     check_bad_field(towerup_base, 8, "401", "turns");
     check_bad_field(towerup_base, 9, "roof", "end");
-    check_bad_field(towerup_base, 9, "roof:1", "end: player 1's trigger turn goes on");
+    check_bad_field(towerup_base, 9, "roof:1", "end 'roof:1': player 1's trigger turn goes on");
     check_bad_field(towerup_base, 9, "fire:0/1", "end");
-    check_bad_field(towerup_base, 10, "..B-0", "city: 3 sites given, the board has 31");
+    check_bad_field(towerup_base, 10, "..B-0", "city '..B-0': 3 sites given, the board has 31");
     check_bad_field(towerup_base, 10,
                     "..B-0....B-G--..G1G--0.W-K0G--B00-W1B-1K1-1..W-1-.K00W---..W1G--.", "city");
     check_bad_field(towerup_base, 10,
@@ -221,24 +221,34 @@ static void bad_towerup(void)
     check_bad_field(towerup_base, 11, "WB:K1,BBWW,ZZ", "market");
     check_bad_field(towerup_base, 12, "29", "pile");
     check_bad_field(towerup_base, 13, "**,**,**,**,**", "discard");
-    check_bad_field(towerup_base, 14, "1,1,2/5,5,1,5/-/-/-", "player 0: the supply");
-    check_bad_field(towerup_base, 14, "9,1,2,0/5,5,1,5/-/-/-", "player 0: the supply holds");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,16/-/-/-", "player 0: the markers");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/8/-/-", "player 0: the cone");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/4/-", "player 0: objectives");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/21/7,5", "player 0: objectives");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/-", "player 0: the chips");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/4", "player 0: chip 4 is not");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/-", "player 0: must be");
-    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-//-", "player 0: objectives");
+    check_bad_field(towerup_base, 14, "1,1,2/5,5,1,5/-/-/-",
+                    "player 0 '1,1,2/5,5,1,5/-/-/-': the supply");
+    check_bad_field(towerup_base, 14, "9,1,2,0/5,5,1,5/-/-/-",
+                    "player 0 '9,1,2,0/5,5,1,5/-/-/-': the supply holds");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,16/-/-/-",
+                    "player 0 '1,1,2,0/5,5,1,16/-/-/-': the markers");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/8/-/-",
+                    "player 0 '1,1,2,0/5,5,1,5/8/-/-': the cone");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/4/-",
+                    "player 0 '1,1,2,0/5,5,1,5/-/4/-': objectives");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/21/7,5",
+                    "player 0 '1,1,2,0/5,5,1,5/-/21/7,5': objectives");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/-",
+                    "player 0 '1,1,2,0/5,5,1,5/-/1/-': the chips");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/4",
+                    "player 0 '1,1,2,0/5,5,1,5/-/1/4': chip 4 is not");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/-",
+                    "player 0 '1,1,2,0/5,5,1,5/-/-': must be");
+    check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-//-",
+                    "player 0 '1,1,2,0/5,5,1,5/-//-': objectives");
     const char *setup = "towerup duo 2 - colors,park,areas 0 1 setup:B 0 - "
                         "K-K-............................. BBKK,WKG,** 41 - "
                         "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-";
     check_bad(setup, "city: starting floors stand one floor high, never next to their colour");
-    check_bad_field(setup, 8, "3", "phase: no turn");
-    check_bad_field(setup, 9, "roof:0", "phase: no turn");
+    check_bad_field(setup, 8, "3", "turns '3': no turn is played during the set-up");
+    check_bad_field(setup, 9, "roof:0", "end 'roof:0': no end is triggered during the set-up");
     check_bad_field(setup, 10, "K-.K0............................", "phase: no roof");
-    check_bad_field(setup, 5, "1", "turn: the last player before the first");
+    check_bad_field(setup, 5, "1", "turn '1': the last player before the first");
     /* Impossible histories (issue 29): nothing moves before turn 1, a cone needs an end,
        the objectives met are what the roofs meet, and one way to write each field. */
     const char *fresh = "towerup duo 2 - colors,park,areas 0 1 setup:W* 0 - "
@@ -258,21 +268,24 @@ static void bad_towerup(void)
     check_bad("towerup duo 2 - colors,park,areas 0 1 setup:BW* 0 - "
               "............................... BBKK,WKG,** 40 ** "
               "1,1,1,1/0,0,0,0/-/-/- 1,1,1,1/0,0,0,0/-/-/-",
-              "discard: no card is taken during the set-up");
+              "discard '**': no card is taken during the set-up");
     check_bad_field(towerup_base, 8, "0", "phase: no roof is placed before turn 1");
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/3/-/-", "player 0: a cone is set only");
     check_bad_field(towerup_base, 7, "over", "phase: over only once the final round is done");
     check_bad_field(towerup_base, 9, "roof:0", "end: roof:0, but player 0 has");
     check_bad_field(towerup_base, 9, "shortage:0/2", "turn: player 1 plays the next final turn");
     check_bad_field(towerup_base, 14, "1,1,2,0/5,5,1,5/-/1/3", "player 0: objective 1 (colors)");
-    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/1/3", "player chips: 0 chips of 7");
+    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/1/3", "chips: 0 chips of 7");
     check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/-/-", "player 1: the roofs meet");
-    check_bad_field(towerup_base, 13, "GGWW,BBKK,WWGG,WKG,KWB,GWB,WBG,**,**,*:G2,GW:K1,KG:W1,GW:B1",
-                    "discard: 'BBKK' is out of order");
+    check_bad_field(
+        towerup_base, 13, "GGWW,BBKK,WWGG,WKG,KWB,GWB,WBG,**,**,*:G2,GW:K1,KG:W1,GW:B1",
+        "discard 'GGWW,BBKK,WWGG,WKG,KWB,GWB,WBG,**,**,*:G2,GW...': 'BBKK' is out of order");
     check_bad_field(towerup_base, 8, "027", "turns");
     check_bad_field(towerup_base, 12, "028", "pile");
-    check_bad_field(towerup_base, 14, "01,1,2,0/5,5,1,5/-/-/-", "player 0: the supply");
-    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/1/07", "player 1: the chips");
+    check_bad_field(towerup_base, 14, "01,1,2,0/5,5,1,5/-/-/-",
+                    "player 0 '01,1,2,0/5,5,1,5/-/-/-': the supply");
+    check_bad_field(towerup_base, 15, "1,2,5,1/4,1,4,3/-/1/07",
+                    "player 1 '1,2,5,1/4,1,4,3/-/1/07': the chips");
 }
 
 static void bad_uptown(void)
@@ -286,36 +299,43 @@ static void bad_uptown(void)
     check_bad_field(uptown_base, 2, "3", "view");
     check_bad_field(uptown_base, 3, "3", "turn");
     check_bad_field(uptown_base, 4, "x", "moves");
-    check_bad_field(uptown_base, 4, "21", "moves: player");
+    check_bad_field(uptown_base, 4, "21", "moves '21': player");
     check_bad_field(uptown_base, 5,
                     "........./........./........./........./........./"
                     "........./........./........./........",
-                    "grid: cell I9 is not");
+                    "grid '........./........./........./........./.......': cell I9 is not");
     check_bad_field(uptown_base, 5,
                     ".2A......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
                     ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.51.......",
-                    "grid: cell I2 is not");
-    check_bad_field(uptown_base, 5,
-                    ".2B......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
-                    ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02.......",
-                    "grid: tile B may not stand on A2");
+                    "grid '.2A......./1B.....07../.2$..2C..18./...........': cell I2 is not");
+    check_bad_field(
+        uptown_base, 5,
+        ".2B......./1B.....07../.2$..2C..18./........./..23.0E...2s6/"
+        ".12.0F.2F.../1G.....0G1s9./1H.03...0s92H./.02.......",
+        "grid '.2B......./1B.....07../.2$..2C..18./...........': tile B may not stand on A2");
     check_bad_field(uptown_base, 6, "0,0", "captures");
-    check_bad_field(uptown_base, 6, "00,0,0", "captures: '00'");
+    check_bad_field(uptown_base, 6, "00,0,0", "captures '00,0,0': '00'");
     check_bad_field(uptown_base, 4, "020", "moves");
     check_bad_field(uptown_base, 3, "01", "turn");
     check_bad_field(uptown_base, 6, "0,9,0", "captures: 9 captures");
-    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$", "colour 0: must be");
-    check_bad_field(uptown_base, 7, "6s7s8$/?????", "colour 0: a rack of 5 tiles, but only 4");
-    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/14568", "colour 0: this view");
-    check_bad_field(uptown_base, 7, "541689ABCDHIs1s2s3s4s5s6s7s8$/?????", "colour 0: tiles");
-    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/????", "colour 0: the rack");
-    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8s0/?????", "colour 0: not");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$",
+                    "colour 0 '145689ABCDHIs1s2s3s4s5s6s7s8$': must be");
+    check_bad_field(uptown_base, 7, "6s7s8$/?????",
+                    "colour 0 '6s7s8$/????\?': a rack of 5 tiles, but only 4");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/14568",
+                    "colour 0 '145689ABCDHIs1s2s3s4s5s6s7s8$/14568': this view");
+    check_bad_field(uptown_base, 7, "541689ABCDHIs1s2s3s4s5s6s7s8$/?????",
+                    "colour 0 '541689ABCDHIs1s2s3s4s5s6s7s8$/????\?': tiles");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8$/????",
+                    "colour 0 '145689ABCDHIs1s2s3s4s5s6s7s8$/???\?': the rack");
+    check_bad_field(uptown_base, 7, "145689ABCDHIs1s2s3s4s5s6s7s8s0/?????",
+                    "colour 0 '145689ABCDHIs1s2s3s4s5s6s7s8s0/????\?': not");
     check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/?????",
-                    "colour 1: the rack is seen");
+                    "colour 1 '1345679ACDEFIs1s2s3s4s5s6s7s8$/????\?': the rack is seen");
     check_bad_field(uptown_base, 8, "1345679ACDEFIs1s2s3s4s5s6s7s8$/235s3s5",
-                    "colour 1: a rack tile");
+                    "colour 1 '1345679ACDEFIs1s2s3s4s5s6s7s8$/235s3s5': a rack tile");
     check_bad_field(uptown_base, 8, "12345679ACDEFIs1s2s3s4s5s6s7s8$/35s3s5s7",
-                    "colour 1: a tile on the board");
+                    "colour 1 '12345679ACDEFIs1s2s3s4s5s6s7s8$/35s3s5s7': a tile on the board");
 }
 
 static void bad_texts(void)
@@ -326,11 +346,15 @@ static void bad_texts(void)
     check_bad("chess rnbqkbnr/pppppppp 0", "position: the first word 'chess' is not a game");
     check_bad("connect4  ......./......./......./......./......./....... 0", "empty");
     check_bad("connect4 ......./......./......./......./......./....... 0 x", "position");
-    check_bad("connect4 ......./......./......./......./......./...... 0", "grid: must be 6 rows");
-    check_bad("connect4 ......./......./......./......./.......-....... 0", "grid: row 5");
-    check_bad("connect4 ......./......./......./......./0....../....... 1", "grid: a stone floats");
+    check_bad("connect4 ......./......./......./......./......./...... 0",
+              "grid '......./......./......./......./......./......': must be 6 rows");
+    check_bad("connect4 ......./......./......./......./.......-....... 0",
+              "grid '......./......./......./......./.......-.......': row 5");
+    check_bad("connect4 ......./......./......./......./0....../....... 1",
+              "grid '......./......./......./......./0....../.......': a stone floats");
     check_bad("connect4 ......./......./......./......./......./.....2. 0", "grid");
-    check_bad("connect4 ......./......./......./......./......./00..... 1", "grid: player 0 has 2");
+    check_bad("connect4 ......./......./......./......./......./00..... 1",
+              "grid '......./......./......./......./......./00.....': player 0 has 2");
     check_bad("connect4 ......./......./......./......./......./0...... 0", "turn");
     check_bad("connect4 ......./......./......./......./......./....... 2", "turn");
     check_bad("connect4 ......./......./0....../0....../0....../01111.. 0", "four in a line");

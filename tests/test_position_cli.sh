@@ -60,9 +60,9 @@ mine=$("$skyline" show --game towerup --players 2 --board "$tmp/mine.board" --no
 case "$mine" in "towerup mine 2 "*) ok ;; *) fail "show --notation on a board file: $mine" ;; esac
 "$skyline" analyse --position "$mine" --bot greedy --board "$tmp/mine.board" >"$tmp/out" 2>"$tmp/err" &&
     grep -q '^choice: P' "$tmp/out" && ok || fail "analyse on a board file: $(cat "$tmp/err")"
-expect_error "board file not given" "board: 'mine' is not a built-in board" \
+expect_error "board file not given" "board 'mine': not a built-in board" \
     "$skyline" analyse --position "$mine" --bot greedy
-expect_error "another board file" "the position is on 'mine'" \
+expect_error "another board file" "board 'mine': not the board given" \
     "$skyline" analyse --position "$mine" --bot greedy --board duo
 
 # Bad input: one line each.
@@ -86,7 +86,7 @@ expect_error "show --as not the view" "seen by seat 0 \\(P1\\)" \
     "$skyline" show --position "$up" --as 1
 expect_error "show --position with a file" "alone" \
     "$skyline" show "$data/connect4.jsonl" --position "$c4"
-expect_error "show towerup unknown board" "board: 'mars'" \
+expect_error "show towerup unknown board" "board 'mars': " \
     "$skyline" show --position "${tu/standard/mars}"
 
 finish test_position_cli.sh

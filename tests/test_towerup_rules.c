@@ -318,7 +318,7 @@ static void check_last_roof_end(void)
     char err[GAME_ERR_MAX];
     move_t m;
     CHECK(towerup_move_from_text(&s, "B26K^26", &m, err, sizeof err) < 0);
-    CHECK_MSG(!strcmp(err, "illegal: no roofs left"), "%s", err);
+    CHECK_MSG(!strcmp(err, "move 'B26K^26': illegal: no roofs left"), "%s", err);
     play(&s, first_take(&s, 0));
     CHECK_EQ_INT(s.cone[0], 4);
     CHECK_EQ_INT(s.to_move, 1);

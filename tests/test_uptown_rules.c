@@ -203,8 +203,10 @@ static void test_captures(void)
        meet only through a longer path. */
     CHECK(legal(&s, "$@I9x", err));
     CHECK(legal(&s, "$@G1x", err) && legal(&s, "1@G1x", err));
-    CHECK(!legal(&s, "$@G2x", err) && !strcmp(err, "illegal: capture would split a group"));
-    CHECK(!legal(&s, "2@G2x", err) && !strcmp(err, "illegal: capture would split a group"));
+    CHECK(!legal(&s, "$@G2x", err) &&
+          !strcmp(err, "move '$@G2x': illegal: capture would split a group"));
+    CHECK(!legal(&s, "2@G2x", err) &&
+          !strcmp(err, "move '2@G2x': illegal: capture would split a group"));
     CHECK(legal(&s, "$@D5x", err) && legal(&s, "5@D5x", err) && legal(&s, "E@E6x", err));
     CHECK(legal(&s, "$@F5x", err) && legal(&s, "$@H6x", err));
     CHECK(!legal(&s, "$@H1x", err) && strstr(err, "own"));

@@ -24,35 +24,33 @@ void c4_position_write(const void *state, int observer, char *buf, size_t len)
     snprintf(buf, len, "%s", text);
 }
 
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        snprintf(err, errlen, __VA_ARGS__);                                                        \
-        return -1;                                                                                 \
-    } while (0)
+/* An error naming the field at fault and quoting its text (NULL: no single text). */
+#define FAIL(field, input, ...) return input_fail(err, errlen, field, input, __VA_ARGS__)
 
 static int read_grid(c4_state_t *s, const char *g, char *err, size_t errlen)
 {
     if (strlen(g) != (size_t)(C4_ROWS * (C4_COLUMNS + 1) - 1))
-        FAIL("grid: must be %d rows of %d cells ('.', '0' or '1'), top row first, joined "
+        FAIL("grid", g,
+             "must be %d rows of %d cells ('.', '0' or '1'), top row first, joined "
              "by '/'",
              C4_ROWS, C4_COLUMNS);
     for (int r = C4_ROWS - 1, i = 0; r >= 0; r--, i++) {
         const char *row = g + i * (C4_COLUMNS + 1);
         if (r && row[C4_COLUMNS] != '/')
-            FAIL("grid: row %d is not %d cells followed by '/'", i + 1, C4_COLUMNS);
+            FAIL("grid", g, "row %d is not %d cells followed by '/'", i + 1, C4_COLUMNS);
         for (int c = 0; c < C4_COLUMNS; c++) {
             uint64_t bit = 1ULL << (7 * c + r);
             if (row[c] == '0' || row[c] == '1')
                 s->stones[row[c] - '0'] |= bit;
             else if (row[c] != '.')
-                FAIL("grid: '%c' in row %d is not '.', '0' or '1'", row[c], i + 1);
+                FAIL("grid", g, "'%c' in row %d is not '.', '0' or '1'", row[c], i + 1);
         }
     }
     s->mask = s->stones[0] | s->stones[1];
     for (int c = 0; c < C4_COLUMNS; c++) {
         uint64_t col = s->mask & c4_column_mask(c);
         if (col & (col + (1ULL << (7 * c))))
-            FAIL("grid: a stone floats above an empty cell in column %d", c + 1);
+            FAIL("grid", g, "a stone floats above an empty cell in column %d", c + 1);
     }
     return 0;
 }
@@ -134,12 +132,14 @@ static int check_history(const c4_state_t *s, int first, int winner, char *err, 
             r = drop_order_exists(before[0], before[1], first);
         }
         if (!made)
-            FAIL("grid: player %d has lines of four that no single last stone made", winner);
+            FAIL("grid", NULL, "player %d has lines of four that no single last stone made",
+                 winner);
     }
     if (r < 0)
-        FAIL("position: out of memory");
+        FAIL("position", NULL, "out of memory");
     if (!r)
-        FAIL("grid: no game reaches it (no order of drops alternates the players from "
+        FAIL("grid", NULL,
+             "no game reaches it (no order of drops alternates the players from "
              "player %d)",
              first);
     return 0;
@@ -156,24 +156,24 @@ int c4_position_read(void *state, const char *text, const game_options_t *opt, p
     if (n < 0)
         return -1;
     if (n != 3 || strcmp(f[0], "connect4"))
-        FAIL("position: connect4 takes 3 fields (connect4 GRID TURN), not %d", n);
+        FAIL("position", NULL, "connect4 takes 3 fields (connect4 GRID TURN), not %d", n);
     memset(s, 0, sizeof *s);
     if (read_grid(s, f[1], err, errlen) < 0)
         return -1;
     if (strlen(f[2]) != 1 || (f[2][0] != '0' && f[2][0] != '1'))
-        return input_fail(err, errlen, "turn", f[2], "not the player to move, 0 or 1");
+        FAIL("turn", f[2], "not the player to move, 0 or 1");
     int p = f[2][0] - '0';
     int n0 = bits_count64(s->stones[0]), n1 = bits_count64(s->stones[1]);
     if (n0 - n1 > 1 || n1 - n0 > 1)
-        FAIL("grid: player 0 has %d stones and player 1 %d (players alternate)", n0, n1);
+        FAIL("grid", f[1], "player 0 has %d stones and player 1 %d (players alternate)", n0, n1);
     if (n0 != n1 && (n0 > n1) != (p == 1))
-        FAIL("turn: player %d has a stone more, so player %d is to move", n0 > n1 ? 0 : 1,
+        FAIL("turn", f[2], "player %d has a stone more, so player %d is to move", n0 > n1 ? 0 : 1,
              n0 > n1 ? 1 : 0);
     bool w0 = c4_has_four(s->stones[0]), w1 = c4_has_four(s->stones[1]);
     if (w0 && w1)
-        FAIL("grid: both players have four in a line");
+        FAIL("grid", f[1], "both players have four in a line");
     if ((w0 && p == 0) || (w1 && p == 1))
-        FAIL("turn: player %d has four in a line, so moved last and is not to move", p);
+        FAIL("turn", f[2], "player %d has four in a line, so moved last and is not to move", p);
     int first = n0 == n1 ? p : n0 > n1 ? 0 : 1;
     if (check_history(s, first, w0 ? 0 : w1 ? 1 : -1, err, errlen) < 0)
         return -1;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "core/towerup/towerup.h"
 
 int towerup_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
@@ -18,10 +19,9 @@ int towerup_chance_outcomes(const void *state, const move_t *m, char (*text)[GAM
         pile |= 1ULL << s->draw[i];
     if (!pile) {
         if (!m) {
-            snprintf(err, errlen,
-                     "the draw pile is empty: the next card comes from the discard pile "
-                     "with the card taken, so it depends on the move (give the move)");
-            return -1;
+            return input_fail(err, errlen, "move", NULL,
+                              "the draw pile is empty: the next card comes from the discard pile "
+                              "with the card taken, so it depends on the move (give the move)");
         }
         pile = s->discard | 1ULL << s->market[towerup_move_slot(*m)];
     }
@@ -34,8 +34,7 @@ int towerup_chance_outcomes(const void *state, const move_t *m, char (*text)[GAM
             k++;
         if (k == count) {
             if (count == max) {
-                snprintf(err, errlen, "more than %d chance outcomes", max);
-                return -1;
+                return input_fail(err, errlen, "max", NULL, "more than %d chance outcomes", max);
             }
             snprintf(text[count], GAME_MOVE_TEXT_MAX, "%s", code);
             of[count++] = 0;

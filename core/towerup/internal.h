@@ -151,8 +151,10 @@ bool tu_objective_met(const towerup_state_t *s, int p, int obj);
 
 /* Plays the set-up at random from rng (setup_random). */
 void tu_setup_random(towerup_state_t *s, pcg32_t *rng);
-/* Checks an objectives option text (state.c): 0, or -1 with err filled. */
+/* Checks an objectives option text (options.c): 0, or -1 with err filled. */
 int tu_objectives_check(const char *text, char *err, size_t errlen);
+/* Three different objective ids "a,b,c" into out[3] (options.c): 0, or -1 with err filled. */
+int tu_objectives_parse(const char *text, uint8_t *out, char *err, size_t errlen);
 
 /* Tower Up's own options (options.c), read from a game_options_t. */
 typedef struct towerup_options {
@@ -164,9 +166,6 @@ typedef struct towerup_options {
 /* Checks opt against Tower Up's options and reads them: 0, or -1 with err filled. */
 int towerup_options_read(const game_options_t *opt, towerup_options_t *out, char *err,
                          size_t errlen);
-
-/* Errors as one sentence into err. */
-void tu_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* The city for people (map.c): a map of the sites and streets, the areas and the buildings
    (or, for a board that is no grid, a list of the sites with their neighbours). */

@@ -256,62 +256,59 @@ static int parse_syntax(const char *text, move_t *m)
     }
 }
 
-/* Why a well-formed move is not legal here (one sentence into err). */
-static void explain_illegal(const towerup_state_t *s, move_t m, char *err, size_t errlen)
+/* Why a well-formed move is not legal here (one sentence into why[len]). */
+static void explain_illegal(const towerup_state_t *s, move_t m, char *why, size_t len)
 {
     const towerup_board_t *b = s->board;
     int kind = towerup_move_kind(m), site = towerup_move_site(m), c = towerup_move_colour(m);
     const char *L = towerup_colour_letter;
     if (s->phase == TOWERUP_PHASE_OVER) {
-        tu_errf(err, errlen, "illegal: the game is over");
+        snprintf(why, len, "the game is over");
         return;
     }
     if (s->phase == TOWERUP_PHASE_SETUP && kind != TOWERUP_MOVE_PLACE) {
-        tu_errf(err, errlen, "illegal: the starting floors must be placed first");
+        snprintf(why, len, "the starting floors must be placed first");
         return;
     }
     if (s->phase != TOWERUP_PHASE_SETUP && kind == TOWERUP_MOVE_PLACE) {
-        tu_errf(err, errlen, "illegal: the set-up is over");
+        snprintf(why, len, "the set-up is over");
         return;
     }
     if (kind == TOWERUP_MOVE_TAKE) {
-        tu_errf(err, errlen, "illegal: the card in slot %d (%s) cannot change the supply so",
-                towerup_move_slot(m) + 1, towerup_cards()[s->market[towerup_move_slot(m)]].code);
+        snprintf(why, len, "the card in slot %d (%s) cannot change the supply so",
+                 towerup_move_slot(m) + 1, towerup_cards()[s->market[towerup_move_slot(m)]].code);
         return;
     }
     if (site >= b->site_count) {
-        tu_errf(err, errlen, "illegal: there is no site %d", site);
+        snprintf(why, len, "there is no site %d", site);
         return;
     }
     if (s->site[site]) {
-        tu_errf(err, errlen, "illegal: site %d is not empty", site);
+        snprintf(why, len, "site %d is not empty", site);
         return;
     }
     if (kind == TOWERUP_MOVE_PLACE) {
         int want = s->setup_colour[s->setup_done];
         if (want != TOWERUP_WILD && c != want)
-            tu_errf(err, errlen, "illegal: starting floor %d must be %c", s->setup_done + 1,
-                    L[want]);
+            snprintf(why, len, "starting floor %d must be %c", s->setup_done + 1, L[want]);
         else if (!s->reserve[c])
-            tu_errf(err, errlen, "illegal: the reserve has no %c floor", L[c]);
+            snprintf(why, len, "the reserve has no %c floor", L[c]);
         else
-            tu_errf(err, errlen, "illegal: site %d has a neighbour of colour %c", site, L[c]);
+            snprintf(why, len, "site %d has a neighbour of colour %c", site, L[c]);
         return;
     }
     int p = s->to_move;
     uint64_t nb = b->nbr[site] & s->occupied;
     if (!s->roofs_left[p])
-        tu_errf(err, errlen, "illegal: no roofs left");
+        snprintf(why, len, "no roofs left");
     else if (!nb)
-        tu_errf(err, errlen, "illegal: site %d has no neighbouring building", site);
+        snprintf(why, len, "site %d has no neighbouring building", site);
     else if (nb & s->colour_mask[c])
-        tu_errf(err, errlen, "illegal: site %d has a neighbouring building of colour %c", site,
-                L[c]);
+        snprintf(why, len, "site %d has a neighbouring building of colour %c", site, L[c]);
     else if (!tu_build_ok(s, p, site, c))
-        tu_errf(err, errlen, "illegal: the supply lacks the floors for this building");
+        snprintf(why, len, "the supply lacks the floors for this building");
     else
-        tu_errf(err, errlen, "illegal: the roof must go on site %d or a neighbouring building",
-                site);
+        snprintf(why, len, "the roof must go on site %d or a neighbouring building", site);
 }
 
 int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m, char *err,
@@ -321,12 +318,9 @@ int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m
     move_t mv;
     if (strlen(text) >= GAME_MOVE_TEXT_MAX || parse_syntax(text, &mv) < 0 ||
         (towerup_move_to_text(s, mv, canon), strcmp(canon, text))) {
-        char shown[INPUT_EXCERPT_MAX];
-        tu_errf(err, errlen,
-                "'%s' is not a canonical Tower Up move (P<site><colour>, "
-                "T<slot>[+gained][-lost] or B<site><colour>^<roofsite>)",
-                input_escape(text, shown, sizeof shown));
-        return -1;
+        return input_fail(err, errlen, "move", text,
+                          "not a canonical Tower Up move (P<site><colour>, "
+                          "T<slot>[+gained][-lost] or B<site><colour>^<roofsite>)");
     }
     move_t moves[GAME_MAX_MOVES];
     int n = towerup_gen_moves(s, moves);
@@ -335,6 +329,7 @@ int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m
             *m = mv;
             return 0;
         }
-    explain_illegal(s, mv, err, errlen);
-    return -1;
+    char why[GAME_ERR_MAX];
+    explain_illegal(s, mv, why, sizeof why);
+    return input_fail(err, errlen, "move", text, "illegal: %s", why);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "internal.h"
 
 const game_option_spec_t towerup_option_specs[TOWERUP_OPTION_COUNT] = {
@@ -26,35 +27,72 @@ static int option_int(const char *value, int lo, int hi)
     return errno || end == value || *end || v < lo || v > hi ? -1 : (int)v;
 }
 
+/* The field of an objectives error. */
+#define OBJECTIVES "towerup option objectives"
+
+int tu_objectives_parse(const char *text, uint8_t *out, char *err, size_t errlen)
+{
+    const char *p = text;
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char id[32];
+        if ((i < 2) != (e != NULL) || len >= sizeof id) {
+            char names[128];
+            towerup_objective_names(names, sizeof names);
+            return input_fail(err, errlen, OBJECTIVES, text,
+                              "not 'start', 'random' or three different ids of %s", names);
+        }
+        memcpy(id, p, len);
+        id[len] = 0;
+        int o = towerup_objective_find(id);
+        char shown[INPUT_EXCERPT_MAX];
+        if (o < 0) {
+            char names[128];
+            towerup_objective_names(names, sizeof names);
+            return input_fail(err, errlen, OBJECTIVES, text, "unknown objective '%s' (the ids: %s)",
+                              input_escape(id, shown, sizeof shown), names);
+        }
+        for (int j = 0; j < i; j++)
+            if (out[j] == o) {
+                return input_fail(err, errlen, OBJECTIVES, text, "objective '%s' is named twice",
+                                  input_escape(id, shown, sizeof shown));
+            }
+        out[i] = (uint8_t)o;
+        p = e ? e + 1 : p + len;
+    }
+    return 0;
+}
+
+int tu_objectives_check(const char *text, char *err, size_t errlen)
+{
+    uint8_t out[TOWERUP_GAME_OBJECTIVES];
+    if (!strcmp(text, "start") || !strcmp(text, "random"))
+        return 0;
+    return tu_objectives_parse(text, out, err, errlen);
+}
+
 int towerup_option_check(const char *key, const char *value, char *err, size_t errlen)
 {
     if (!strcmp(key, "board")) {
         if (!value[0]) {
-            tu_errf(err, errlen, "towerup option board needs standard, duo or a board file");
-            return -1;
+            return input_fail(err, errlen, "towerup option board", value,
+                              "needs standard, duo or a board file");
         }
     } else if (!strcmp(key, "start_floors")) {
         if (option_int(value, 3, TOWERUP_MAX_START_FLOORS) < 0) {
-            tu_errf(err, errlen,
-                    "towerup option start_floors needs an integer from 3 to %d, "
-                    "not '%s'",
-                    TOWERUP_MAX_START_FLOORS, value);
-            return -1;
+            return input_fail(err, errlen, "towerup option start_floors", value,
+                              "needs an integer from 3 to %d", TOWERUP_MAX_START_FLOORS);
         }
     } else if (!strcmp(key, "setup")) {
         if (strcmp(value, "placed") && strcmp(value, "random")) {
-            tu_errf(err, errlen, "towerup option setup needs placed or random, not '%s'", value);
-            return -1;
+            return input_fail(err, errlen, "towerup option setup", value, "needs placed or random");
         }
     } else if (!strcmp(key, "objectives")) {
-        char why[GAME_ERR_MAX];
-        if (tu_objectives_check(value, why, sizeof why) < 0) {
-            tu_errf(err, errlen, "towerup option objectives: %s", why);
+        if (tu_objectives_check(value, err, errlen) < 0)
             return -1;
-        }
     } else {
-        tu_errf(err, errlen, "towerup has no option %s", key);
-        return -1;
+        return input_fail(err, errlen, "towerup option", key, "no such option");
     }
     return 0;
 }

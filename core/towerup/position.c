@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "internal.h"
 
 enum { FIELD_PLAYERS = 14 }; /* index of the first PLAYER field */
@@ -98,11 +99,8 @@ void towerup_position_write(const void *state, int observer, char *buf, size_t l
     snprintf(buf, len, "%s", text);
 }
 
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        tu_errf(err, errlen, __VA_ARGS__);                                                         \
-        return -1;                                                                                 \
-    } while (0)
+/* An error naming the field at fault and quoting its text (NULL: no single text). */
+#define FAIL(field, input, ...) return input_fail(err, errlen, field, input, __VA_ARGS__)
 
 /* A whole number in [lo, hi] from text up to end (NULL: the end of text), or -1. */
 static int read_int(const char *text, const char *end, int lo, int hi)
@@ -155,30 +153,31 @@ static int read_city(towerup_state_t *s, const char *text, char *err, size_t err
     int roofs[TOWERUP_MAX_PLAYERS] = {0};
     for (int i = 0; i < s->board->site_count; i++) {
         if (!*p)
-            FAIL("city: %d sites given, the board has %d", i, s->board->site_count);
+            FAIL("city", text, "%d sites given, the board has %d", i, s->board->site_count);
         if (*p == '.') {
             p++;
             continue;
         }
         int c = towerup_colour_from_letter(*p++, false), h = 0;
         if (c < 0)
-            FAIL("city: site %d is not '.' or a colour K G W B followed by its floors", i);
+            FAIL("city", text, "site %d is not '.' or a colour K G W B followed by its floors", i);
         for (; *p == '-' || (*p >= '0' && *p < '0' + s->players); p++, h++) {
             if (h == 1 + TOWERUP_MAX_DEGREE)
-                FAIL("city: site %d has more than %d floors", i, 1 + TOWERUP_MAX_DEGREE);
+                FAIL("city", text, "site %d has more than %d floors", i, 1 + TOWERUP_MAX_DEGREE);
             if (*p != '-') {
                 s->roofs[i] |= (uint32_t)(*p - '0' + 1) << (3 * h);
                 if (++roofs[*p - '0'] > TOWERUP_ROOFS)
-                    FAIL("city: player %d has more than %d roofs", *p - '0', TOWERUP_ROOFS);
+                    FAIL("city", text, "player %d has more than %d roofs", *p - '0', TOWERUP_ROOFS);
             }
         }
         if (!h)
-            FAIL("city: site %d has no floors ('-', or the roof owner 0-%d, per floor)", i,
+            FAIL("city", text, "site %d has no floors ('-', or the roof owner 0-%d, per floor)", i,
                  s->players - 1);
         s->site[i] = (uint8_t)(h | c << 4);
     }
     if (*p)
-        FAIL("city: more sites than the board's %d, or a bad character", s->board->site_count);
+        FAIL("city", text, "more sites than the board's %d, or a bad character",
+             s->board->site_count);
     /* A building grows one floor for each neighbour founded after it (RULES.md 1.6), so it
        has at least height - 1 neighbouring buildings; a taller one could outgrow any site. */
     uint64_t built = 0;
@@ -188,7 +187,7 @@ static int read_city(towerup_state_t *s, const char *text, char *err, size_t err
     for (int i = 0; i < s->board->site_count; i++) {
         int h = s->site[i] & 15, n = __builtin_popcountll(s->board->nbr[i] & built);
         if (s->site[i] && h - 1 > n)
-            FAIL("city: site %d has %d floors but only %d neighbouring buildings", i, h, n);
+            FAIL("city", text, "site %d has %d floors but only %d neighbouring buildings", i, h, n);
     }
     return 0;
 }
@@ -201,7 +200,7 @@ static int read_cards(towerup_state_t *s, char **f, uint64_t *used, char *err, s
         size_t n = e ? (size_t)(e - p) : strlen(p);
         int k = (e != NULL) == (i + 1 < TOWERUP_MARKET) ? take_card(p, n, used) : -1;
         if (k < 0)
-            FAIL("market: give three card codes joined by ',' (cards of the deck)");
+            FAIL("market", f[11], "give three card codes joined by ',' (cards of the deck)");
         s->market[i] = (uint8_t)k;
         p = e ? e + 1 : p + n;
     }
@@ -212,11 +211,12 @@ static int read_cards(towerup_state_t *s, char **f, uint64_t *used, char *err, s
             size_t n = e ? (size_t)(e - p) : strlen(p);
             int k = take_card(p, n, used);
             if (k < 0)
-                FAIL("discard: '%.*s' is not a card code left in the deck", (int)(n < 8 ? n : 8),
-                     p);
+                FAIL("discard", f[13], "'%.*s' is not a card code left in the deck",
+                     (int)(n < 8 ? n : 8), p);
             /* One way to write a pile: the codes in the deck table's order. */
             if (code_first(k) < last)
-                FAIL("discard: '%.*s' is out of order (the codes go in the deck table's order)",
+                FAIL("discard", f[13],
+                     "'%.*s' is out of order (the codes go in the deck table's order)",
                      (int)(n < 8 ? n : 8), p);
             last = code_first(k);
             if (!e)
@@ -227,7 +227,7 @@ static int read_cards(towerup_state_t *s, char **f, uint64_t *used, char *err, s
     }
     int pile = read_int(f[12], NULL, 0, TOWERUP_CARD_COUNT);
     if (pile != TOWERUP_CARD_COUNT - TOWERUP_MARKET - discards)
-        FAIL("pile: the draw pile holds the %d cards in neither market nor discard",
+        FAIL("pile", f[12], "the draw pile holds the %d cards in neither market nor discard",
              TOWERUP_CARD_COUNT - TOWERUP_MARKET - discards);
     return 0;
 }
@@ -236,42 +236,44 @@ static int read_cards(towerup_state_t *s, char **f, uint64_t *used, char *err, s
 static int read_player(towerup_state_t *s, int p, const char *text, char *err, size_t errlen)
 {
     const char *part[6], *p0 = text;
+    char field[16];
+    snprintf(field, sizeof field, "player %d", p);
     int n = 0;
     for (part[n++] = p0; (p0 = strchr(p0, '/')) != NULL && n < 6; part[n++] = ++p0)
         ;
     if (n != 5)
-        FAIL("player %d: must be SUPPLY/MARKERS/CONE/MET/CHIPS", p);
+        FAIL(field, text, "must be SUPPLY/MARKERS/CONE/MET/CHIPS");
     if (read_list(part[0], part[1] - 1, TOWERUP_COLOUR_COUNT, 0, TOWERUP_SUPPLY_MAX, s->supply[p]) <
         0)
-        FAIL("player %d: the supply is 4 floor counts (K,G,W,B) of 0-10", p);
+        FAIL(field, text, "the supply is 4 floor counts (K,G,W,B) of 0-10");
     if (towerup_supply_total(s, p) > TOWERUP_SUPPLY_MAX)
-        FAIL("player %d: the supply holds more than %d floors", p, TOWERUP_SUPPLY_MAX);
+        FAIL(field, text, "the supply holds more than %d floors", TOWERUP_SUPPLY_MAX);
     if (read_list(part[1], part[2] - 1, TOWERUP_COLOUR_COUNT, 0, TOWERUP_COLUMN_COUNT - 1,
                   s->markers[p]) < 0)
-        FAIL("player %d: the markers are 4 columns (K,G,W,B) of 0-15", p);
+        FAIL(field, text, "the markers are 4 columns (K,G,W,B) of 0-15");
     s->cone[p] = -1;
     if (part[3] - 1 - part[2] != 1 || part[2][0] != '-') {
         int v = read_int(part[2], part[3] - 1, 0, TOWERUP_CONE_MAX);
         if (v < 0)
-            FAIL("player %d: the cone is '-' or a column 0-%d", p, TOWERUP_CONE_MAX);
+            FAIL(field, text, "the cone is '-' or a column 0-%d", TOWERUP_CONE_MAX);
         s->cone[p] = (int8_t)v;
     }
     if (part[4] - 1 == part[3])
-        FAIL("player %d: objectives met are '-' or slots 1-3 in order", p);
+        FAIL(field, text, "objectives met are '-' or slots 1-3 in order");
     if (part[4] - 1 - part[3] != 1 || part[3][0] != '-')
         for (const char *q = part[3]; q < part[4] - 1; q++) {
             int i = *q - '1';
             if (i < 0 || i >= TOWERUP_GAME_OBJECTIVES || (s->met[p] >> i & 1) || (s->met[p] >> i))
-                FAIL("player %d: objectives met are '-' or slots 1-3 in order", p);
+                FAIL(field, text, "objectives met are '-' or slots 1-3 in order");
             s->met[p] |= (uint8_t)(1u << i);
         }
     int chips = __builtin_popcount(s->met[p]);
     const char *end = part[4] + strlen(part[4]);
     if (chips ? read_list(part[4], end, chips, 3, 7, s->chips[p]) < 0 : strcmp(part[4], "-"))
-        FAIL("player %d: the chips are one value per objective met, in the order won", p);
+        FAIL(field, text, "the chips are one value per objective met, in the order won");
     for (int i = 0; i < chips; i++)
         if (s->chips[p][i] != 3 && s->chips[p][i] != 5 && s->chips[p][i] != 7)
-            FAIL("player %d: chip %d is not 7, 5 or 3", p, s->chips[p][i]);
+            FAIL(field, text, "chip %d is not 7, 5 or 3", s->chips[p][i]);
     s->chip_count[p] = (uint8_t)chips;
     return 0;
 }
@@ -282,44 +284,46 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
     int to_move = read_int(f[5], NULL, 0, s->players - 1);
     int first = read_int(f[6], NULL, 0, s->players - 1);
     if (to_move < 0 || first < 0)
-        FAIL("%s: '%s' is not a player 0-%d", to_move < 0 ? "turn" : "first",
-             to_move < 0 ? f[5] : f[6], s->players - 1);
+        FAIL(to_move < 0 ? "turn" : "first", to_move < 0 ? f[5] : f[6], "not a player 0-%d",
+             s->players - 1);
     s->to_move = (uint8_t)to_move;
     s->first_player = (uint8_t)first;
     int turns = read_int(f[8], NULL, 0, TOWERUP_MAX_TURNS);
     if (turns < 0)
-        FAIL("turns: '%s' is not a turn count 0-%d", f[8], TOWERUP_MAX_TURNS);
+        FAIL("turns", f[8], "not a turn count 0-%d", TOWERUP_MAX_TURNS);
     s->turns = (uint16_t)turns;
     if (!strncmp(f[7], "setup:", 6)) {
         int n = (int)strlen(f[7] + 6), done = towerup_popcount(s->occupied);
         if (n < 1 || done + n > (s->players == 4 ? 5 : TOWERUP_MAX_START_FLOORS))
-            FAIL("phase: setup: lists the 1 to %d starting floors still to place",
+            FAIL("phase", f[7], "setup: lists the 1 to %d starting floors still to place",
                  (s->players == 4 ? 5 : TOWERUP_MAX_START_FLOORS) - done);
         for (int i = 0; i < n; i++) {
             int c = towerup_colour_from_letter(f[7][6 + i], true);
             if (c < 0)
-                FAIL("phase: starting floor '%c' is not K G W B or *", f[7][6 + i]);
+                FAIL("phase", f[7], "starting floor '%c' is not K G W B or *", f[7][6 + i]);
             s->setup_colour[done + i] = (uint8_t)c;
         }
         s->setup_done = (uint8_t)done;
         s->setup_count = (uint8_t)(done + n);
         if (to_move != (first + s->players - 1) % s->players)
-            FAIL("turn: the last player before the first places the starting floors");
-        if (turns || strcmp(f[9], "-"))
-            FAIL("phase: no turn is played and no end triggered during the set-up");
+            FAIL("turn", f[5], "the last player before the first places the starting floors");
+        if (turns)
+            FAIL("turns", f[8], "no turn is played during the set-up");
+        if (strcmp(f[9], "-"))
+            FAIL("end", f[9], "no end is triggered during the set-up");
         /* Any set of fewer floors than the board takes is reached from an empty board, so
            the rest of the set-up never runs out of sites. */
         char why[GAME_ERR_MAX];
         if (towerup_setup_fits(s->board, s->setup_count, why, sizeof why) < 0)
-            FAIL("phase: %s", why);
+            FAIL("phase", f[7], "%s", why);
         s->phase = TOWERUP_PHASE_SETUP;
     } else if (!strcmp(f[7], "play") || !strcmp(f[7], "over")) {
         s->phase = f[7][0] == 'p' ? TOWERUP_PHASE_PLAY : TOWERUP_PHASE_OVER;
         s->setup_done = s->setup_count = 3;
         if (s->phase == TOWERUP_PHASE_PLAY && turns == TOWERUP_MAX_TURNS)
-            FAIL("turns: the game ends after turn %d", TOWERUP_MAX_TURNS);
+            FAIL("turns", f[8], "the game ends after turn %d", TOWERUP_MAX_TURNS);
     } else {
-        FAIL("phase: '%s' is not setup:COLOURS, play or over", f[7]);
+        FAIL("phase", f[7], "not setup:COLOURS, play or over");
     }
     if (strcmp(f[9], "-")) {
         const char *colon = strchr(f[9], ':'), *slash = strchr(f[9], '/');
@@ -329,15 +333,16 @@ static int read_turn(towerup_state_t *s, char **f, char *err, size_t errlen)
         if (who < 0 || left < 0 ||
             !((kind == 4 && !strncmp(f[9], "roof", 4)) ||
               (kind == 8 && !strncmp(f[9], "shortage", 8))))
-            FAIL("end: '%s' is not '-', roof:P, shortage:P, roof:P/N or shortage:P/N", f[9]);
+            FAIL("end", f[9], "not '-', roof:P, shortage:P, roof:P/N or shortage:P/N");
         s->end_trigger = f[9][0] == 'r' ? TOWERUP_END_LAST_ROOF : TOWERUP_END_SHORTAGE;
         s->trigger_player = (uint8_t)who;
         s->final_round = slash != NULL;
         s->final_left = (uint8_t)left;
         if (s->phase == TOWERUP_PHASE_PLAY && !slash && to_move != who)
-            FAIL("end: player %d's trigger turn goes on, so player %d is to move", who, who);
+            FAIL("end", f[9], "player %d's trigger turn goes on, so player %d is to move", who,
+                 who);
         if (s->phase == TOWERUP_PHASE_PLAY && slash && !left)
-            FAIL("end: no final turn left, so the game is over");
+            FAIL("end", f[9], "no final turn left, so the game is over");
     }
     return 0;
 }
@@ -354,15 +359,15 @@ static int check_start_colours(const towerup_state_t *s, char *err, size_t errle
     int count = s->phase == TOWERUP_PHASE_SETUP ? s->setup_count : TOWERUP_MARKET;
     for (int i = done; i < count && i < TOWERUP_MARKET; i++)
         if (s->setup_colour[i] != cards[s->market[i]].bottom)
-            FAIL("phase: starting floor %d is '%c', but market slot %d's bottom is '%c'", i + 1,
-                 towerup_colour_letter[s->setup_colour[i]], i + 1,
+            FAIL("phase", NULL, "starting floor %d is '%c', but market slot %d's bottom is '%c'",
+                 i + 1, towerup_colour_letter[s->setup_colour[i]], i + 1,
                  towerup_colour_letter[cards[s->market[i]].bottom]);
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
         int need = 0;
         for (int i = 0; i < done && i < TOWERUP_MARKET; i++)
             need += cards[s->market[i]].bottom == c;
         if (towerup_popcount(s->colour_mask[c]) < need)
-            FAIL("city: %d starting floors of %c, but market slots 1-%d show %d %c bottoms",
+            FAIL("city", NULL, "%d starting floors of %c, but market slots 1-%d show %d %c bottoms",
                  towerup_popcount(s->colour_mask[c]), towerup_colour_letter[c],
                  done < TOWERUP_MARKET ? done : TOWERUP_MARKET, need, towerup_colour_letter[c]);
     }
@@ -381,28 +386,30 @@ static int check_unplayed(const towerup_state_t *s, const char *discard, char *e
     const char *when = s->phase == TOWERUP_PHASE_SETUP ? "during the set-up" : "before turn 1";
     for (int p = 0; p < s->players; p++)
         if (s->present[p])
-            FAIL("phase: no roof is placed %s", when);
+            FAIL("phase", NULL, "no roof is placed %s", when);
     for (int i = 0; i < s->board->site_count; i++)
         if (s->site[i] &&
             (towerup_height(s, i) > 1 || (s->board->nbr[i] & s->colour_mask[s->site[i] >> 4])))
-            FAIL("city: starting floors stand one floor high, never next to their colour");
+            FAIL("city", NULL, "starting floors stand one floor high, never next to their colour");
     int placed = towerup_popcount(s->occupied), most = s->players == 4 ? 5 : 7;
     if (s->phase != TOWERUP_PHASE_SETUP && (placed < 3 || placed > most))
-        FAIL("city: %d buildings before turn 1, but 3 to %d starting floors", placed, most);
+        FAIL("city", NULL, "%d buildings before turn 1, but 3 to %d starting floors", placed, most);
     for (int p = 0; p < s->players; p++) {
+        char field[16];
+        snprintf(field, sizeof field, "player %d", p);
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
             if (s->supply[p][c] != 1)
-                FAIL("player %d: the supply is one floor of each colour (1,1,1,1) %s", p, when);
+                FAIL(field, NULL, "the supply is one floor of each colour (1,1,1,1) %s", when);
             if (s->markers[p][c])
-                FAIL("player %d: the markers stand in column 0 %s", p, when);
+                FAIL(field, NULL, "the markers stand in column 0 %s", when);
         }
         if (s->cone[p] >= 0)
-            FAIL("player %d: no cone is set %s", p, when);
+            FAIL(field, NULL, "no cone is set %s", when);
         if (s->met[p])
-            FAIL("player %d: no objective is met %s", p, when);
+            FAIL(field, NULL, "no objective is met %s", when);
     }
     if (strcmp(discard, "-"))
-        FAIL("discard: no card is taken %s, so the pile is '-'", when);
+        FAIL("discard", discard, "no card is taken %s, so the pile is '-'", when);
     return check_start_colours(s, err, errlen);
 }
 
@@ -419,36 +426,41 @@ static int check_end(const towerup_state_t *s, char *err, size_t errlen)
     bool roof = s->end_trigger == TOWERUP_END_LAST_ROOF, due[TOWERUP_MAX_PLAYERS] = {false};
     for (int p = 0; p < n; p++)
         if (!s->roofs_left[p] && !s->end_trigger)
-            FAIL("end: player %d has placed all %d roofs, so the end is triggered", p,
+            FAIL("end", NULL, "player %d has placed all %d roofs, so the end is triggered", p,
                  TOWERUP_ROOFS);
     if (roof && s->roofs_left[who])
-        FAIL("end: roof:%d, but player %d has %d roofs left", who, who, s->roofs_left[who]);
+        FAIL("end", NULL, "roof:%d, but player %d has %d roofs left", who, who, s->roofs_left[who]);
     if (s->final_round) {
         int turns = roof ? n - 1 : n, done = turns - s->final_left;
         if (done < 0)
-            FAIL("end: %d final turns left, but the final round has %d", s->final_left, turns);
+            FAIL("end", NULL, "%d final turns left, but the final round has %d", s->final_left,
+                 turns);
         for (int k = roof ? 0 : 1; k <= done; k++)
             due[(who + k) % n] = true;
         int next = (who + done + 1) % n;
         if (s->phase == TOWERUP_PHASE_PLAY && s->to_move != next)
-            FAIL("turn: player %d plays the next final turn, not player %d", next, s->to_move);
+            FAIL("turn", NULL, "player %d plays the next final turn, not player %d", next,
+                 s->to_move);
     }
     if (s->phase == TOWERUP_PHASE_OVER) {
         if (s->turns < TOWERUP_MAX_TURNS && !(s->final_round && !s->final_left))
-            FAIL("phase: over only once the final round is done (end roof:P/0 or "
+            FAIL("phase", NULL,
+                 "over only once the final round is done (end roof:P/0 or "
                  "shortage:P/0) or after turn %d",
                  TOWERUP_MAX_TURNS);
         for (int p = 0; p < n; p++)
             due[p] = true;
     }
     for (int p = 0; p < n; p++) {
+        char field[16];
+        snprintf(field, sizeof field, "player %d", p);
         if ((s->cone[p] >= 0) != due[p])
-            FAIL(due[p] ? "player %d: the final turn is over, so the cone is set"
-                        : "player %d: a cone is set only when the player's final turn is over",
-                 p);
+            FAIL(field, NULL,
+                 due[p] ? "the final turn is over, so the cone is set"
+                        : "a cone is set only when the player's final turn is over");
         int seen = towerup_visible_roofs(s, p), placed = TOWERUP_ROOFS - s->roofs_left[p];
         if (due[p] && (s->cone[p] > placed || s->cone[p] < (seen < 7 ? seen : 7)))
-            FAIL("player %d: the cone stands in column %d, but %d roofs are placed and %d seen", p,
+            FAIL(field, NULL, "the cone stands in column %d, but %d roofs are placed and %d seen",
                  s->cone[p], placed, seen);
     }
     return 0;
@@ -467,12 +479,13 @@ static int check_objectives(const towerup_state_t *s, char *err, size_t errlen)
         int k = 0;
         for (int p = 0; p < s->players; p++) {
             bool listed = s->met[p] >> i & 1, met = tu_objective_met(s, p, s->objectives[i]);
+            char field[16];
+            snprintf(field, sizeof field, "player %d", p);
             if (listed != met)
-                FAIL(listed ? "player %d: objective %d (%s) is listed as met, but the roofs "
-                              "do not meet it"
-                            : "player %d: the roofs meet objective %d (%s), but it is not "
-                              "listed as met",
-                     p, i + 1, towerup_objective_id[s->objectives[i]]);
+                FAIL(field, NULL,
+                     listed ? "objective %d (%s) is listed as met, but the roofs do not meet it"
+                            : "the roofs meet objective %d (%s), but it is not listed as met",
+                     i + 1, towerup_objective_id[s->objectives[i]]);
             k += met;
         }
         for (int j = 0; j < k && values[j]; j++)
@@ -483,8 +496,8 @@ static int check_objectives(const towerup_state_t *s, char *err, size_t errlen)
             got[s->chips[p][j] & 7]++;
     for (int v = 7; v >= 3; v -= 2)
         if (want[v] != got[v])
-            FAIL("player chips: %d chips of %d are held, but the objectives met give %d", got[v], v,
-                 want[v]);
+            FAIL("chips", NULL, "%d chips of %d are held, but the objectives met give %d", got[v],
+                 v, want[v]);
     return 0;
 }
 
@@ -500,11 +513,13 @@ int towerup_position_read(void *state, const char *text, const game_options_t *o
     memset(s, 0, sizeof *s);
     int players = n > 2 ? read_int(f[2], NULL, 2, TOWERUP_MAX_PLAYERS) : -1;
     if (players < 0)
-        FAIL("players: Tower Up is for 2 to %d players", TOWERUP_MAX_PLAYERS);
+        FAIL("players", n > 2 ? f[2] : NULL, "Tower Up is for 2 to %d players",
+             TOWERUP_MAX_PLAYERS);
     s->players = (uint8_t)players;
     if (n != FIELD_PLAYERS + players)
-        FAIL("position: towerup with %d players takes %d fields (see docs/NOTATION.md), not %d",
-             players, FIELD_PLAYERS + players, n);
+        FAIL("position", NULL,
+             "towerup with %d players takes %d fields (see docs/NOTATION.md), not %d", players,
+             FIELD_PLAYERS + players, n);
     /* The board: a built-in one by name, or the file given alongside with that name. */
     const towerup_board_t *b = towerup_board_builtin(f[1]);
     const char *board_option = game_options_get(opt, "board");
@@ -512,30 +527,30 @@ int towerup_position_read(void *state, const char *text, const game_options_t *o
         char why[GAME_ERR_MAX];
         b = towerup_board_get(board_option, why, sizeof why);
         if (!b)
-            FAIL("board: %s", why);
+            FAIL("board", board_option, "%s", why);
         if (strcmp(b->name, f[1]))
-            FAIL("board: the position is on '%s', the board given is '%s'", f[1], b->name);
+            FAIL("board", f[1], "not the board given ('%s')", b->name);
     }
     if (!b)
-        FAIL("board: '%s' is not a built-in board (give its file alongside)", f[1]);
+        FAIL("board", f[1], "not a built-in board (give its file alongside)");
     s->board = b;
     int v = strcmp(f[3], "-") ? read_int(f[3], NULL, 0, players - 1) : -1;
     if (v < 0 && strcmp(f[3], "-"))
-        FAIL("view: '%s' is not '-' or a player 0-%d", f[3], players - 1);
+        FAIL("view", f[3], "not '-' or a player 0-%d", players - 1);
     char objectives[64];
     snprintf(objectives, sizeof objectives, "%s", f[4]);
     char *o = objectives;
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
         char *e = strchr(o, ',');
         if ((e != NULL) != (i + 1 < TOWERUP_GAME_OBJECTIVES))
-            FAIL("objectives: three objective ids joined by ','");
+            FAIL("objectives", f[4], "three objective ids joined by ','");
         if (e)
             *e = '\0';
         int id = towerup_objective_find(o);
         for (int j = 0; j < i && id >= 0; j++)
             id = s->objectives[j] == id ? -1 : id;
         if (id < 0)
-            FAIL("objectives: '%s' is not an objective id or is named twice", o);
+            FAIL("objectives", f[4], "'%s' is not an objective id or is named twice", o);
         s->objectives[i] = (uint8_t)id;
         o = e ? e + 1 : o;
     }
@@ -550,7 +565,7 @@ int towerup_position_read(void *state, const char *text, const game_options_t *o
     towerup_fix_derived(s);
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
         if (s->reserve[c] > TOWERUP_FLOORS_PER_COLOUR)
-            FAIL("city: the city and supplies hold more than %d %c floors",
+            FAIL("city", f[10], "the city and supplies hold more than %d %c floors",
                  TOWERUP_FLOORS_PER_COLOUR, towerup_colour_letter[c]);
     if (read_turn(s, f, err, errlen) < 0 || check_unplayed(s, f[13], err, errlen) < 0 ||
         check_end(s, err, errlen) < 0 || check_objectives(s, err, errlen) < 0)

@@ -143,7 +143,7 @@ static const json_t *get_key(const json_t *rec, const char *key, json_type type,
 {
     const json_t *v = json_object_get(rec, key);
     if (!v || json_typeof(v) != type) {
-        tu_errf(err, errlen, "record: %s must be %s", key, what);
+        input_fail(err, errlen, "record", NULL, "%s must be %s", key, what);
         return NULL;
     }
     return v;
@@ -160,8 +160,7 @@ static int codes_to_cards(const json_t *list, uint64_t allowed, uint8_t *out, co
     {
         const char *code = json_string_value(v);
         if (!code) {
-            tu_errf(err, errlen, "%s entry %zu is not a string", what, i);
-            return -1;
+            return input_fail(err, errlen, "record", NULL, "%s entry %zu is not a string", what, i);
         }
         int known = 0, found = -1;
         for (int k = 0; k < TOWERUP_CARD_COUNT && found < 0; k++) {
@@ -173,13 +172,13 @@ static int codes_to_cards(const json_t *list, uint64_t allowed, uint8_t *out, co
         }
         char shown[INPUT_EXCERPT_MAX];
         if (!known) {
-            tu_errf(err, errlen, "%s entry %zu '%s' is not a Tower Up card code", what, i,
-                    input_escape(code, shown, sizeof shown));
-            return -1;
+            return input_fail(err, errlen, "record", NULL,
+                              "%s entry %zu '%s' is not a Tower Up card code", what, i,
+                              input_escape(code, shown, sizeof shown));
         }
         if (found < 0) {
-            tu_errf(err, errlen, "%s has too many '%s' cards", what, code);
-            return -1;
+            return input_fail(err, errlen, "record", NULL, "%s has too many '%s' cards", what,
+                              code);
         }
         allowed &= ~(1ULL << found);
         out[i] = (uint8_t)found;
@@ -191,8 +190,7 @@ static int codes_to_cards(const json_t *list, uint64_t allowed, uint8_t *out, co
 static int read_objectives(const json_t *objs_v, uint8_t *objectives, char *err, size_t errlen)
 {
     if (json_array_size(objs_v) != TOWERUP_GAME_OBJECTIVES) {
-        tu_errf(err, errlen, "record: objectives must be a list of three ids");
-        return -1;
+        return input_fail(err, errlen, "record", NULL, "objectives must be a list of three ids");
     }
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
         const char *id = json_string_value(json_array_get(objs_v, (size_t)i));
@@ -200,9 +198,9 @@ static int read_objectives(const json_t *objs_v, uint8_t *objectives, char *err,
         if (o < 0) {
             char shown[INPUT_EXCERPT_MAX], names[128];
             towerup_objective_names(names, sizeof names);
-            tu_errf(err, errlen, "record: objectives entry %d '%s' is not one of %s", i,
-                    id ? input_escape(id, shown, sizeof shown) : "(not a string)", names);
-            return -1;
+            return input_fail(err, errlen, "record", NULL,
+                              "objectives entry %d '%s' is not one of %s", i,
+                              id ? input_escape(id, shown, sizeof shown) : "(not a string)", names);
         }
         objectives[i] = (uint8_t)o;
     }
@@ -214,15 +212,15 @@ static int read_start_floors(const json_t *start_v, uint8_t *start, char *err, s
 {
     size_t ns = json_array_size(start_v);
     if (ns < 3 || ns > TOWERUP_MAX_START_FLOORS) {
-        tu_errf(err, errlen, "record: start_floors lists %zu floors (3 to 7 allowed)", ns);
-        return -1;
+        return input_fail(err, errlen, "record", NULL,
+                          "start_floors lists %zu floors (3 to 7 allowed)", ns);
     }
     for (size_t i = 0; i < ns; i++) {
         const char *t = json_string_value(json_array_get(start_v, i));
         int c = t && t[0] && !t[1] ? towerup_colour_from_letter(t[0], true) : -1;
         if (c < 0) {
-            tu_errf(err, errlen, "record: starting floor %zu is not one of K G W B *", i);
-            return -1;
+            return input_fail(err, errlen, "record", NULL,
+                              "starting floor %zu is not one of K G W B *", i);
         }
         start[i] = (uint8_t)c;
     }
@@ -251,11 +249,10 @@ static int read_start(const json_t *rec, const record_envelope_t *env, void *sta
         (ns = read_start_floors(start_v, start, err, errlen)) < 0)
         return -1;
     if (json_array_size(deck_v) != TOWERUP_CARD_COUNT) {
-        tu_errf(err, errlen, "record: deck has %zu cards, not 44", json_array_size(deck_v));
-        return -1;
+        return input_fail(err, errlen, "record", NULL, "deck has %zu cards, not 44",
+                          json_array_size(deck_v));
     }
-    if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "record: deck", err,
-                       errlen) < 0)
+    if (codes_to_cards(deck_v, (1ULL << TOWERUP_CARD_COUNT) - 1, deck, "deck", err, errlen) < 0)
         return -1;
     return towerup_new_from(state, board, env->players, env->first_player, objectives, deck, start,
                             ns, env->seed, err, errlen);
@@ -266,14 +263,14 @@ static int apply_reshuffle(towerup_state_t *s, int slot, const json_t *list, cha
                            size_t errlen)
 {
     if (!json_is_array(list) || json_array_size(list) != s->draw_end) {
-        tu_errf(err, errlen, "the record's reshuffle has %zu cards, the discard pile %d",
-                json_is_array(list) ? json_array_size(list) : 0, s->draw_end);
-        return -1;
+        return input_fail(err, errlen, "record", NULL,
+                          "a reshuffle has %zu cards, the discard pile %d",
+                          json_is_array(list) ? json_array_size(list) : 0, s->draw_end);
     }
     uint64_t pile = 0;
     for (int i = 0; i < s->draw_end; i++)
         pile |= 1ULL << s->draw[i];
-    if (codes_to_cards(list, pile, s->draw, "the reshuffle", err, errlen) < 0)
+    if (codes_to_cards(list, pile, s->draw, "a reshuffle", err, errlen) < 0)
         return -1;
     s->market[slot] = s->draw[0];
     towerup_fix_derived(s);
@@ -289,8 +286,8 @@ static int read_move(const json_t *rec, const void *before, void *state, move_t 
         return 0;
     const json_t *resh = json_object_get(rec, "reshuffles");
     if ((size_t)*used >= json_array_size(resh)) {
-        tu_errf(err, errlen, "the draw pile must be refilled but the record has no reshuffle left");
-        return -1;
+        return input_fail(err, errlen, "record", NULL,
+                          "the draw pile must be refilled but the record has no reshuffle left");
     }
     return apply_reshuffle(s, towerup_move_slot(m), json_array_get(resh, (size_t)(*used)++), err,
                            errlen);
@@ -301,9 +298,8 @@ static int read_end(const json_t *rec, const void *state, int used, char *err, s
     (void)state;
     size_t listed = json_array_size(json_object_get(rec, "reshuffles"));
     if ((size_t)used != listed) {
-        tu_errf(err, errlen, "record: reshuffles lists %zu reshuffles but the game made %d", listed,
-                used);
-        return -1;
+        return input_fail(err, errlen, "record", NULL,
+                          "reshuffles lists %zu reshuffles but the game made %d", listed, used);
     }
     return 0;
 }

@@ -11,6 +11,7 @@
  */
 #include <stdio.h>
 
+#include "core/input.h"
 #include "internal.h"
 
 /* Search state: the board, the floor budget and the stuck set-up found, if any. */
@@ -95,9 +96,9 @@ static void sites_text(char *buf, size_t len, uint64_t sites)
 int towerup_setup_fits(const towerup_board_t *b, int start_count, char *err, size_t errlen)
 {
     if (b->site_count < start_count) {
-        tu_errf(err, errlen, "board '%s' has %d sites, fewer than the %d starting floors", b->name,
-                b->site_count, start_count);
-        return -1;
+        return input_fail(err, errlen, "board", b->name,
+                          "has %d sites, fewer than the %d starting floors", b->site_count,
+                          start_count);
     }
     fit_t f = {.b = b, .budget = start_count - 1};
     if (!search(&f, 0, 0, 0))
@@ -109,10 +110,9 @@ int towerup_setup_fits(const towerup_board_t *b, int start_count, char *err, siz
         sites_text(t, sizeof t, f.found_o);
         snprintf(os, sizeof os, " (and of other colours on %s)", t);
     }
-    tu_errf(err, errlen,
-            "board '%s' cannot take %d starting floors in every deal: floors of one colour "
-            "on sites %s%s leave no empty site for another floor of that colour "
-            "(RULES.md 1.5)",
-            b->name, start_count, ds, os);
-    return -1;
+    return input_fail(err, errlen, "board", b->name,
+                      "cannot take %d starting floors in every deal: floors of one colour "
+                      "on sites %s%s leave no empty site for another floor of that colour "
+                      "(RULES.md 1.5)",
+                      start_count, ds, os);
 }

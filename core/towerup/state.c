@@ -1,5 +1,4 @@
 /* Tower Up state: new games, keys, consistency checks, scores, determinization. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,14 +7,6 @@
 
 /* Sub-streams of a game's seed (pcg32 sequence numbers). */
 enum { STREAM_DECK = 1, STREAM_FIRST, STREAM_OBJECTIVES, STREAM_SETUP, STREAM_RESHUFFLE };
-
-void tu_errf(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 uint64_t tu_key_player(const towerup_state_t *s, int p)
 {
@@ -127,7 +118,7 @@ void towerup_fix_derived(towerup_state_t *s)
 #define CHECK_FIELD(f)                                                                             \
     do {                                                                                           \
         if (memcmp(&s->f, &t.f, sizeof s->f)) {                                                    \
-            tu_errf(err, errlen, "derived field %s is inconsistent", #f);                          \
+            input_fail(err, errlen, "state", NULL, "derived field %s is inconsistent", #f);        \
             return -1;                                                                             \
         }                                                                                          \
     } while (0)
@@ -135,11 +126,11 @@ void towerup_fix_derived(towerup_state_t *s)
 int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
 {
     if (s->players < 2 || s->players > TOWERUP_MAX_PLAYERS || s->to_move >= s->players) {
-        tu_errf(err, errlen, "bad player count or player to move");
+        input_fail(err, errlen, "state", NULL, "bad player count or player to move");
         return -1;
     }
     if (s->draw_pos > s->draw_end || s->draw_end > TOWERUP_CARD_COUNT) {
-        tu_errf(err, errlen, "bad draw pile bounds");
+        input_fail(err, errlen, "state", NULL, "bad draw pile bounds");
         return -1;
     }
     int seen[TOWERUP_CARD_COUNT] = {0};
@@ -149,17 +140,18 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
         seen[s->draw[i] % TOWERUP_CARD_COUNT]++;
     for (int i = 0; i < TOWERUP_CARD_COUNT; i++)
         if (seen[i] > 1) {
-            tu_errf(err, errlen, "card %d is in the market or draw pile twice", i);
+            input_fail(err, errlen, "state", NULL, "card %d is in the market or draw pile twice",
+                       i);
             return -1;
         }
     for (int i = 0; i < s->board->site_count; i++) {
         int h = towerup_height(s, i);
         if (s->site[i] && (h < 1 || h > 1 + TOWERUP_MAX_DEGREE || (s->site[i] >> 6))) {
-            tu_errf(err, errlen, "site %d has a bad height or colour", i);
+            input_fail(err, errlen, "state", NULL, "site %d has a bad height or colour", i);
             return -1;
         }
         if ((s->roofs[i] >> (3 * h)) != 0) {
-            tu_errf(err, errlen, "site %d has a roof above its top floor", i);
+            input_fail(err, errlen, "state", NULL, "site %d has a roof above its top floor", i);
             return -1;
         }
     }
@@ -167,12 +159,13 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
         for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
             if (s->markers[p][c] >= TOWERUP_COLUMN_COUNT ||
                 (s->phase != TOWERUP_PHASE_SETUP && s->supply[p][c] > TOWERUP_SUPPLY_MAX)) {
-                tu_errf(err, errlen, "player %d has a bad marker or supply", p);
+                input_fail(err, errlen, "state", NULL, "player %d has a bad marker or supply", p);
                 return -1;
             }
         if (towerup_supply_total(s, p) > TOWERUP_SUPPLY_MAX || s->cone[p] > TOWERUP_CONE_MAX ||
             s->chip_count[p] != __builtin_popcount(s->met[p])) {
-            tu_errf(err, errlen, "player %d has a bad supply, cone or chip count", p);
+            input_fail(err, errlen, "state", NULL, "player %d has a bad supply, cone or chip count",
+                       p);
             return -1;
         }
     }
@@ -180,7 +173,8 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
     towerup_fix_derived(&t);
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
         if (t.reserve[c] > TOWERUP_FLOORS_PER_COLOUR) {
-            tu_errf(err, errlen, "more than 30 floors of colour %c", towerup_colour_letter[c]);
+            input_fail(err, errlen, "state", NULL, "more than 30 floors of colour %c",
+                       towerup_colour_letter[c]);
             return -1;
         }
     CHECK_FIELD(occupied);
@@ -195,7 +189,8 @@ int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
     CHECK_FIELD(discard);
     CHECK_FIELD(chip_next);
     if (s->key != t.key) {
-        tu_errf(err, errlen, "incremental key differs from the key computed from scratch");
+        input_fail(err, errlen, "state", NULL,
+                   "incremental key differs from the key computed from scratch");
         return -1;
     }
     return 0;
@@ -205,46 +200,45 @@ int towerup_new_from(towerup_state_t *s, const towerup_board_t *board, int playe
                      int first_player, const uint8_t *objectives, const uint8_t *deck,
                      const uint8_t *start, int start_count, uint64_t seed, char *err, size_t errlen)
 {
+    char given[16];
     if (players < 2 || players > TOWERUP_MAX_PLAYERS) {
-        tu_errf(err, errlen, "Tower Up is for 2 to 4 players, not %d", players);
-        return -1;
+        snprintf(given, sizeof given, "%d", players);
+        return input_fail(err, errlen, "players", given, "Tower Up is for 2 to 4 players");
     }
     if (first_player < 0 || first_player >= players) {
-        tu_errf(err, errlen, "first player %d is not a player of a %d-player game", first_player,
-                players);
-        return -1;
+        snprintf(given, sizeof given, "%d", first_player);
+        return input_fail(err, errlen, "first_player", given, "not a player of a %d-player game",
+                          players);
     }
     int max_start = players == 4 ? 5 : TOWERUP_MAX_START_FLOORS;
     if (start_count < 3 || start_count > max_start) {
-        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", start_count, players,
-                max_start);
-        return -1;
+        snprintf(given, sizeof given, "%d", start_count);
+        return input_fail(err, errlen, "start_floors", given, "%d players allow 3 to %d", players,
+                          max_start);
     }
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
         for (int j = 0; j < i; j++)
             if (objectives[i] >= TOWERUP_OBJECTIVE_COUNT || objectives[i] == objectives[j]) {
-                tu_errf(err, errlen, "the three objectives must be different known ids");
-                return -1;
+                return input_fail(err, errlen, "objectives", NULL,
+                                  "the three objectives must be different known ids");
             }
     uint64_t used = 0;
     for (int i = 0; i < TOWERUP_CARD_COUNT; i++) {
         if (deck[i] >= TOWERUP_CARD_COUNT || (used >> deck[i] & 1)) {
-            tu_errf(err, errlen, "the deck is not the 44 cards each once");
-            return -1;
+            return input_fail(err, errlen, "deck", NULL, "not the 44 cards each once");
         }
         used |= 1ULL << deck[i];
     }
     const towerup_card_t *cards = towerup_cards();
     for (int i = 0; i < 3; i++)
         if (start[i] != cards[deck[i]].bottom) {
-            tu_errf(err, errlen, "starting floor %d is not the bottom of market slot %d", i + 1,
-                    i + 1);
-            return -1;
+            return input_fail(err, errlen, "start_floors", NULL,
+                              "starting floor %d is not the bottom of market slot %d", i + 1,
+                              i + 1);
         }
     for (int i = 3; i < start_count; i++)
         if (start[i] > TOWERUP_WILD) {
-            tu_errf(err, errlen, "bad starting floor colour");
-            return -1;
+            return input_fail(err, errlen, "start_floors", NULL, "bad starting floor colour");
         }
     if (towerup_setup_fits(board, start_count, err, errlen) < 0)
         return -1;
@@ -297,52 +291,16 @@ static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char 
         }
         return 0;
     }
-    const char *p = text;
-    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        char id[32];
-        if ((i < 2) != (e != NULL) || len >= sizeof id) {
-            char names[128];
-            towerup_objective_names(names, sizeof names);
-            tu_errf(err, errlen,
-                    "objectives must be 'start', 'random' or three different ids of %s", names);
-            return -1;
-        }
-        memcpy(id, p, len);
-        id[len] = 0;
-        int o = towerup_objective_find(id);
-        char shown[INPUT_EXCERPT_MAX];
-        if (o < 0) {
-            char names[128];
-            towerup_objective_names(names, sizeof names);
-            tu_errf(err, errlen, "unknown objective '%s' (the ids: %s)",
-                    input_escape(id, shown, sizeof shown), names);
-            return -1;
-        }
-        for (int j = 0; j < i; j++)
-            if (out[j] == o) {
-                tu_errf(err, errlen, "objective '%s' is named twice", id);
-                return -1;
-            }
-        out[i] = (uint8_t)o;
-        p = e ? e + 1 : p + len;
-    }
-    return 0;
-}
-
-int tu_objectives_check(const char *text, char *err, size_t errlen)
-{
-    uint8_t out[TOWERUP_GAME_OBJECTIVES];
-    return parse_objectives(text, 0, out, err, errlen);
+    return tu_objectives_parse(text, out, err, errlen);
 }
 
 int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, size_t errlen)
 {
     int n = opt->players;
     if (n < 2 || n > TOWERUP_MAX_PLAYERS) {
-        tu_errf(err, errlen, "Tower Up is for 2 to 4 players, not %d", n);
-        return -1;
+        char given[16];
+        snprintf(given, sizeof given, "%d", n);
+        return input_fail(err, errlen, "players", given, "Tower Up is for 2 to 4 players");
     }
     towerup_options_t to;
     if (towerup_options_read(opt, &to, err, errlen) < 0)
@@ -363,8 +321,10 @@ int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, s
     }
     int max_start = n == 4 ? 5 : TOWERUP_MAX_START_FLOORS;
     if (nstart < 3 || nstart > max_start) {
-        tu_errf(err, errlen, "%d starting floors: %d players allow 3 to %d", nstart, n, max_start);
-        return -1;
+        char given[16];
+        snprintf(given, sizeof given, "%d", nstart);
+        return input_fail(err, errlen, "towerup option start_floors", given,
+                          "%d players allow 3 to %d", n, max_start);
     }
     /* Shuffle; the market's and the extra cards' bottoms give the starting floors; the
        extra cards go back and the draw pile is shuffled again. */

@@ -1,6 +1,7 @@
 /* Uptown's chance outcomes (game_api_t.chance_outcomes): the tile drawn after a move. */
 #include <stdio.h>
 
+#include "core/input.h"
 #include "core/uptown/uptown.h"
 
 int uptown_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME_MOVE_TEXT_MAX],
@@ -16,11 +17,10 @@ int uptown_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME
         /* The colour that draws next is the one the mover plays: one unless it owns two. */
         unsigned own = uptown_player_colours(s, s->to_move) & ~(unsigned)s->retired;
         if (__builtin_popcount(own) != 1) {
-            snprintf(err, errlen,
-                     "player %d plays one of two colours: the tile drawn next "
-                     "depends on the move (give the move)",
-                     s->to_move);
-            return -1;
+            return input_fail(err, errlen, "move", NULL,
+                              "player %d plays one of two colours: the tile drawn next "
+                              "depends on the move (give the move)",
+                              s->to_move);
         }
         c = __builtin_ctz(own);
     }
@@ -32,8 +32,7 @@ int uptown_chance_outcomes(const void *state, const move_t *m, char (*text)[GAME
         return 0;
     int n = __builtin_popcount(pile);
     if (n > max) {
-        snprintf(err, errlen, "more than %d chance outcomes", max);
-        return -1;
+        return input_fail(err, errlen, "max", NULL, "more than %d chance outcomes", max);
     }
     for (int k = 0; pile; pile &= pile - 1, k++) {
         snprintf(text[k], GAME_MOVE_TEXT_MAX, "%s", uptown_tile_name(__builtin_ctz(pile)));

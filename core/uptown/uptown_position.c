@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "uptown.h"
 
 /* A set of tiles in tile order ("-" if empty) at t; returns the end. */
@@ -52,11 +53,8 @@ void uptown_position_write(const void *state, int observer, char *buf, size_t le
     snprintf(buf, len, "%s", text);
 }
 
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        snprintf(err, errlen, __VA_ARGS__);                                                        \
-        return -1;                                                                                 \
-    } while (0)
+/* An error naming the field at fault and quoting its text (NULL: no single text). */
+#define FAIL(field, input, ...) return input_fail(err, errlen, field, input, __VA_ARGS__)
 
 /* A whole number in [lo, hi] from all of text, or -1. */
 static int read_int(const char *text, int lo, int hi)
@@ -85,8 +83,8 @@ static int read_tile(const char **p)
 }
 
 /* A tile set in tile order, each once ("-": empty), from text up to end. */
-static int read_tiles(const char *p, const char *end, uint32_t *set, const char *field, char *err,
-                      size_t errlen)
+static int read_tiles(const char *p, const char *end, uint32_t *set, const char *field,
+                      const char *input, char *err, size_t errlen)
 {
     *set = 0;
     if (end - p == 1 && *p == '-')
@@ -95,9 +93,9 @@ static int read_tiles(const char *p, const char *end, uint32_t *set, const char 
     while (p < end) {
         int t = read_tile(&p);
         if (t < 0 || p > end)
-            FAIL("%s: not tile names (1-9, A-I, s1-s9, $) or '-'", field);
+            FAIL(field, input, "not tile names (1-9, A-I, s1-s9, $) or '-'");
         if (t <= last)
-            FAIL("%s: tiles must be in order 1-9, A-I, s1-s9, $, each once", field);
+            FAIL(field, input, "tiles must be in order 1-9, A-I, s1-s9, $, each once");
         *set |= 1u << t;
         last = t;
     }
@@ -119,20 +117,22 @@ static int read_grid(uptown_state_t *s, const char *g, char *err, size_t errlen)
                 continue;
             }
             if (*p < '0' || *p >= '0' + s->colours)
-                FAIL("grid: cell %s is not '.' or a colour 0-%d followed by a tile", name,
+                FAIL("grid", g, "cell %s is not '.' or a colour 0-%d followed by a tile", name,
                      s->colours - 1);
             int c = *p++ - '0', t = read_tile(&p);
             if (t < 0)
-                FAIL("grid: cell %s holds no tile name after colour %d", name, c);
+                FAIL("grid", g, "cell %s holds no tile name after colour %d", name, c);
             if (!(uptown_tile_cells[t] >> cell & 1))
-                FAIL("grid: tile %s may not stand on %s", uptown_tile_name(t), name);
+                FAIL("grid", g, "tile %s may not stand on %s", uptown_tile_name(t), name);
             if (seen[c] >> t & 1)
-                FAIL("grid: tile %s of colour %d is on the board twice", uptown_tile_name(t), c);
+                FAIL("grid", g, "tile %s of colour %d is on the board twice", uptown_tile_name(t),
+                     c);
             seen[c] |= 1u << t;
             s->cell[cell] = (uint8_t)(c << 5 | t);
         }
         if (*p != (row < 8 ? '/' : '\0'))
-            FAIL("grid: row %c is not 9 cells%s", 'A' + row, row < 8 ? " followed by '/'" : "");
+            FAIL("grid", g, "row %c is not 9 cells%s", 'A' + row,
+                 row < 8 ? " followed by '/'" : "");
         p++;
     }
     return 0;
@@ -140,16 +140,17 @@ static int read_grid(uptown_state_t *s, const char *g, char *err, size_t errlen)
 
 static int read_captures(uptown_state_t *s, char *text, char *err, size_t errlen)
 {
-    char *p = text;
+    char *p = text, whole[GAME_POSITION_MAX];
+    snprintf(whole, sizeof whole, "%s", text); /* text is cut at its commas */
     for (int i = 0; i < s->players; i++) {
         char *e = strchr(p, ',');
         if ((e != NULL) != (i + 1 < s->players))
-            FAIL("captures: give one count per player (%d), joined by ','", s->players);
+            FAIL("captures", whole, "give one count per player (%d), joined by ','", s->players);
         if (e)
             *e = '\0';
         int v = read_int(p, 0, UPTOWN_COLOUR_MAX * UPTOWN_TILE_COUNT);
         if (v < 0)
-            FAIL("captures: '%s' is not a count", p);
+            FAIL("captures", whole, "'%s' is not a count", p);
         s->captures[i] = (uint8_t)v;
         if (e)
             p = e + 1;
@@ -165,37 +166,38 @@ static int read_colour(uptown_state_t *s, int c, const char *text, unsigned seen
     snprintf(field, sizeof field, "colour %d", c);
     const char *slash = strchr(text, '/');
     if (!slash)
-        FAIL("%s: must be UNPLAYED/RACK", field);
+        FAIL(field, text, "must be UNPLAYED/RACK");
     uint32_t left, rack = 0;
-    if (read_tiles(text, slash, &left, field, err, errlen) < 0)
+    if (read_tiles(text, slash, &left, field, text, err, errlen) < 0)
         return -1;
     const char *r = slash + 1;
     int owner = uptown_colour_owner(s, c), plays = UPTOWN_TILE_COUNT - bits_count64(left);
     bool retired = s->players == 2 && plays == UPTOWN_TURNS;
     if (plays > UPTOWN_TURNS)
-        FAIL("%s: %d tiles played, more than the %d plays of a colour", field, plays, UPTOWN_TURNS);
+        FAIL(field, text, "%d tiles played, more than the %d plays of a colour", plays,
+             UPTOWN_TURNS);
     if (on_board & left)
-        FAIL("%s: a tile on the board is listed as unplayed", field);
+        FAIL(field, text, "a tile on the board is listed as unplayed");
     int size = retired || (s->players > 2 && s->turns[owner] == UPTOWN_TURNS) ? 4 : 5;
     bool hidden = *r == '?';
     if (hidden) {
         if ((int)strspn(r, "?") != (int)strlen(r))
-            FAIL("%s: a hidden rack is only '?', one per tile", field);
+            FAIL(field, text, "a hidden rack is only '?', one per tile");
         if ((seen_by | (retired ? 1u << c : 0)) >> c & 1)
-            FAIL("%s: the rack is seen by this view, so its tiles must be given", field);
+            FAIL(field, text, "the rack is seen by this view, so its tiles must be given");
     } else {
-        if (read_tiles(r, r + strlen(r), &rack, field, err, errlen) < 0)
+        if (read_tiles(r, r + strlen(r), &rack, field, text, err, errlen) < 0)
             return -1;
         if (!((seen_by | (retired ? 1u << c : 0)) >> c & 1))
-            FAIL("%s: this view does not see the rack: write one '?' per tile", field);
+            FAIL(field, text, "this view does not see the rack: write one '?' per tile");
         if (rack & ~left)
-            FAIL("%s: a rack tile is not unplayed", field);
+            FAIL(field, text, "a rack tile is not unplayed");
     }
     int got = hidden ? (int)strlen(r) : bits_count64(rack);
     if (got != size)
-        FAIL("%s: the rack holds %d tiles, not %d", field, got, size);
+        FAIL(field, text, "the rack holds %d tiles, not %d", got, size);
     if (size > bits_count64(left))
-        FAIL("%s: a rack of %d tiles, but only %d unplayed", field, size, bits_count64(left));
+        FAIL(field, text, "a rack of %d tiles, but only %d unplayed", size, bits_count64(left));
     /* The pile: played tiles and the rack (drawn), then the rest in a random order. */
     uint8_t pool[UPTOWN_TILE_COUNT];
     int n = 0, k = 0;
@@ -230,22 +232,23 @@ int uptown_position_read(void *state, const char *text, const game_options_t *op
     memset(s, 0, sizeof *s);
     int players = n > 1 ? read_int(f[1], 2, 5) : -1;
     if (players < 0)
-        FAIL("players: Uptown is for 2 to 5 players");
+        FAIL("players", n > 1 ? f[1] : NULL, "Uptown is for 2 to 5 players");
     s->players = (uint8_t)players;
     s->colours = (uint8_t)(players == 2 ? 4 : players);
     if (n != 7 + s->colours)
-        FAIL("position: uptown with %d players takes %d fields (uptown PLAYERS VIEW TURN "
+        FAIL("position", NULL,
+             "uptown with %d players takes %d fields (uptown PLAYERS VIEW TURN "
              "MOVES GRID CAPTURES and a field per colour), not %d",
              players, 7 + s->colours, n);
     int v = strcmp(f[2], "-") ? read_int(f[2], 0, players - 1) : -1;
     if (v < 0 && strcmp(f[2], "-"))
-        FAIL("view: '%s' is not '-' or a player 0-%d", f[2], players - 1);
+        FAIL("view", f[2], "not '-' or a player 0-%d", players - 1);
     int turn = read_int(f[3], 0, players - 1);
     if (turn < 0)
-        FAIL("turn: '%s' is not a player 0-%d", f[3], players - 1);
+        FAIL("turn", f[3], "not a player 0-%d", players - 1);
     int moves = read_int(f[4], 0, s->colours * UPTOWN_TURNS);
     if (moves < 0)
-        FAIL("moves: '%s' is not a move count 0-%d", f[4], s->colours * UPTOWN_TURNS);
+        FAIL("moves", f[4], "not a move count 0-%d", s->colours * UPTOWN_TURNS);
     s->to_move = (uint8_t)turn;
     s->move_count = (uint8_t)moves;
     s->first_player = (uint8_t)((turn - moves % players + players) % players);
@@ -273,11 +276,12 @@ int uptown_position_read(void *state, const char *text, const game_options_t *op
             if (uptown_colour_owner(s, c) == p)
                 plays += s->pile_pos[c] - bits_count64(s->rack[c]);
         if (plays != s->turns[p])
-            FAIL("moves: player %d played %d tiles but had %d turns", p, plays, s->turns[p]);
+            FAIL("moves", f[4], "player %d played %d tiles but had %d turns", p, plays,
+                 s->turns[p]);
         captured += s->captures[p];
     }
     if (captured > played - placed)
-        FAIL("captures: %d captures, but only %d played tiles are off the board", captured,
+        FAIL("captures", NULL, "%d captures, but only %d played tiles are off the board", captured,
              played - placed);
     uptown_recompute(s);
     *view = v;

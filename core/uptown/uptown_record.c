@@ -5,14 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "core/record.h"
 #include "uptown.h"
 
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        snprintf(err, errlen, __VA_ARGS__);                                                        \
-        return -1;                                                                                 \
-    } while (0)
+/* A record error: the field "record" (core/record.c words its own errors so). */
+#define FAIL(...) return input_fail(err, errlen, "record", NULL, __VA_ARGS__)
 
 static json_t *int_array(const int *v, int n)
 {
@@ -61,19 +59,19 @@ static int read_piles(const json_t *rec, int colours, uint8_t piles[][UPTOWN_TIL
 {
     const json_t *a = json_object_get(rec, "piles");
     if (!json_is_array(a) || (int)json_array_size(a) != colours)
-        FAIL("record: piles must be a list of %d lists of tiles", colours);
+        FAIL("piles must be a list of %d lists of tiles", colours);
     for (int c = 0; c < colours; c++) {
         const json_t *pile = json_array_get(a, (size_t)c);
         if (!json_is_array(pile) || json_array_size(pile) != UPTOWN_TILE_COUNT)
-            FAIL("record: pile %d must be a list of the 28 tiles", c);
+            FAIL("pile %d must be a list of the 28 tiles", c);
         uint32_t seen = 0;
         for (int i = 0; i < UPTOWN_TILE_COUNT; i++) {
             const json_t *v = json_array_get(pile, (size_t)i);
             int t = json_is_string(v) ? uptown_tile_parse(json_string_value(v)) : -1;
             if (t < 0)
-                FAIL("record: pile %d, entry %d is not a tile name", c, i);
+                FAIL("pile %d, entry %d is not a tile name", c, i);
             if (seen >> t & 1)
-                FAIL("record: pile %d holds tile %s twice", c, uptown_tile_name(t));
+                FAIL("pile %d holds tile %s twice", c, uptown_tile_name(t));
             seen |= 1u << t;
             piles[c][i] = (uint8_t)t;
         }

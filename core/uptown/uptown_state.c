@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/input.h"
 #include "uptown.h"
 
 u128_t uptown_tile_cells[UPTOWN_TILE_COUNT];
@@ -108,14 +109,15 @@ bool uptown_is_terminal(const uptown_state_t *s)
 int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
                           const uint8_t piles[][UPTOWN_TILE_COUNT], char *err, size_t errlen)
 {
+    char given[16];
     if (players < 2 || players > 5) {
-        snprintf(err, errlen, "Uptown needs 2 to 5 players, not %d.", players);
-        return -1;
+        snprintf(given, sizeof given, "%d", players);
+        return input_fail(err, errlen, "players", given, "Uptown is for 2 to 5 players");
     }
     if (first_player < 0 || first_player >= players) {
-        snprintf(err, errlen, "first player %d is not a player of a %d-player game.", first_player,
-                 players);
-        return -1;
+        snprintf(given, sizeof given, "%d", first_player);
+        return input_fail(err, errlen, "first_player", given, "not a player of a %d-player game",
+                          players);
     }
     memset(s, 0, sizeof *s);
     s->players = (uint8_t)players;
@@ -127,8 +129,8 @@ int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
         for (int i = 0; i < UPTOWN_TILE_COUNT; i++) {
             int t = piles[c][i];
             if (t >= UPTOWN_TILE_COUNT || (seen >> t & 1)) {
-                snprintf(err, errlen, "pile %d is not the 28 tiles of a colour.", c);
-                return -1;
+                return input_fail(err, errlen, "piles", NULL,
+                                  "pile %d is not the 28 tiles of a colour", c);
             }
             seen |= 1u << t;
             s->pile[c][i] = (uint8_t)t;
@@ -145,8 +147,9 @@ int uptown_new_game(uptown_state_t *s, const game_options_t *opt, char *err, siz
 {
     int players = opt->players;
     if (players < 2 || players > 5) {
-        snprintf(err, errlen, "Uptown needs 2 to 5 players, not %d.", players);
-        return -1;
+        char given[16];
+        snprintf(given, sizeof given, "%d", players);
+        return input_fail(err, errlen, "players", given, "Uptown is for 2 to 5 players");
     }
     /* The first player is drawn first (even when given, so that a seed deals the same
        piles whoever starts), then the piles colour by colour. */
@@ -490,11 +493,8 @@ void uptown_recompute(uptown_state_t *s)
     s->hash = uptown_hash_full(s);
 }
 
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        snprintf(err, errlen, __VA_ARGS__);                                                        \
-        return -1;                                                                                 \
-    } while (0)
+/* A consistency error: the field "state" (no single text is at fault). */
+#define FAIL(...) return input_fail(err, errlen, "state", NULL, __VA_ARGS__)
 
 /* Checks one colour's rack, pile, left set and board tiles. */
 static int check_colour(const uptown_state_t *s, int c, char *err, size_t errlen)

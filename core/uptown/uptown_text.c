@@ -64,14 +64,12 @@ void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf)
              cell, uptown_move_is_capture(m) ? "x" : "");
 }
 
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        snprintf(err, errlen, __VA_ARGS__);                                                        \
-        return -1;                                                                                 \
-    } while (0)
+/* An error about move text: the field "move", the text quoted. */
+#define FAIL(...) return input_fail(err, errlen, "move", text, __VA_ARGS__)
 
 /* Why a well-formed placement or discard is illegal (err filled, -1); 0 if legal. */
-static int explain_illegal(const uptown_state_t *s, move_t m, char *err, size_t errlen)
+static int explain_illegal(const uptown_state_t *s, move_t m, const char *text, char *err,
+                           size_t errlen)
 {
     int c = uptown_move_colour(m), t = uptown_move_tile(m);
     if (uptown_is_terminal(s))
@@ -111,13 +109,11 @@ static int explain_illegal(const uptown_state_t *s, move_t m, char *err, size_t 
 int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
                           size_t errlen)
 {
-    char shown[INPUT_EXCERPT_MAX];
-    input_escape(text, shown, sizeof shown);
     const char *p = text;
     int slot = 0;
     if (s->players == 2) {
         if ((p[0] != '0' && p[0] != '1') || p[1] != ':')
-            FAIL("bad move text '%s': a 2-player move starts with 0: or 1:", shown);
+            FAIL("a 2-player move starts with 0: or 1:");
         slot = p[0] - '0';
         p += 2;
     }
@@ -126,29 +122,29 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
     if (p[0] == '-') {
         size_t len = strlen(p + 1);
         if (len == 0 || len >= sizeof tile_text)
-            FAIL("bad move text '%s': unknown tile after -", shown);
+            FAIL("unknown tile after -");
         memcpy(tile_text, p + 1, len + 1);
         int t = uptown_tile_parse(tile_text);
         if (t < 0)
-            FAIL("bad move text '%s': unknown tile after -", shown);
+            FAIL("unknown tile after -");
         *m = uptown_move_discard(colour, t);
     } else {
         const char *at = strchr(p, '@');
         if (!at || at == p || (size_t)(at - p) >= sizeof tile_text)
-            FAIL("bad move text '%s': expected <tile>@<cell>, <tile>@<cell>x or -<tile>", shown);
+            FAIL("expected <tile>@<cell>, <tile>@<cell>x or -<tile>");
         memcpy(tile_text, p, (size_t)(at - p));
         tile_text[at - p] = 0;
         int t = uptown_tile_parse(tile_text);
         if (t < 0)
-            FAIL("bad move text '%s': unknown tile before @", shown);
+            FAIL("unknown tile before @");
         size_t rest = strlen(at + 1);
         int cell = rest >= 2 ? uptown_cell_parse(at + 1) : -1;
         bool capture = rest == 3 && at[3] == 'x';
         if (cell < 0 || (rest != 2 && !capture))
-            FAIL("bad move text '%s': expected a cell A1..I9 after @, then x for a capture", shown);
+            FAIL("expected a cell A1..I9 after @, then x for a capture");
         *m = uptown_move_place(colour, t, cell, capture);
     }
-    if (explain_illegal(s, *m, err, errlen))
+    if (explain_illegal(s, *m, text, err, errlen))
         return -1;
     /* Belt and braces: the move must be one that the generator lists. */
     move_t moves[GAME_MAX_MOVES];
@@ -156,5 +152,5 @@ int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, 
     for (int i = 0; i < n; i++)
         if (moves[i] == *m)
             return 0;
-    FAIL("illegal: %s is not a legal move here", shown);
+    FAIL("illegal: not a legal move here");
 }
