@@ -54,8 +54,8 @@ static inline uint64_t tu_key_rng(const pcg32_t *r)
     return tu_key(TU_KEY_RNG, tu_mix64(r->state) ^ r->inc) ^ tu_mix64(r->inc);
 }
 
-/* Key of all per-player counters and turn bookkeeping: one player's part, the turn
-   bookkeeping part, and both for every player. */
+/* Key of all per-player counters and turn bookkeeping (keys.c): one player's part, the
+   turn bookkeeping part, and both for every player. */
 uint64_t tu_key_player(const towerup_state_t *s, int p);
 uint64_t tu_key_misc(const towerup_state_t *s);
 uint64_t tu_key_scalars(const towerup_state_t *s);

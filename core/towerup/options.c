@@ -102,7 +102,12 @@ int towerup_options_read(const game_options_t *opt, towerup_options_t *out, char
 {
     memset(out, 0, sizeof *out);
     out->start_floors = 3;
-    if (game_options_check(&towerup_api, opt, err, errlen) < 0)
+    /* The option part of the game's table: checked as callers of the table check it. */
+    const game_api_t options = {.name = "towerup",
+                                .options = towerup_option_specs,
+                                .option_count = TOWERUP_OPTION_COUNT,
+                                .option_check = towerup_option_check};
+    if (game_options_check(&options, opt, err, errlen) < 0)
         return -1;
     out->board = game_options_get(opt, "board");
     out->objectives = game_options_get(opt, "objectives");
