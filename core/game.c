@@ -35,6 +35,11 @@ unsigned game_caps(const game_api_t *api)
     return caps;
 }
 
+void game_determinize_none(void *state, int observer, pcg32_t *rng)
+{
+    (void)state, (void)observer, (void)rng;
+}
+
 void game_ranks(const game_api_t *api, const void *state, int *ranks)
 {
     if (api->ranks) {

@@ -264,6 +264,10 @@ int game_action_move(const game_api_t *api, const void *state, int action, move_
 /* The game's capabilities: its flags and the GAME_CAP_* of the optional entries it has. */
 unsigned game_caps(const game_api_t *api);
 
+/* determinize of a game where nothing is hidden (GAME_PERFECT_INFO without GAME_CHANCE):
+   changes nothing. */
+void game_determinize_none(void *state, int observer, pcg32_t *rng);
+
 /* 1-based ranks of a finished game through api->ranks, or from its result. */
 void game_ranks(const game_api_t *api, const void *state, int *ranks);
 

@@ -1,4 +1,8 @@
-/* Connect Four behind the game interface (core/game.h): the table connect4_api. */
+/*
+ * Connect Four behind the game interface (core/game.h): the table connect4_api. The rules'
+ * functions have the interface's signatures, so the table points at them; the entries
+ * below are the ones the rules have no function for.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -26,10 +30,6 @@ static int api_new_game(void *state, const game_options_t *opt, char *err, size_
 }
 
 static void api_copy(void *dst, const void *src) { memcpy(dst, src, sizeof(c4_state_t)); }
-static int api_gen_moves(const void *state, move_t *moves) { return c4_gen_moves(state, moves); }
-static void api_make(void *state, move_t m, void *undo) { c4_make(state, m, undo); }
-static void api_undo(void *state, move_t m, const void *undo) { c4_undo(state, m, undo); }
-static bool api_is_terminal(const void *state) { return c4_is_over(state); }
 static int api_to_move(const void *state) { return ((const c4_state_t *)state)->to_move; }
 static int api_player_count(const void *state)
 {
@@ -45,34 +45,12 @@ static void api_result(const void *state, double *res)
 }
 
 static uint64_t api_hash(const void *state) { return ((const c4_state_t *)state)->hash; }
-static uint64_t api_hash_full(const void *state) { return c4_hash_full(state); }
-
 static void api_move_to_text(const void *state, move_t m, char *buf)
 {
     (void)state;
     buf[0] = (char)('1' + m);
     buf[1] = '\0';
 }
-
-static int api_move_from_text(const void *state, const char *text, move_t *m, char *err,
-                              size_t errlen)
-{
-    return c4_move_from_text(state, text, m, err, errlen);
-}
-
-static void api_determinize(void *state, int observer, pcg32_t *rng)
-{
-    (void)state, (void)observer, (void)rng; /* nothing is hidden */
-}
-
-static void api_playout(void *state, pcg32_t *rng) { c4_playout(state, rng); }
-
-static int api_check(const void *state, char *err, size_t errlen)
-{
-    return c4_check(state, err, errlen);
-}
-
-static void api_ranks(const void *state, int *ranks) { c4_ranks(state, ranks); }
 
 /* The board, top row first: X the first player's stones, O the other's, . empty. */
 static void api_board_text(const void *state, char *buf, size_t len)
@@ -92,16 +70,6 @@ static void api_board_text(const void *state, char *buf, size_t len)
     snprintf(buf, len, "%s", text);
 }
 
-static void api_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
-{
-    c4_diagram(state, observer, flags, buf, len);
-}
-
-static void api_move_describe(const void *state, move_t m, char *buf, size_t len)
-{
-    c4_move_describe(state, m, buf, len);
-}
-
 const game_api_t connect4_api = {
     .name = "connect4",
     .flags = GAME_PERFECT_INFO,
@@ -111,25 +79,25 @@ const game_api_t connect4_api = {
     .undo_size = sizeof(c4_undo_t),
     .new_game = api_new_game,
     .copy = api_copy,
-    .gen_moves = api_gen_moves,
-    .make = api_make,
-    .undo = api_undo,
-    .is_terminal = api_is_terminal,
+    .gen_moves = c4_gen_moves,
+    .make = c4_make,
+    .undo = c4_undo,
+    .is_terminal = c4_is_over,
     .to_move = api_to_move,
     .player_count = api_player_count,
     .result = api_result,
     .hash = api_hash,
-    .hash_full = api_hash_full,
+    .hash_full = c4_hash_full,
     .move_to_text = api_move_to_text,
-    .move_from_text = api_move_from_text,
-    .determinize = api_determinize,
-    .playout = api_playout,
-    .check = api_check,
+    .move_from_text = c4_move_from_text,
+    .determinize = game_determinize_none,
+    .playout = c4_playout,
+    .check = c4_check,
     .record = &c4_record_hooks,
-    .ranks = api_ranks,
+    .ranks = c4_ranks,
     .board_text = api_board_text,
-    .diagram = api_diagram,
-    .move_describe = api_move_describe,
+    .diagram = c4_diagram,
+    .move_describe = c4_move_describe,
     .position_write = c4_position_write,
     .position_read = c4_position_read,
     .action_count = c4_action_count,

@@ -52,8 +52,9 @@ void c4_init(c4_state_t *s, int first_player)
     s->hash = c4_hash_full(s);
 }
 
-int c4_gen_moves(const c4_state_t *s, move_t *moves)
+int c4_gen_moves(const void *state, move_t *moves)
 {
+    const c4_state_t *s = state;
     if (c4_is_over(s))
         return 0;
     int n = 0;
@@ -63,8 +64,10 @@ int c4_gen_moves(const c4_state_t *s, move_t *moves)
     return n;
 }
 
-void c4_make(c4_state_t *s, move_t m, c4_undo_t *u)
+void c4_make(void *state, move_t m, void *undo)
 {
+    c4_state_t *s = state;
+    c4_undo_t *u = undo;
     int p = s->to_move;
     uint64_t cell = (s->mask + (1ULL << (7 * m))) & c4_column_mask((int)m);
     u->cell = cell;
@@ -77,8 +80,10 @@ void c4_make(c4_state_t *s, move_t m, c4_undo_t *u)
     s->to_move = (uint8_t)(p ^ 1);
 }
 
-void c4_undo(c4_state_t *s, move_t m, const c4_undo_t *u)
+void c4_undo(void *state, move_t m, const void *undo)
 {
+    c4_state_t *s = state;
+    const c4_undo_t *u = undo;
     (void)m;
     int p = s->to_move ^ 1;
     uint64_t cell = u->cell;
@@ -105,8 +110,9 @@ static inline uint32_t c4_bounded(pcg32_t *rng, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-void c4_playout(c4_state_t *s, pcg32_t *rng)
+void c4_playout(void *state, pcg32_t *rng)
 {
+    c4_state_t *s = state;
     if (c4_is_over(s))
         return;
     /* The open columns, as a list (a full one is swapped out) and as next free cells. */
@@ -150,8 +156,9 @@ void c4_playout(c4_state_t *s, pcg32_t *rng)
     s->to_move = (uint8_t)(p ^ 1);
 }
 
-uint64_t c4_hash_full(const c4_state_t *s)
+uint64_t c4_hash_full(const void *state)
 {
+    const c4_state_t *s = state;
     uint64_t h = (s->stone_count & 1) ? C4_KEY_SIDE : 0;
     for (int p = 0; p < 2; p++)
         for (uint64_t b = s->stones[p]; b;)
@@ -159,8 +166,9 @@ uint64_t c4_hash_full(const c4_state_t *s)
     return h;
 }
 
-int c4_check(const c4_state_t *s, char *err, size_t errlen)
+int c4_check(const void *state, char *err, size_t errlen)
 {
+    const c4_state_t *s = state;
     const char *what = NULL;
     uint64_t a = s->stones[0], b = s->stones[1];
     int count = bits_count64(s->mask);
@@ -188,14 +196,16 @@ int c4_check(const c4_state_t *s, char *err, size_t errlen)
     return what ? input_fail(err, errlen, "state", NULL, "%s", what) : 0;
 }
 
-void c4_ranks(const c4_state_t *s, int *ranks)
+void c4_ranks(const void *state, int *ranks)
 {
+    const c4_state_t *s = state;
     ranks[0] = s->winner == 1 ? 2 : 1;
     ranks[1] = s->winner == 0 ? 2 : 1;
 }
 
-int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err, size_t errlen)
+int c4_move_from_text(const void *state, const char *text, move_t *m, char *err, size_t errlen)
 {
+    const c4_state_t *s = state;
     if (c4_is_over(s))
         return input_fail(err, errlen, "move", text, "the game is over");
     if (text[0] < '1' || text[0] > '7' || text[1])

@@ -62,32 +62,35 @@ static inline bool c4_has_four(uint64_t p)
     m = p & (p >> 1); /* vertical */
     return (m & (m >> 2)) != 0;
 }
-static inline bool c4_is_over(const c4_state_t *s)
+/* The functions the game table (core/game.h) points at take the state (and the undo
+   record) as void pointers, the interface's signature: no wrapper between them. */
+static inline bool c4_is_over(const void *state)
 {
+    const c4_state_t *s = state;
     return s->winner >= 0 || s->stone_count == C4_CELLS;
 }
 /* The legal moves (column numbers 0-6, ascending) into moves; 0 once the game is over. */
-int c4_gen_moves(const c4_state_t *s, move_t *moves);
+int c4_gen_moves(const void *state, move_t *moves);
 /* Drops a stone of the player to move into column m (legal). */
-void c4_make(c4_state_t *s, move_t m, c4_undo_t *u);
-void c4_undo(c4_state_t *s, move_t m, const c4_undo_t *u);
+void c4_make(void *state, move_t m, void *undo);
+void c4_undo(void *state, move_t m, const void *undo);
 /* Plays uniformly random legal moves to the end. */
-void c4_playout(c4_state_t *s, pcg32_t *rng);
+void c4_playout(void *state, pcg32_t *rng);
 /* The key from scratch. */
-uint64_t c4_hash_full(const c4_state_t *s);
+uint64_t c4_hash_full(const void *state);
 /* Checks every derived field: 0, or -1 with err filled. */
-int c4_check(const c4_state_t *s, char *err, size_t errlen);
+int c4_check(const void *state, char *err, size_t errlen);
 /* 1-based ranks: the winner 1, the loser 2; a draw 1 and 1. */
-void c4_ranks(const c4_state_t *s, int *ranks);
+void c4_ranks(const void *state, int *ranks);
 /* The diagram of `skyline show` (game_api_t.diagram) into buf[len] (diagram.c). */
-void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, size_t len);
+void c4_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len);
 /* A legal move in plain words (game_api_t.move_describe) into buf[len]. */
-void c4_move_describe(const c4_state_t *s, move_t m, char *buf, size_t len);
+void c4_move_describe(const void *state, move_t m, char *buf, size_t len);
 
 /* Its part of game records (record.c, core/record.h): ranks and turns as the result. */
 extern const struct record_hooks c4_record_hooks;
 /* Parses a move text ("1"-"7"): 0 if legal, else -1 with err filled. */
-int c4_move_from_text(const c4_state_t *s, const char *text, move_t *m, char *err, size_t errlen);
+int c4_move_from_text(const void *state, const char *text, move_t *m, char *err, size_t errlen);
 /* Position notation (position.c, docs/NOTATION.md), as in game_api_t. */
 void c4_position_write(const void *state, int observer, char *buf, size_t len);
 int c4_position_read(void *state, const char *text, const game_options_t *opt, pcg32_t *rng,

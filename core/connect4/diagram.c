@@ -25,8 +25,9 @@ static void put_stone(textbuf_t *t, int p)
     textbuf_colour(t, TEXTBUF_RESET);
 }
 
-void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, size_t len)
+void c4_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
 {
+    const c4_state_t *s = state;
     (void)observer; /* nothing is hidden */
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
@@ -59,8 +60,9 @@ void c4_diagram(const c4_state_t *s, int observer, unsigned flags, char *buf, si
         textbuf_printf(&t, "The board is full: a draw.\n");
 }
 
-void c4_move_describe(const c4_state_t *s, move_t m, char *buf, size_t len)
+void c4_move_describe(const void *state, move_t m, char *buf, size_t len)
 {
+    const c4_state_t *s = state;
     int c = (int)m, r = 0;
     while (r < C4_ROWS && stone_at(s, c, r) >= 0)
         r++;

@@ -102,8 +102,9 @@ static void put_header(textbuf_t *t, const towerup_state_t *s, int observer)
                                                       : "");
 }
 
-void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf, size_t len)
+void towerup_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
 {
+    const towerup_state_t *s = state;
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
     put_header(&t, s, observer);
@@ -178,8 +179,9 @@ static void put_consequences(textbuf_t *t, const towerup_state_t *s, const tower
         textbuf_printf(t, "; earns an extra turn");
 }
 
-void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t len)
+void towerup_move_describe(const void *state, move_t m, char *buf, size_t len)
 {
+    const towerup_state_t *s = state;
     textbuf_t t;
     textbuf_init(&t, buf, len, GAME_TEXT_ASCII);
     int p = s->to_move;
@@ -216,8 +218,9 @@ void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t
     put_consequences(&t, s, &after, p);
 }
 
-void towerup_move_group(const towerup_state_t *s, move_t m, char *group, char *way, size_t len)
+void towerup_move_group(const void *state, move_t m, char *group, char *way, size_t len)
 {
+    const towerup_state_t *s = state;
     int kind = towerup_move_kind(m);
     if (kind == TOWERUP_MOVE_TAKE)
         snprintf(group, len, "take card %d (%s)", towerup_move_slot(m) + 1,

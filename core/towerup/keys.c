@@ -39,8 +39,9 @@ uint64_t tu_key_draw_pile(const towerup_state_t *s)
     return k;
 }
 
-uint64_t towerup_hash_full(const towerup_state_t *s)
+uint64_t towerup_hash_full(const void *state)
 {
+    const towerup_state_t *s = state;
     uint64_t k = tu_key_scalars(s) ^ tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
     for (int i = 0; i < s->board->site_count; i++)
         k ^= tu_key_site(s, i);

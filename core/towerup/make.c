@@ -296,15 +296,19 @@ static void make_move(towerup_state_t *s, move_t m, towerup_undo_t *u)
     s->key ^= tu_key_misc(s);
 }
 
-void towerup_make(towerup_state_t *s, move_t m, towerup_undo_t *u)
+void towerup_make(void *state, move_t m, void *undo)
 {
+    towerup_state_t *s = state;
+    towerup_undo_t *u = undo;
     memcpy(u->head, s, TOWERUP_HEAD_SIZE);
     make_move(s, m, u);
     debug_check(s, "towerup_make");
 }
 
-void towerup_undo(towerup_state_t *s, move_t m, const towerup_undo_t *u)
+void towerup_undo(void *state, move_t m, const void *undo)
 {
+    towerup_state_t *s = state;
+    const towerup_undo_t *u = undo;
     memcpy(s, u->head, TOWERUP_HEAD_SIZE);
     int kind = towerup_move_kind(m), site = towerup_move_site(m);
     if (kind != TOWERUP_MOVE_TAKE)
@@ -332,8 +336,9 @@ void tu_setup_random(towerup_state_t *s, pcg32_t *rng)
     s->setup_random = 1;
 }
 
-void towerup_playout(towerup_state_t *s, pcg32_t *rng)
+void towerup_playout(void *state, pcg32_t *rng)
 {
+    towerup_state_t *s = state;
     while (s->phase != TOWERUP_PHASE_OVER)
         make_move(s, towerup_random_move(s, rng), NULL);
 }

@@ -83,8 +83,9 @@ static int gen_builds(const towerup_state_t *s, int p, move_t *moves)
     return n;
 }
 
-int towerup_gen_moves(const towerup_state_t *s, move_t *moves)
+int towerup_gen_moves(const void *state, move_t *moves)
 {
+    const towerup_state_t *s = state;
     if (s->phase == TOWERUP_PHASE_OVER)
         return 0;
     if (s->phase == TOWERUP_PHASE_SETUP)
@@ -168,8 +169,9 @@ move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng)
     return moves[r];
 }
 
-void towerup_move_to_text(const towerup_state_t *s, move_t m, char *buf)
+void towerup_move_to_text(const void *state, move_t m, char *buf)
 {
+    const towerup_state_t *s = state;
     (void)s;
     const char *L = towerup_colour_letter;
     switch (towerup_move_kind(m)) {
@@ -311,9 +313,9 @@ static void explain_illegal(const towerup_state_t *s, move_t m, char *why, size_
         snprintf(why, len, "the roof must go on site %d or a neighbouring building", site);
 }
 
-int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m, char *err,
-                           size_t errlen)
+int towerup_move_from_text(const void *state, const char *text, move_t *m, char *err, size_t errlen)
 {
+    const towerup_state_t *s = state;
     char canon[GAME_MOVE_TEXT_MAX];
     move_t mv;
     if (strlen(text) >= GAME_MOVE_TEXT_MAX || parse_syntax(text, &mv) < 0 ||

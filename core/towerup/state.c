@@ -73,8 +73,9 @@ void towerup_fix_derived(towerup_state_t *s)
         }                                                                                          \
     } while (0)
 
-int towerup_check(const towerup_state_t *s, char *err, size_t errlen)
+int towerup_check(const void *state, char *err, size_t errlen)
 {
+    const towerup_state_t *s = state;
     if (s->players < 2 || s->players > TOWERUP_MAX_PLAYERS || s->to_move >= s->players) {
         input_fail(err, errlen, "state", NULL, "bad player count or player to move");
         return -1;
@@ -244,8 +245,9 @@ static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char 
     return tu_objectives_parse(text, out, err, errlen);
 }
 
-int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, size_t errlen)
+int towerup_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
 {
+    towerup_state_t *s = state;
     int n = opt->players;
     if (n < 2 || n > TOWERUP_MAX_PLAYERS) {
         char given[16];
@@ -312,8 +314,9 @@ int towerup_score(const towerup_state_t *s, int p)
     return v;
 }
 
-void towerup_ranks(const towerup_state_t *s, int *ranks)
+void towerup_ranks(const void *state, int *ranks)
 {
+    const towerup_state_t *s = state;
     int score[TOWERUP_MAX_PLAYERS], supply[TOWERUP_MAX_PLAYERS];
     for (int p = 0; p < s->players; p++) {
         score[p] = towerup_score(s, p);
@@ -322,8 +325,9 @@ void towerup_ranks(const towerup_state_t *s, int *ranks)
     game_ranks_from_keys(s->players, score, supply, ranks);
 }
 
-void towerup_determinize(towerup_state_t *s, int observer, pcg32_t *rng)
+void towerup_determinize(void *state, int observer, pcg32_t *rng)
 {
+    towerup_state_t *s = state;
     (void)observer;
     s->key ^= tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
     /* Canonical order first (by card index), so the result depends only on what the

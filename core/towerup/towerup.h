@@ -181,7 +181,9 @@ const towerup_board_t *towerup_board_get(const char *name_or_path, char *err, si
 int towerup_setup_fits(const towerup_board_t *b, int start_count, char *err, size_t errlen);
 
 /* ---- state ---- */
-int towerup_new_game(towerup_state_t *s, const game_options_t *opt, char *err, size_t errlen);
+/* The functions the game table (core/game.h) points at take the state (and the undo
+   record) as void pointers, the interface's signature: no wrapper between them. */
+int towerup_new_game(void *state, const game_options_t *opt, char *err, size_t errlen);
 /*
  * A game from explicit data (records): deck[44] card indices (market slots then draw
  * pile top first), start[count] set-up bottom colours, objectives[3] ids.
@@ -190,23 +192,23 @@ int towerup_new_from(towerup_state_t *s, const towerup_board_t *board, int playe
                      int first_player, const uint8_t *objectives, const uint8_t *deck,
                      const uint8_t *start, int start_count, uint64_t seed, char *err,
                      size_t errlen);
-int towerup_gen_moves(const towerup_state_t *s, move_t *moves);
-void towerup_make(towerup_state_t *s, move_t m, towerup_undo_t *u);
-void towerup_undo(towerup_state_t *s, move_t m, const towerup_undo_t *u);
-uint64_t towerup_hash_full(const towerup_state_t *s);
-int towerup_check(const towerup_state_t *s, char *err, size_t errlen);
-void towerup_move_to_text(const towerup_state_t *s, move_t m, char *buf);
-int towerup_move_from_text(const towerup_state_t *s, const char *text, move_t *m, char *err,
+int towerup_gen_moves(const void *state, move_t *moves);
+void towerup_make(void *state, move_t m, void *undo);
+void towerup_undo(void *state, move_t m, const void *undo);
+uint64_t towerup_hash_full(const void *state);
+int towerup_check(const void *state, char *err, size_t errlen);
+void towerup_move_to_text(const void *state, move_t m, char *buf);
+int towerup_move_from_text(const void *state, const char *text, move_t *m, char *err,
                            size_t errlen);
-void towerup_determinize(towerup_state_t *s, int observer, pcg32_t *rng);
-void towerup_playout(towerup_state_t *s, pcg32_t *rng);
+void towerup_determinize(void *state, int observer, pcg32_t *rng);
+void towerup_playout(void *state, pcg32_t *rng);
 /* A uniformly random legal move (0 if the game is over): the same move as
    moves[pcg32_bounded(rng, n)] over towerup_gen_moves' list, without listing it. */
 move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng);
 /* Score in millions (an unset cone counts 0). */
 int towerup_score(const towerup_state_t *s, int p);
 /* 1-based ranks (RULES.md 1.10) from the current scores. */
-void towerup_ranks(const towerup_state_t *s, int *ranks);
+void towerup_ranks(const void *state, int *ranks);
 /*
  * For tests: recomputes every derived field (masks, reserve, roofs left, levels,
  * discard, chip_next, key) from the primary data (site, roofs, supplies, market, draw).
@@ -238,12 +240,12 @@ int towerup_position_read(void *state, const char *text, const game_options_t *o
 extern const struct record_hooks towerup_record_hooks;
 
 /* ---- for people (diagram.c): the diagram of `skyline show`, moves in plain words ---- */
-void towerup_diagram(const towerup_state_t *s, int observer, unsigned flags, char *buf, size_t len);
+void towerup_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len);
 /* A move for people in two steps, as the rules word a turn: group, the market card taken
    ("take card 2 (KW:G1)") or the site built on ("build on site 12") or placed on; way,
    how ("+K +W, gives back 1 B; ...", "a grey floor, the roof on site 12 (level 1)"). */
-void towerup_move_group(const towerup_state_t *s, move_t m, char *group, char *way, size_t len);
-void towerup_move_describe(const towerup_state_t *s, move_t m, char *buf, size_t len);
+void towerup_move_group(const void *state, move_t m, char *group, char *way, size_t len);
+void towerup_move_describe(const void *state, move_t m, char *buf, size_t len);
 
 /* ---- move encoding ---- */
 static inline int towerup_move_kind(move_t m) { return (int)(m >> 28) & 3; }
@@ -317,8 +319,9 @@ static inline int towerup_marker(const towerup_state_t *s, int p, int c)
 }
 static inline int towerup_roofs_left(const towerup_state_t *s, int p) { return s->roofs_left[p]; }
 static inline int towerup_reshuffle_count(const towerup_state_t *s) { return s->reshuffles; }
-static inline bool towerup_is_over(const towerup_state_t *s)
+static inline bool towerup_is_over(const void *state)
 {
+    const towerup_state_t *s = state;
     return s->phase == TOWERUP_PHASE_OVER;
 }
 

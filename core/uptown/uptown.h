@@ -65,24 +65,26 @@ typedef struct uptown_undo {
 } uptown_undo_t;
 
 /* ---- set-up and rules ---- */
+/* The functions the game table (core/game.h) points at take the state (and the undo
+   record) as void pointers, the interface's signature: no wrapper between them. */
 
 /* New game from options (players 2..5, seed, first_player). 0, or -1 with err filled. */
-int uptown_new_game(uptown_state_t *s, const game_options_t *opt, char *err, size_t errlen);
+int uptown_new_game(void *state, const game_options_t *opt, char *err, size_t errlen);
 /* New game from given piles (piles[c] = colour c's 28 distinct tiles in draw order). */
 int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
                           const uint8_t piles[][UPTOWN_TILE_COUNT], char *err, size_t errlen);
 /* All legal moves into moves[GAME_MAX_MOVES]; 0 iff terminal. */
-int uptown_gen_moves(const uptown_state_t *s, move_t *moves);
+int uptown_gen_moves(const void *state, move_t *moves);
 /* A uniformly random legal move of a non-terminal position: the same move as
    moves[pcg32_bounded(rng, n)] after n = uptown_gen_moves(s, moves), found faster. */
 move_t uptown_random_move(const uptown_state_t *s, pcg32_t *rng);
 /* Number of legal moves (as uptown_gen_moves returns). */
 int uptown_count_moves(const uptown_state_t *s);
-void uptown_make(uptown_state_t *s, move_t m, uptown_undo_t *u);
-void uptown_undo(uptown_state_t *s, move_t m, const uptown_undo_t *u);
+void uptown_make(void *state, move_t m, void *undo);
+void uptown_undo(void *state, move_t m, const void *undo);
 /* Plays a legal move with no undo record. */
 void uptown_play(uptown_state_t *s, move_t m);
-bool uptown_is_terminal(const uptown_state_t *s);
+bool uptown_is_terminal(const void *state);
 /* Whether removing the tile on cell (of any colour) keeps the rest of its group connected. */
 bool uptown_can_remove(const uptown_state_t *s, int cell);
 /* Number of orthogonally connected groups in a set of cells. */
@@ -91,16 +93,16 @@ int uptown_group_count(u128_t cells);
 int uptown_player_groups(const uptown_state_t *s, int player);
 /* Ranks (1-based, ties share the best) from groups then captures. */
 void uptown_ranks(const uptown_state_t *s, int *groups, int *captures, int *ranks);
-void uptown_result(const uptown_state_t *s, double *res);
+void uptown_result(const void *state, double *res);
 /* The key from scratch. It covers the board (colour and tile kind per cell), the racks,
    captures, retired colours, move count and player to move; not the pile order. */
-uint64_t uptown_hash_full(const uptown_state_t *s);
+uint64_t uptown_hash_full(const void *state);
 /* The part of the key that a colour's rack contributes. */
 uint64_t uptown_rack_hash(int colour, uint32_t rack);
 /* Recomputes colour_bb, occupied, left and hash from cell[], rack[] and pile[]/pile_pos. */
 void uptown_recompute(uptown_state_t *s);
 /* Checks every derived field and invariant: 0, or -1 with err filled. */
-int uptown_check(const uptown_state_t *s, char *err, size_t errlen);
+int uptown_check(const void *state, char *err, size_t errlen);
 /* Colours player owns (bit per colour), retired ones included. */
 unsigned uptown_player_colours(const uptown_state_t *s, int player);
 
@@ -117,13 +119,12 @@ int uptown_cell_parse(const char *text);
 /* The board as 9 lines of 9 characters ('.' empty, '0'..'4' a colour) into
    buf[UPTOWN_BOARD_TEXT_MAX]. */
 void uptown_board_to_text(const uptown_state_t *s, char *buf);
-void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf);
+void uptown_move_to_text(const void *state, move_t m, char *buf);
 /* The diagram of `skyline show` (game_api_t.diagram) into buf[len] (uptown_diagram.c). */
-void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf, size_t len);
+void uptown_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len);
 /* A legal move in plain words (game_api_t.move_describe) into buf[len]. */
-void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t len);
-int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
-                          size_t errlen);
+void uptown_move_describe(const void *state, move_t m, char *buf, size_t len);
+int uptown_move_from_text(const void *state, const char *text, move_t *m, char *err, size_t errlen);
 
 /* Position notation (uptown_position.c, docs/NOTATION.md), as in game_api_t. */
 void uptown_position_write(const void *state, int observer, char *buf, size_t len);
@@ -135,11 +136,11 @@ int uptown_position_read(void *state, const char *text, const game_options_t *op
 /* Resamples what observer cannot see: each opponent colour not retired gets a new rack of
    the same size and a new pile order from its unplayed tiles; the observer's own piles are
    reshuffled. Piles stay permutations of the 28 tiles (drawn tiles first). */
-void uptown_determinize(uptown_state_t *s, int observer, pcg32_t *rng);
+void uptown_determinize(void *state, int observer, pcg32_t *rng);
 /* Whether player observer sees the same thing in both states. */
 bool uptown_observation_equal(const uptown_state_t *a, const uptown_state_t *b, int observer);
 /* Plays uniformly random legal moves (uptown_random_move) to the end of the game. */
-void uptown_playout(uptown_state_t *s, pcg32_t *rng);
+void uptown_playout(void *state, pcg32_t *rng);
 
 /* ---- records (FORMATS.md §4) ---- */
 

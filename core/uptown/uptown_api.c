@@ -1,4 +1,8 @@
-/* uptown_api: the game interface table over the Uptown engine. */
+/*
+ * uptown_api: the game interface table over the Uptown engine. The engine's functions have
+ * the interface's signatures, so the table points at them; the entries below are the ones
+ * the engine has no function for.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,49 +17,11 @@ static int api_new_game(void *state, const game_options_t *opt, char *err, size_
 
 static void api_copy(void *dst, const void *src) { memcpy(dst, src, sizeof(uptown_state_t)); }
 
-static int api_gen_moves(const void *state, move_t *moves)
-{
-    return uptown_gen_moves(state, moves);
-}
-
-static void api_make(void *state, move_t m, void *undo) { uptown_make(state, m, undo); }
-
-static void api_undo(void *state, move_t m, const void *undo) { uptown_undo(state, m, undo); }
-
-static bool api_is_terminal(const void *state) { return uptown_is_terminal(state); }
-
 static int api_to_move(const void *state) { return ((const uptown_state_t *)state)->to_move; }
 
 static int api_player_count(const void *state) { return ((const uptown_state_t *)state)->players; }
 
-static void api_result(const void *state, double *res) { uptown_result(state, res); }
-
 static uint64_t api_hash(const void *state) { return ((const uptown_state_t *)state)->hash; }
-
-static uint64_t api_hash_full(const void *state) { return uptown_hash_full(state); }
-
-static void api_move_to_text(const void *state, move_t m, char *buf)
-{
-    uptown_move_to_text(state, m, buf);
-}
-
-static int api_move_from_text(const void *state, const char *text, move_t *m, char *err,
-                              size_t errlen)
-{
-    return uptown_move_from_text(state, text, m, err, errlen);
-}
-
-static void api_determinize(void *state, int observer, pcg32_t *rng)
-{
-    uptown_determinize(state, observer, rng);
-}
-
-static void api_playout(void *state, pcg32_t *rng) { uptown_playout(state, rng); }
-
-static int api_check(const void *state, char *err, size_t errlen)
-{
-    return uptown_check(state, err, errlen);
-}
 
 static void api_ranks(const void *state, int *ranks)
 {
@@ -70,16 +36,6 @@ static void api_scores(const void *state, double *scores)
     uptown_ranks(s, groups, captures, ranks);
     for (int p = 0; p < s->players; p++)
         scores[p] = groups[p];
-}
-
-static void api_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
-{
-    uptown_diagram(state, observer, flags, buf, len);
-}
-
-static void api_move_describe(const void *state, move_t m, char *buf, size_t len)
-{
-    uptown_move_describe(state, m, buf, len);
 }
 
 static void api_board_text(const void *state, char *buf, size_t len)
@@ -98,27 +54,27 @@ const game_api_t uptown_api = {
     .undo_size = sizeof(uptown_undo_t),
     .new_game = api_new_game,
     .copy = api_copy,
-    .gen_moves = api_gen_moves,
-    .make = api_make,
-    .undo = api_undo,
-    .is_terminal = api_is_terminal,
+    .gen_moves = uptown_gen_moves,
+    .make = uptown_make,
+    .undo = uptown_undo,
+    .is_terminal = uptown_is_terminal,
     .to_move = api_to_move,
     .player_count = api_player_count,
-    .result = api_result,
+    .result = uptown_result,
     .hash = api_hash,
-    .hash_full = api_hash_full,
-    .move_to_text = api_move_to_text,
-    .move_from_text = api_move_from_text,
-    .determinize = api_determinize,
-    .playout = api_playout,
-    .check = api_check,
+    .hash_full = uptown_hash_full,
+    .move_to_text = uptown_move_to_text,
+    .move_from_text = uptown_move_from_text,
+    .determinize = uptown_determinize,
+    .playout = uptown_playout,
+    .check = uptown_check,
     .record = &uptown_record_hooks,
     .ranks = api_ranks,
     .scores = api_scores,
     .score_key = "groups",
     .board_text = api_board_text,
-    .diagram = api_diagram,
-    .move_describe = api_move_describe,
+    .diagram = uptown_diagram,
+    .move_describe = uptown_move_describe,
     .chance_outcomes = uptown_chance_outcomes,
     .position_write = uptown_position_write,
     .position_read = uptown_position_read,

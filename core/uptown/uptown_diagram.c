@@ -102,8 +102,9 @@ static void put_colour(textbuf_t *t, const uptown_state_t *s, int c, int observe
     textbuf_printf(t, "\n");
 }
 
-void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char *buf, size_t len)
+void uptown_diagram(const void *state, int observer, unsigned flags, char *buf, size_t len)
 {
+    const uptown_state_t *s = state;
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
     textbuf_printf(&t, "Uptown, %d players, %d moves played", s->players, s->move_count);
@@ -133,8 +134,9 @@ void uptown_diagram(const uptown_state_t *s, int observer, unsigned flags, char 
     }
 }
 
-void uptown_move_describe(const uptown_state_t *s, move_t m, char *buf, size_t len)
+void uptown_move_describe(const void *state, move_t m, char *buf, size_t len)
 {
+    const uptown_state_t *s = state;
     textbuf_t t;
     textbuf_init(&t, buf, len, GAME_TEXT_ASCII);
     int c = uptown_move_colour(m), tile = uptown_move_tile(m);

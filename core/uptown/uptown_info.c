@@ -3,8 +3,9 @@
 
 #include "uptown.h"
 
-void uptown_determinize(uptown_state_t *s, int observer, pcg32_t *rng)
+void uptown_determinize(void *state, int observer, pcg32_t *rng)
 {
+    uptown_state_t *s = state;
     unsigned own = uptown_player_colours(s, observer);
     for (int c = 0; c < s->colours; c++) {
         int pos = s->pile_pos[c], rest = UPTOWN_TILE_COUNT - pos;
@@ -64,8 +65,9 @@ bool uptown_observation_equal(const uptown_state_t *a, const uptown_state_t *b, 
     return true;
 }
 
-void uptown_playout(uptown_state_t *s, pcg32_t *rng)
+void uptown_playout(void *state, pcg32_t *rng)
 {
+    uptown_state_t *s = state;
     while (!uptown_is_terminal(s))
         uptown_play(s, uptown_random_move(s, rng));
 }

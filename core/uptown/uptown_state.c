@@ -99,8 +99,9 @@ unsigned uptown_player_colours(const uptown_state_t *s, int player)
     return s->players == 2 ? (1u << player | 1u << (player + 2)) : 1u << player;
 }
 
-bool uptown_is_terminal(const uptown_state_t *s)
+bool uptown_is_terminal(const void *state)
 {
+    const uptown_state_t *s = state;
     return s->players == 2 ? s->retired == 0xF : s->move_count >= UPTOWN_TURNS * s->players;
 }
 
@@ -143,8 +144,9 @@ int uptown_new_from_piles(uptown_state_t *s, int players, int first_player,
     return 0;
 }
 
-int uptown_new_game(uptown_state_t *s, const game_options_t *opt, char *err, size_t errlen)
+int uptown_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
 {
+    uptown_state_t *s = state;
     int players = opt->players;
     if (players < 2 || players > 5) {
         char given[16];
@@ -219,8 +221,9 @@ void uptown_ranks(const uptown_state_t *s, int *groups, int *captures, int *rank
     game_ranks_from_keys(s->players, neg_groups, neg_captures, ranks);
 }
 
-void uptown_result(const uptown_state_t *s, double *res)
+void uptown_result(const void *state, double *res)
 {
+    const uptown_state_t *s = state;
     int groups[GAME_MAX_PLAYERS], captures[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
     uptown_ranks(s, groups, captures, ranks);
     game_result_from_ranks(s->players, ranks, res);
@@ -307,8 +310,9 @@ move_t uptown_random_move(const uptown_state_t *s, pcg32_t *rng)
     return (bases[i] + (move_t)cell) | (s->occupied >> cell & 1 ? UPTOWN_MOVE_CAPTURE : 0);
 }
 
-int uptown_gen_moves(const uptown_state_t *s, move_t *moves)
+int uptown_gen_moves(const void *state, move_t *moves)
 {
+    const uptown_state_t *s = state;
     if (uptown_is_terminal(s))
         return 0;
     unsigned active;
@@ -395,8 +399,10 @@ static inline void play_move(uptown_state_t *s, move_t m, uptown_undo_t *u)
     s->hash = h;
 }
 
-void uptown_make(uptown_state_t *s, move_t m, uptown_undo_t *u)
+void uptown_make(void *state, move_t m, void *undo)
 {
+    uptown_state_t *s = state;
+    uptown_undo_t *u = undo;
     play_move(s, m, u);
 #ifndef NDEBUG
     char err[GAME_ERR_MAX];
@@ -413,8 +419,10 @@ void uptown_play(uptown_state_t *s, move_t m)
     play_move(s, m, &u);
 }
 
-void uptown_undo(uptown_state_t *s, move_t m, const uptown_undo_t *u)
+void uptown_undo(void *state, move_t m, const void *undo)
 {
+    uptown_state_t *s = state;
+    const uptown_undo_t *u = undo;
     int p = u->to_move, c = uptown_move_colour(m), t = uptown_move_tile(m);
     s->to_move = (uint8_t)p;
     s->turns[p]--;
@@ -458,8 +466,9 @@ uint64_t uptown_rack_hash(int colour, uint32_t rack)
     return h;
 }
 
-uint64_t uptown_hash_full(const uptown_state_t *s)
+uint64_t uptown_hash_full(const void *state)
 {
+    const uptown_state_t *s = state;
     uint64_t h = z_to_move[s->to_move] ^ z_moves[s->move_count];
     for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++)
         if (s->cell[cell] != UPTOWN_EMPTY)
@@ -527,8 +536,9 @@ static int check_colour(const uptown_state_t *s, int c, char *err, size_t errlen
     return 0;
 }
 
-int uptown_check(const uptown_state_t *s, char *err, size_t errlen)
+int uptown_check(const void *state, char *err, size_t errlen)
 {
+    const uptown_state_t *s = state;
     if (s->players < 2 || s->players > 5 || s->colours != (s->players == 2 ? 4 : s->players))
         FAIL("bad player or colour count %d/%d", s->players, s->colours);
     if (s->to_move >= s->players || s->first_player >= s->players)

@@ -48,8 +48,9 @@ void uptown_board_to_text(const uptown_state_t *s, char *buf)
     *p = 0;
 }
 
-void uptown_move_to_text(const uptown_state_t *s, move_t m, char *buf)
+void uptown_move_to_text(const void *state, move_t m, char *buf)
 {
+    const uptown_state_t *s = state;
     int c = uptown_move_colour(m);
     char prefix[4] = "";
     if (s->players == 2)
@@ -106,9 +107,9 @@ static int explain_illegal(const uptown_state_t *s, move_t m, const char *text, 
     return 0;
 }
 
-int uptown_move_from_text(const uptown_state_t *s, const char *text, move_t *m, char *err,
-                          size_t errlen)
+int uptown_move_from_text(const void *state, const char *text, move_t *m, char *err, size_t errlen)
 {
+    const uptown_state_t *s = state;
     const char *p = text;
     int slot = 0;
     if (s->players == 2) {
