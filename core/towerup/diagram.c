@@ -68,8 +68,8 @@ static void put_players(textbuf_t *t, const towerup_state_t *s)
         int chips = 0;
         for (int i = 0; i < s->chip_count[p]; i++)
             chips += s->chips[p][i];
-        textbuf_printf(t, " %5d %5d %4s %5d %5d ", tu_star_level(s, p), s->roofs_left[p], field,
-                       chips, towerup_score(s, p));
+        textbuf_printf(t, " %5d %5d %4s %5d %5d ", towerup_star_level(s, p), s->roofs_left[p],
+                       field, chips, towerup_score(s, p));
         bool any = false;
         for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
             if (s->met[p] >> i & 1) {
@@ -108,7 +108,7 @@ void towerup_diagram(const void *state, int observer, unsigned flags, char *buf,
     textbuf_t t;
     textbuf_init(&t, buf, len, flags);
     put_header(&t, s, observer);
-    tu_put_city(&t, s);
+    towerup_put_city(&t, s);
     put_cards(&t, s, observer);
     put_players(&t, s);
 }
@@ -174,8 +174,8 @@ static void put_consequences(textbuf_t *t, const towerup_state_t *s, const tower
                                                               : "last roof");
     if (a->phase == TOWERUP_PHASE_OVER)
         textbuf_printf(t, "; the game ends");
-    else if (s->phase == TOWERUP_PHASE_PLAY && tu_star_level(a, p) > tu_star_level(s, p) &&
-             a->to_move == p)
+    else if (s->phase == TOWERUP_PHASE_PLAY &&
+             towerup_star_level(a, p) > towerup_star_level(s, p) && a->to_move == p)
         textbuf_printf(t, "; earns an extra turn");
 }
 

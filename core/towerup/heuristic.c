@@ -68,7 +68,7 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
 #define POT_COUNT_CAP 6
 
 /* One frontier site as the supply sees it. */
-typedef struct tu_front {
+typedef struct towerup_front {
     int site;                          /* the empty site */
     uint8_t cnt[TOWERUP_COLOUR_COUNT]; /* neighbouring buildings per colour */
     uint8_t used;                      /* colours of the neighbours (bit per colour) */
@@ -76,10 +76,10 @@ typedef struct tu_front {
     uint32_t need;                     /* cnt packed one byte per colour */
     uint32_t need1;                    /* cnt + 1 per colour, packed */
     int free;                          /* colours a founding here may have (bit per colour) */
-} tu_front_t;
+} towerup_front_t;
 
 /* What every move of one position shares. */
-typedef struct tu_ctx {
+typedef struct towerup_ctx {
     const towerup_state_t *s;                      /* the position */
     const towerup_board_t *b;                      /* its board */
     const double *w;                               /* weights */
@@ -92,7 +92,7 @@ typedef struct tu_ctx {
     double gain_found[16];                         /* best gain[c][1] over a set of colours c */
     bool extra[TOWERUP_COLOUR_COUNT][MAX_STEPS];   /* whether c's marker + k earns an extra turn */
     int front_count;                               /* entries of front */
-    tu_front_t front[TOWERUP_MAX_SITES];           /* frontier sites */
+    towerup_front_t front[TOWERUP_MAX_SITES];      /* frontier sites */
     double keep[TOWERUP_MAX_SITES];                /* chance a roof on a building stays visible */
     double vis_before;                             /* expected visible roofs of the mover */
     double vis[TOWERUP_MAX_PLAYERS];               /* expected visible roofs of every player */
@@ -110,7 +110,7 @@ typedef struct tu_ctx {
     double opp_site[TOWERUP_MAX_SITES];            /* next player's best build on a frontier site */
     double opp_best;                               /* their best build anywhere (0: none) */
     double memo_leave;                             /* what that founding adds to opp_best */
-} tu_ctx_t;
+} towerup_ctx_t;
 
 /* ---- small helpers ---- */
 
@@ -328,7 +328,7 @@ static double objective_potential(const towerup_state_t *s, int p, int r, int r_
 /* ---- the context ---- */
 
 /* Chance a roof on building i stays visible with e empty sites next to it. */
-static double keep_chance(const tu_ctx_t *x, int e)
+static double keep_chance(const towerup_ctx_t *x, int e)
 {
     return x->last_word ? 1.0 : 1.0 / (1.0 + x->w[W_EXPOSURE] * e);
 }
@@ -337,7 +337,7 @@ static double keep_chance(const tu_ctx_t *x, int e)
  * The next player's best build on frontier site e (0 if they cannot found there), on the
  * board as it is, or after the mover founds colour c on site (site >= 0).
  */
-static double opp_site_value(const tu_ctx_t *x, int e, int site, int c)
+static double opp_site_value(const towerup_ctx_t *x, int e, int site, int c)
 {
     const towerup_state_t *s = x->s;
     const towerup_board_t *b = x->b;
@@ -371,7 +371,7 @@ static double opp_site_value(const tu_ctx_t *x, int e, int site, int c)
 }
 
 /* How much founding colour c on site raises the next player's best build. */
-static double opp_gain_after(const tu_ctx_t *x, int site, int c)
+static double opp_gain_after(const towerup_ctx_t *x, int site, int c)
 {
     const towerup_state_t *s = x->s;
     const towerup_board_t *b = x->b;
@@ -401,7 +401,7 @@ static double score_now(const towerup_state_t *s, int q)
     return v;
 }
 
-static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
+static void ctx_init(towerup_ctx_t *x, const towerup_state_t *s, const double *w)
 {
     const towerup_board_t *b = s->board;
     x->s = s;
@@ -439,7 +439,7 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
     x->vis_before = x->vis[p];
     x->front_count = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {
-        tu_front_t *f = &x->front[x->front_count++];
+        towerup_front_t *f = &x->front[x->front_count++];
         f->site = __builtin_ctzll(e);
         memset(f->cnt, 0, sizeof f->cnt);
         f->used = 0;
@@ -465,7 +465,7 @@ static void ctx_init(tu_ctx_t *x, const towerup_state_t *s, const double *w)
 }
 
 /* What only foundings need, made on the first one scored (rollouts may score few). */
-static void ctx_init_builds(tu_ctx_t *x)
+static void ctx_init_builds(towerup_ctx_t *x)
 {
     const towerup_state_t *s = x->s;
     const double *w = x->w;
@@ -488,7 +488,7 @@ static void ctx_init_builds(tu_ctx_t *x)
 }
 
 /* The mover's score estimate minus the best opponent's (made when first needed). */
-static double ctx_lead(tu_ctx_t *x)
+static double ctx_lead(towerup_ctx_t *x)
 {
     const towerup_state_t *s = x->s;
     if (!x->lead_ready) {
@@ -505,7 +505,7 @@ static double ctx_lead(tu_ctx_t *x)
 /* Value of holding supply sup with the mover's markers on the current board: its best
    founding next turn (also into *best_out), how many frontier sites it can found on,
    its floors. */
-static double supply_potential(const tu_ctx_t *x, const int *sup, double *best_out)
+static double supply_potential(const towerup_ctx_t *x, const int *sup, double *best_out)
 {
     const double *w = x->w;
     int total = sup[0] + sup[1] + sup[2] + sup[3];
@@ -519,7 +519,7 @@ static double supply_potential(const tu_ctx_t *x, const int *sup, double *best_o
     double best = 0;
     int count = 0;
     for (int i = 0; i < x->front_count; i++) {
-        const tu_front_t *f = &x->front[i];
+        const towerup_front_t *f = &x->front[i];
         if (((S - f->need) & H) != H)
             continue;
         uint32_t m = ((S - f->need1) & H) >> 7;
@@ -539,7 +539,7 @@ static double supply_potential(const tu_ctx_t *x, const int *sup, double *best_o
 
 /* ---- move scores (millions, before scaling) ---- */
 
-static double score_build(tu_ctx_t *x, move_t m)
+static double score_build(towerup_ctx_t *x, move_t m)
 {
     const towerup_state_t *s = x->s;
     const towerup_board_t *b = x->b;
@@ -614,7 +614,7 @@ static double score_build(tu_ctx_t *x, move_t m)
     return v;
 }
 
-static double score_take(tu_ctx_t *x, move_t m)
+static double score_take(towerup_ctx_t *x, move_t m)
 {
     const towerup_state_t *s = x->s;
     const double *w = x->w;
@@ -643,7 +643,7 @@ static double score_take(tu_ctx_t *x, move_t m)
 }
 
 /* Next player's best build after gaining card k's colour icons (wilds ignored). */
-static double card_value_next(const tu_ctx_t *x, const towerup_card_t *k)
+static double card_value_next(const towerup_ctx_t *x, const towerup_card_t *k)
 {
     const towerup_state_t *s = x->s;
     int q = x->next;
@@ -654,7 +654,7 @@ static double card_value_next(const tu_ctx_t *x, const towerup_card_t *k)
         sup[c] = s->supply[q][c] + k->colour_icons[c];
     double best = 0;
     for (int i = 0; i < x->front_count; i++) {
-        const tu_front_t *f = &x->front[i];
+        const towerup_front_t *f = &x->front[i];
         bool ok = false;
         for (int c = 0; c < TOWERUP_COLOUR_COUNT && !ok; c++)
             ok = !(f->used >> c & 1) && sup[c] > f->cnt[c];
@@ -684,7 +684,7 @@ static void towerup_score_moves(const void *state, const move_t *moves, int coun
         }
         return;
     }
-    tu_ctx_t x;
+    towerup_ctx_t x;
     ctx_init(&x, s, w);
     double deny[TOWERUP_MARKET] = {0};
     if (w[W_DENY] != 0 && !x.last_word)

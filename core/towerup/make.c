@@ -94,7 +94,7 @@ static bool has_borders(const towerup_board_t *b, uint64_t pres)
     return false;
 }
 
-bool tu_objective_met(const towerup_state_t *s, int p, int obj)
+bool towerup_objective_met(const towerup_state_t *s, int p, int obj)
 {
     const towerup_board_t *b = s->board;
     uint64_t P = s->present[p];
@@ -134,7 +134,7 @@ static void objectives_settle(towerup_state_t *s, int p)
 {
     const uint8_t *values = towerup_chip_values(s->players);
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
-        if ((s->met[p] >> i & 1) || !tu_objective_met(s, p, s->objectives[i]))
+        if ((s->met[p] >> i & 1) || !towerup_objective_met(s, p, s->objectives[i]))
             continue;
         s->met[p] |= (uint8_t)(1u << i);
         uint8_t v = values[s->chip_next[i]];
@@ -153,7 +153,7 @@ static void action_end(towerup_state_t *s, int p, int stars_before, int trigger)
         s->end_trigger = (uint8_t)trigger;
         s->trigger_player = (uint8_t)p;
     }
-    if (tu_star_level(s, p) <= stars_before) {
+    if (towerup_star_level(s, p) <= stars_before) {
         if (s->end_trigger && !s->final_round) {
             s->final_round = 1;
             if (s->end_trigger == TOWERUP_END_LAST_ROOF) {
@@ -178,9 +178,9 @@ static void action_end(towerup_state_t *s, int p, int stars_before, int trigger)
         for (int q = 0; q < s->players; q++)
             if (s->cone[q] < 0) {
                 /* The mover's key part is settled by make_move. */
-                uint64_t old = q == p ? 0 : tu_key_player(s, q);
+                uint64_t old = q == p ? 0 : towerup_key_player(s, q);
                 s->cone[q] = (int8_t)cone_now(s, q);
-                s->key ^= q == p ? 0 : old ^ tu_key_player(s, q);
+                s->key ^= q == p ? 0 : old ^ towerup_key_player(s, q);
             }
     }
 }
@@ -188,11 +188,11 @@ static void action_end(towerup_state_t *s, int p, int stars_before, int trigger)
 /* The discard pile becomes the draw pile, shuffled by the embedded rng. */
 static void reshuffle(towerup_state_t *s)
 {
-    uint64_t k = tu_key_rng(&s->rng);
+    uint64_t k = towerup_key_rng(&s->rng);
     int n = 0;
     for (uint64_t d = s->discard; d; d &= d - 1) {
         int c = __builtin_ctzll(d);
-        k ^= tu_key_discard(c);
+        k ^= towerup_key_discard(c);
         s->draw[n++] = (uint8_t)c;
     }
     s->discard = 0;
@@ -200,14 +200,14 @@ static void reshuffle(towerup_state_t *s)
     s->draw_pos = 0;
     s->draw_end = (uint8_t)n;
     s->reshuffles++;
-    s->key ^= k ^ tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+    s->key ^= k ^ towerup_key_draw_pile(s) ^ towerup_key_rng(&s->rng);
 }
 
 static int make_take(towerup_state_t *s, int p, move_t m)
 {
     int slot = towerup_move_slot(m), card = s->market[slot];
     const towerup_card_t *k = &towerup_cards()[card];
-    int trigger = tu_take_shortage(s, k) ? TOWERUP_END_SHORTAGE : TOWERUP_END_NONE;
+    int trigger = towerup_take_shortage(s, k) ? TOWERUP_END_SHORTAGE : TOWERUP_END_NONE;
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
         int d = towerup_move_net(m, c);
         s->supply[p][c] = (uint8_t)(s->supply[p][c] + d);
@@ -215,12 +215,12 @@ static int make_take(towerup_state_t *s, int p, move_t m)
     }
     if (k->vehicle >= 0)
         marker_advance(s, p, k->vehicle, k->steps);
-    s->key ^= tu_key_market(slot, card) ^ tu_key_discard(card);
+    s->key ^= towerup_key_market(slot, card) ^ towerup_key_discard(card);
     s->discard |= 1ULL << card;
     if (s->draw_pos == s->draw_end)
         reshuffle(s);
     int top = s->draw[s->draw_pos];
-    s->key ^= tu_key_draw(s->draw_end - 1 - s->draw_pos, top) ^ tu_key_market(slot, top);
+    s->key ^= towerup_key_draw(s->draw_end - 1 - s->draw_pos, top) ^ towerup_key_market(slot, top);
     s->draw_pos++;
     s->market[slot] = (uint8_t)top;
     return trigger;
@@ -234,7 +234,7 @@ static int make_build(towerup_state_t *s, int p, move_t m, towerup_undo_t *u)
     s->supply[p][c]--;
     for (uint64_t t = nb; t; t &= t - 1) {
         int i = __builtin_ctzll(t);
-        s->key ^= tu_key_site(s, i);
+        s->key ^= towerup_key_site(s, i);
         s->supply[p][s->site[i] >> 4]--;
         s->site[i]++;
     }
@@ -255,7 +255,7 @@ static int make_build(towerup_state_t *s, int p, move_t m, towerup_undo_t *u)
     s->roofs_left[p]--;
     marker_advance(s, p, s->site[roof] >> 4, level);
     for (uint64_t t = nb | 1ULL << site; t; t &= t - 1)
-        s->key ^= tu_key_site(s, __builtin_ctzll(t));
+        s->key ^= towerup_key_site(s, __builtin_ctzll(t));
     objectives_settle(s, p);
     return s->roofs_left[p] ? TOWERUP_END_NONE : TOWERUP_END_LAST_ROOF;
 }
@@ -264,7 +264,7 @@ static void make_place(towerup_state_t *s, move_t m)
 {
     int site = towerup_move_site(m), c = towerup_move_colour(m), k = s->setup_done;
     s->site[site] = (uint8_t)(1 | c << 4);
-    s->key ^= tu_key_site(s, site);
+    s->key ^= towerup_key_site(s, site);
     s->occupied |= 1ULL << site;
     s->frontier = (s->frontier | s->board->nbr[site]) & ~s->occupied;
     nbr_colours_add(s, site, c, 1);
@@ -282,18 +282,18 @@ static void make_place(towerup_state_t *s, move_t m)
 static void make_move(towerup_state_t *s, move_t m, towerup_undo_t *u)
 {
     int kind = towerup_move_kind(m), p = s->to_move;
-    s->key ^= tu_key_misc(s);
+    s->key ^= towerup_key_misc(s);
     if (kind == TOWERUP_MOVE_PLACE) {
         make_place(s, m);
     } else {
         /* Only the mover's counters change (other cones: see action_end). */
-        s->key ^= tu_key_player(s, p);
-        int before = tu_star_level(s, p);
+        s->key ^= towerup_key_player(s, p);
+        int before = towerup_star_level(s, p);
         int trigger = kind == TOWERUP_MOVE_TAKE ? make_take(s, p, m) : make_build(s, p, m, u);
         action_end(s, p, before, trigger);
-        s->key ^= tu_key_player(s, p);
+        s->key ^= towerup_key_player(s, p);
     }
-    s->key ^= tu_key_misc(s);
+    s->key ^= towerup_key_misc(s);
 }
 
 void towerup_make(void *state, move_t m, void *undo)
@@ -324,7 +324,7 @@ void towerup_undo(void *state, move_t m, const void *undo)
     debug_check(s, "towerup_undo");
 }
 
-void tu_setup_random(towerup_state_t *s, pcg32_t *rng)
+void towerup_setup_random(towerup_state_t *s, pcg32_t *rng)
 {
     move_t moves[GAME_MAX_MOVES];
     while (s->phase == TOWERUP_PHASE_SETUP) {

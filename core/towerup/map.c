@@ -295,7 +295,7 @@ static void put_site_list(textbuf_t *t, const towerup_state_t *s)
     }
 }
 
-void tu_put_city(textbuf_t *t, const towerup_state_t *s)
+void towerup_put_city(textbuf_t *t, const towerup_state_t *s)
 {
     const towerup_board_t *b = s->board;
     int w, h;

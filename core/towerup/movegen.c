@@ -6,7 +6,7 @@
 #include "internal.h"
 
 /* Colours (bit mask) a player can found at a frontier site, given the supply's lanes
-   (tu_count_lanes) with each bit 3 set and its colours (tu_lanes_nonzero of them). The
+   (towerup_count_lanes) with each bit 3 set and its colours (towerup_lanes_nonzero of them). The
    neighbours (at most 5 of a colour) are affordable iff no lane of lanes - counts loses
    its bit 3; a new building cannot have a neighbour's colour. */
 static inline unsigned site_build_colours(const towerup_state_t *s, unsigned lanes, unsigned have,
@@ -15,7 +15,7 @@ static inline unsigned site_build_colours(const towerup_state_t *s, unsigned lan
     unsigned cnt = s->nbr_colours[site];
     if (((lanes - cnt) & 0x8888u) != 0x8888u)
         return 0;
-    return have & ~tu_lanes_nonzero(cnt);
+    return have & ~towerup_lanes_nonzero(cnt);
 }
 
 /* Neighbouring buildings of a site: the sum of its colour-count lanes. */
@@ -56,7 +56,7 @@ static int gen_builds(const towerup_state_t *s, int p, move_t *moves)
 {
     const towerup_board_t *b = s->board;
     const uint8_t *sup = s->supply[p];
-    unsigned lanes = tu_count_lanes(sup), have = tu_lanes_nonzero(lanes);
+    unsigned lanes = towerup_count_lanes(sup), have = towerup_lanes_nonzero(lanes);
     lanes |= 0x8888u;
     int n = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {
@@ -90,7 +90,7 @@ int towerup_gen_moves(const void *state, move_t *moves)
         return 0;
     if (s->phase == TOWERUP_PHASE_SETUP)
         return gen_setup(s, moves);
-    int n = tu_takes(s, moves);
+    int n = towerup_takes(s, moves);
     if (s->roofs_left[s->to_move])
         n += gen_builds(s, s->to_move, moves + n);
     return n;
@@ -108,7 +108,7 @@ typedef struct build_groups {
 static int build_groups(const towerup_state_t *s, int p, build_groups_t *bg)
 {
     const uint8_t *sup = s->supply[p];
-    unsigned lanes = tu_count_lanes(sup), have = tu_lanes_nonzero(lanes);
+    unsigned lanes = towerup_count_lanes(sup), have = towerup_lanes_nonzero(lanes);
     lanes |= 0x8888u;
     int n = 0;
     bg->count = 0;
@@ -155,7 +155,7 @@ move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng)
     }
     int count[TOWERUP_MARKET], takes = 0, p = s->to_move;
     for (int slot = 0; slot < TOWERUP_MARKET; slot++)
-        takes += count[slot] = tu_take_count(s, slot);
+        takes += count[slot] = towerup_take_count(s, slot);
     build_groups_t bg;
     int builds = s->roofs_left[p] ? build_groups(s, p, &bg) : 0;
     int r = (int)pcg32_bounded(rng, (uint32_t)(takes + builds));
@@ -164,8 +164,8 @@ move_t towerup_random_move(const towerup_state_t *s, pcg32_t *rng)
     int slot = 0;
     while (r >= count[slot])
         r -= count[slot++];
-    move_t moves[TU_MAX_TAKES];
-    tu_take_moves(s, slot, moves);
+    move_t moves[TOWERUP_MAX_TAKES];
+    towerup_take_moves(s, slot, moves);
     return moves[r];
 }
 
@@ -307,7 +307,7 @@ static void explain_illegal(const towerup_state_t *s, move_t m, char *why, size_
         snprintf(why, len, "site %d has no neighbouring building", site);
     else if (nb & s->colour_mask[c])
         snprintf(why, len, "site %d has a neighbouring building of colour %c", site, L[c]);
-    else if (!tu_build_ok(s, p, site, c))
+    else if (!towerup_build_ok(s, p, site, c))
         snprintf(why, len, "the supply lacks the floors for this building");
     else
         snprintf(why, len, "the roof must go on site %d or a neighbouring building", site);

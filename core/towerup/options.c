@@ -30,7 +30,7 @@ static int option_int(const char *value, int lo, int hi)
 /* The field of an objectives error. */
 #define OBJECTIVES "towerup option objectives"
 
-int tu_objectives_parse(const char *text, uint8_t *out, char *err, size_t errlen)
+int towerup_objectives_parse(const char *text, uint8_t *out, char *err, size_t errlen)
 {
     const char *p = text;
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
@@ -64,12 +64,12 @@ int tu_objectives_parse(const char *text, uint8_t *out, char *err, size_t errlen
     return 0;
 }
 
-int tu_objectives_check(const char *text, char *err, size_t errlen)
+int towerup_objectives_check(const char *text, char *err, size_t errlen)
 {
     uint8_t out[TOWERUP_GAME_OBJECTIVES];
     if (!strcmp(text, "start") || !strcmp(text, "random"))
         return 0;
-    return tu_objectives_parse(text, out, err, errlen);
+    return towerup_objectives_parse(text, out, err, errlen);
 }
 
 int towerup_option_check(const char *key, const char *value, char *err, size_t errlen)
@@ -89,7 +89,7 @@ int towerup_option_check(const char *key, const char *value, char *err, size_t e
             return input_fail(err, errlen, "towerup option setup", value, "needs placed or random");
         }
     } else if (!strcmp(key, "objectives")) {
-        if (tu_objectives_check(value, err, errlen) < 0)
+        if (towerup_objectives_check(value, err, errlen) < 0)
             return -1;
     } else {
         return input_fail(err, errlen, "towerup option", key, "no such option");

@@ -478,7 +478,7 @@ static int check_objectives(const towerup_state_t *s, char *err, size_t errlen)
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
         int k = 0;
         for (int p = 0; p < s->players; p++) {
-            bool listed = s->met[p] >> i & 1, met = tu_objective_met(s, p, s->objectives[i]);
+            bool listed = s->met[p] >> i & 1, met = towerup_objective_met(s, p, s->objectives[i]);
             char field[16];
             snprintf(field, sizeof field, "player %d", p);
             if (listed != met)

@@ -242,7 +242,7 @@ static int parse_objectives(const char *text, uint64_t seed, uint8_t *out, char 
         }
         return 0;
     }
-    return tu_objectives_parse(text, out, err, errlen);
+    return towerup_objectives_parse(text, out, err, errlen);
 }
 
 int towerup_new_game(void *state, const game_options_t *opt, char *err, size_t errlen)
@@ -297,7 +297,7 @@ int towerup_new_game(void *state, const game_options_t *opt, char *err, size_t e
     if (to.setup_random) {
         pcg32_t sr;
         pcg32_seed(&sr, rng_mix64(opt->seed), STREAM_SETUP);
-        tu_setup_random(s, &sr);
+        towerup_setup_random(s, &sr);
     }
     return 0;
 }
@@ -329,7 +329,7 @@ void towerup_determinize(void *state, int observer, pcg32_t *rng)
 {
     towerup_state_t *s = state;
     (void)observer;
-    s->key ^= tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+    s->key ^= towerup_key_draw_pile(s) ^ towerup_key_rng(&s->rng);
     /* Canonical order first (by card index), so the result depends only on what the
        observer sees and on rng, never on the order being replaced. */
     uint64_t pile = 0;
@@ -340,5 +340,5 @@ void towerup_determinize(void *state, int observer, pcg32_t *rng)
     pcg32_shuffle_u8(rng, s->draw + s->draw_pos, s->draw_end - s->draw_pos);
     uint64_t a = pcg32_next(rng), b = pcg32_next(rng);
     pcg32_seed(&s->rng, a << 32 | b, pcg32_next(rng));
-    s->key ^= tu_key_draw_pile(s) ^ tu_key_rng(&s->rng);
+    s->key ^= towerup_key_draw_pile(s) ^ towerup_key_rng(&s->rng);
 }

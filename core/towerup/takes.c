@@ -32,7 +32,7 @@ typedef struct gains {
 /* A card's icons of each colour as 4-bit lanes (each count is at most 4). */
 static inline uint32_t card_icon_lanes(const towerup_card_t *k)
 {
-    uint32_t x = tu_load4(k->colour_icons);
+    uint32_t x = towerup_load4(k->colour_icons);
     x |= x >> 4;
     return (x & 0xffu) | (x >> 8 & 0xff00u);
 }
@@ -70,7 +70,7 @@ static void gains_walk(const towerup_card_t *k, int i, int *reserve, uint32_t g,
 static int gains_compute(const towerup_state_t *s, const towerup_card_t *k, gains_t *G)
 {
     G->count = 0;
-    if (!k->wild_icons && !tu_take_shortage(s, k)) {
+    if (!k->wild_icons && !towerup_take_shortage(s, k)) {
         /* No choice while gaining: one gain vector. */
         G->g[0] = card_icon_lanes(k);
         G->count = 1;
@@ -273,7 +273,7 @@ static void tables_build(void)
             k->icon_count > ICONS_MAX)
             ci->need = 0xffffu;
     }
-    move_t out[TU_MAX_TAKES];
+    move_t out[TOWERUP_MAX_TAKES];
     int keys = 0, entries = 0;
     for (int back = 1; back <= BACK_MAX; back++) {
         ret_key_base[back] = (uint16_t)keys;
@@ -336,7 +336,7 @@ static inline void tables_ready(void)
 /* The reserve capped at 7 in 4-bit lanes, each with its bit 3 set as a borrow guard. */
 static inline unsigned reserve_lanes(const towerup_state_t *s)
 {
-    return tu_count_lanes(s->reserve) | 0x8888u;
+    return towerup_count_lanes(s->reserve) | 0x8888u;
 }
 
 /*
@@ -389,17 +389,17 @@ static inline int take_moves_table(const towerup_state_t *s, int slot, unsigned 
 
 static inline int supply_total(const towerup_state_t *s)
 {
-    return tu_count_sum(s->supply[s->to_move]);
+    return towerup_count_sum(s->supply[s->to_move]);
 }
 
-int tu_take_moves(const towerup_state_t *s, int slot, move_t *moves)
+int towerup_take_moves(const towerup_state_t *s, int slot, move_t *moves)
 {
     tables_ready();
     int n = take_moves_table(s, slot, reserve_lanes(s), supply_total(s), moves);
     return n >= 0 ? n : take_moves_general(s, slot, moves);
 }
 
-int tu_takes(const towerup_state_t *s, move_t *moves)
+int towerup_takes(const towerup_state_t *s, move_t *moves)
 {
     tables_ready();
     unsigned reserve = reserve_lanes(s);
@@ -435,7 +435,7 @@ static int returns_count(const int *have, int back)
     return total;
 }
 
-int tu_take_count(const towerup_state_t *s, int slot)
+int towerup_take_count(const towerup_state_t *s, int slot)
 {
     tables_ready();
     int n = take_moves_table(s, slot, reserve_lanes(s), supply_total(s), NULL);
@@ -454,7 +454,7 @@ int tu_take_count(const towerup_state_t *s, int slot)
             have[c] = sup[c] + (int)(G.g[0] >> 4 * c & 15);
         return returns_count(have, back);
     }
-    move_t moves[TU_MAX_TAKES];
+    move_t moves[TOWERUP_MAX_TAKES];
     return union_emit(&G, (move_t)TOWERUP_MOVE_TAKE << 28 | (move_t)slot | LANES_8, sup, back,
                       moves);
 }
