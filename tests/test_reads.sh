@@ -100,7 +100,7 @@ expect_error "tune checkpoint FIFO" "t.params.ckpt exists and is not a regular f
 pos=$(sky show --players 2 --notation --as 0)
 printf 'sbp 1\nnewgame towerup 2 0 board=/dev/zero\nposition %s\ngo 0 a b\nquit\n' "$pos" \
     | sky engine >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 0 ] && grep -q "^info error: board: /dev/zero is a character device, not a board file" \
+[ $? -eq 0 ] && grep -q "^info error: board '/dev/zero': /dev/zero is a character device, not a board file" \
     "$tmp/out" && ok || fail "engine board=/dev/zero: $(cat "$tmp/out" "$tmp/err")"
 { printf 'sbp 1\n'; cat "$tmp/long"; printf 'quit\n'; } | sky engine >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "standard input:2: a line over 1048576 bytes" "$tmp/err" && ok \
