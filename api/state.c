@@ -397,6 +397,25 @@ int sky_state_action_move(const sky_state_t *st, int action, char *buf, int len,
     return 0;
 }
 
+/* The public ply of move m played on before, into the log's next entry (that of moves[count]).
+   0, or -1 out of memory. */
+static int log_put(sky_state_t *st, const void *before, move_t m)
+{
+    const game_api_t *api = st->api;
+    int plies = st->log_base + st->count;
+    if (plies == st->log_cap) {
+        int cap = st->log_cap ? 2 * st->log_cap : 64;
+        sky_ply_t *log = realloc(st->log, (size_t)cap * sizeof *log);
+        if (!log)
+            return -1;
+        st->log = log;
+        st->log_cap = cap;
+    }
+    st->log[plies].mover = api->to_move(before);
+    st->log[plies].action = api->move_action ? api->move_action(before, m) : -1;
+    return 0;
+}
+
 static int play(sky_state_t *st, move_t m, char *err, int errlen)
 {
     const game_api_t *api = st->api;
@@ -413,19 +432,10 @@ static int play(sky_state_t *st, move_t m, char *err, int errlen)
         st->undo = undo;
         st->cap = cap;
     }
-    int plies = st->log_base + st->count;
-    if (plies == st->log_cap) {
-        int cap = st->log_cap ? 2 * st->log_cap : 64;
-        sky_ply_t *log = realloc(st->log, (size_t)cap * sizeof *log);
-        if (!log) {
-            put_err(err, errlen, "out of memory%s", "");
-            return -1;
-        }
-        st->log = log;
-        st->log_cap = cap;
+    if (log_put(st, st->state, m)) {
+        put_err(err, errlen, "out of memory%s", "");
+        return -1;
     }
-    st->log[plies].mover = api->to_move(st->state);
-    st->log[plies].action = api->move_action ? api->move_action(st->state, m) : -1;
     api->make(st->state, m, st->undo + (size_t)st->count * api->undo_size);
     st->moves[st->count++] = m;
     return 0;
@@ -546,6 +556,25 @@ sky_state_t *sky_state_determinize(const sky_state_t *src, int player, uint64_t 
     return st;
 }
 
+/* A record's replay into a state's log: the plies of its players' moves, from before the
+   state's history start (a random set-up's placements are the initial position). */
+typedef struct record_log {
+    sky_state_t *st;
+    int random_setup; /* the record's first moves that are not plies (record_position_each) */
+    int failed;       /* out of memory */
+} record_log_t;
+
+static void log_record_move(void *ctx, int index, const void *before, move_t m)
+{
+    record_log_t *l = ctx;
+    if (index < l->random_setup || l->failed)
+        return;
+    if (log_put(l->st, before, m))
+        l->failed = 1;
+    else
+        l->st->log_base++;
+}
+
 sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int errlen)
 {
     json_error_t je;
@@ -576,9 +605,15 @@ sky_state_t *sky_state_from_record(const char *record, int ply, char *err, int e
         put_err(err, errlen, "%s", e);
     } else if (st) {
         st->no_record = "a state taken from a record has no game record of its own";
-        rc = record_position(api, rec, ply, st->state, e, sizeof e); /* core/record.h */
+        record_log_t l = {st, 0, 0};
+        rc = record_position_each(api, rec, ply, st->state, log_record_move, &l, &l.random_setup, e,
+                                  sizeof e); /* core/record.h */
         if (rc < 0)
             put_err(err, errlen, "%s", e);
+        else if (l.failed) {
+            put_err(err, errlen, "out of memory%s", "");
+            rc = -1;
+        }
     }
     if (rc >= 0) {
         rc = sky_options_parse(api, api->player_count(st->state),

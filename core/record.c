@@ -239,6 +239,8 @@ typedef struct replay {
     unsigned char *before; /* state_size bytes */
     move_t *legal;         /* GAME_MAX_MOVES */
     int used;              /* the game's own chance events consumed */
+    record_each_t each;    /* called before each move (may be NULL) */
+    void *ctx;
 } replay_t;
 
 /* Checks and plays move i of the record on state. */
@@ -273,6 +275,8 @@ static int replay_move(replay_t *r, int i, void *state, char *err, size_t errlen
     const record_hooks_t *h = api->record;
     if (h->read_move)
         api->copy(r->before, state);
+    if (r->each)
+        r->each(r->ctx, i, state, m);
     api->make(state, m, undo);
     if (h->read_move && h->read_move(r->rec, r->before, state, m, &r->used, why, sizeof why))
         return fail(err, errlen, "move %d (%s): %s", i, text, why);
@@ -284,9 +288,13 @@ static int replay_move(replay_t *r, int i, void *state, char *err, size_t errlen
 static int replay_to(replay_t *r, const game_api_t *api, const json_t *rec, int ply, void *state,
                      char *err, size_t errlen)
 {
+    record_each_t each = r->each;
+    void *ctx = r->ctx;
     memset(r, 0, sizeof *r);
     r->api = api;
     r->rec = rec;
+    r->each = each;
+    r->ctx = ctx;
     if (record_envelope(api, rec, &r->env, err, errlen) ||
         read_start(api, rec, &r->env, state, err, errlen))
         return -1;
@@ -308,7 +316,34 @@ static int replay_to(replay_t *r, const game_api_t *api, const json_t *rec, int 
 int record_position(const game_api_t *api, const json_t *rec, int ply, void *state, char *err,
                     size_t errlen)
 {
-    replay_t r;
+    return record_position_each(api, rec, ply, state, NULL, NULL, NULL, err, errlen);
+}
+
+/* The random set-up's length, checked by the game on the record's start. */
+typedef struct setup_count {
+    const game_api_t *api;
+    const json_t *rec;
+    int *out;
+    record_each_t each;
+    void *ctx;
+} setup_count_t;
+
+static void count_then_each(void *ctx, int index, const void *before, move_t m)
+{
+    setup_count_t *c = ctx;
+    if (index == 0 && c->out && c->api->record->random_setup)
+        *c->out = c->api->record->random_setup(c->rec, before);
+    if (c->each)
+        c->each(c->ctx, index, before, m);
+}
+
+int record_position_each(const game_api_t *api, const json_t *rec, int ply, void *state,
+                         record_each_t each, void *ctx, int *random_setup, char *err, size_t errlen)
+{
+    if (random_setup)
+        *random_setup = 0;
+    setup_count_t c = {api, rec, random_setup, each, ctx};
+    replay_t r = {.each = count_then_each, .ctx = &c};
     return replay_to(&r, api, rec, ply, state, err, errlen);
 }
 
@@ -351,7 +386,7 @@ int record_replay(const game_api_t *api, const json_t *rec, char *err, size_t er
     void *state = malloc(api->state_size);
     if (!state)
         return fail(err, errlen, "out of memory");
-    replay_t r;
+    replay_t r = {0};
     int count = replay_to(&r, api, rec, -1, state, err, errlen), rc = -1;
     bool over = count >= 0 && api->is_terminal(state);
     if (count < 0)

@@ -80,6 +80,12 @@ typedef struct record_hooks {
        0, or -1 with err one line. */
     int (*read_end)(const struct json_t *rec, const void *state, int used, char *err,
                     size_t errlen);
+    /*
+     * How many of rec's first moves are a set-up the engine drew at random (Tower Up's
+     * setup=random placements, those its seed draws from start, the record's start): part
+     * of a new game's initial position, not plies of its players. NULL: none.
+     */
+    int (*random_setup)(const struct json_t *rec, const void *start);
 } record_hooks_t;
 
 /*
@@ -116,6 +122,16 @@ int record_envelope(const game_api_t *api, const struct json_t *rec, record_enve
  */
 int record_position(const game_api_t *api, const struct json_t *rec, int ply, void *state,
                     char *err, size_t errlen);
+
+/*
+ * record_position that also calls each (unless NULL) with ctx before every move it plays:
+ * the move's index, the position before it and the move. *random_setup (may be NULL) gets
+ * the number of the record's first moves that are a random set-up (record_hooks_t).
+ */
+typedef void (*record_each_t)(void *ctx, int index, const void *before, move_t m);
+int record_position_each(const game_api_t *api, const struct json_t *rec, int ply, void *state,
+                         record_each_t each, void *ctx, int *random_setup, char *err,
+                         size_t errlen);
 
 /*
  * Re-plays a record with the engine's rules: 0 if every move is legal and the stored

@@ -154,6 +154,8 @@ bool towerup_objective_met(const towerup_state_t *s, int p, int obj);
 
 /* Plays the set-up at random from rng (setup_random). */
 void towerup_setup_random(towerup_state_t *s, pcg32_t *rng);
+/* Plays the random set-up that a new game with setup=random draws from s->seed. */
+void towerup_setup_seeded(towerup_state_t *s);
 /* Checks an objectives option text (options.c): 0, or -1 with err filled. */
 int towerup_objectives_check(const char *text, char *err, size_t errlen);
 /* Three different objective ids "a,b,c" into out[3] (options.c): 0, or -1 with err filled. */

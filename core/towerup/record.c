@@ -304,6 +304,37 @@ static int read_end(const json_t *rec, const void *state, int used, char *err, s
     return 0;
 }
 
+/* The record's first moves, if they place the starting floors as setup=random draws them
+   from the record's seed; else 0 (players placed them). */
+static int random_setup(const json_t *rec, const void *start)
+{
+    const json_t *moves = json_object_get(rec, "moves");
+    towerup_state_t *drawn = malloc(sizeof *drawn), *played = malloc(sizeof *played);
+    int n = 0;
+    if (drawn && played && ((const towerup_state_t *)start)->phase == TOWERUP_PHASE_SETUP) {
+        memcpy(drawn, start, sizeof *drawn);
+        memcpy(played, start, sizeof *played);
+        towerup_setup_seeded(drawn);
+        n = drawn->setup_done;
+        char err[GAME_ERR_MAX];
+        for (int i = 0; i < drawn->setup_done; i++) {
+            const json_t *jm = json_array_get(moves, (size_t)i);
+            move_t m;
+            towerup_undo_t u;
+            if (!json_is_string(jm) || played->phase != TOWERUP_PHASE_SETUP ||
+                towerup_move_from_text(played, json_string_value(jm), &m, err, sizeof err) ||
+                m != towerup_move_place(drawn->setup_site[i], drawn->setup_floor[i])) {
+                n = 0;
+                break;
+            }
+            towerup_make(played, m, &u);
+        }
+    }
+    free(drawn);
+    free(played);
+    return n;
+}
+
 const record_hooks_t towerup_record_hooks = {
     .first_player = first_player,
     .seed = seed,
@@ -315,4 +346,5 @@ const record_hooks_t towerup_record_hooks = {
     .read_start = read_start,
     .read_move = read_move,
     .read_end = read_end,
+    .random_setup = random_setup,
 };

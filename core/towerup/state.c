@@ -294,12 +294,16 @@ int towerup_new_game(void *state, const game_options_t *opt, char *err, size_t e
     if (towerup_new_from(s, board, n, first, objectives, deck, start, nstart, opt->seed, err,
                          errlen) < 0)
         return -1;
-    if (to.setup_random) {
-        pcg32_t sr;
-        pcg32_seed(&sr, rng_mix64(opt->seed), STREAM_SETUP);
-        towerup_setup_random(s, &sr);
-    }
+    if (to.setup_random)
+        towerup_setup_seeded(s);
     return 0;
+}
+
+void towerup_setup_seeded(towerup_state_t *s)
+{
+    pcg32_t sr;
+    pcg32_seed(&sr, rng_mix64(s->seed), STREAM_SETUP);
+    towerup_setup_random(s, &sr);
 }
 
 int towerup_score(const towerup_state_t *s, int p)
