@@ -1,6 +1,7 @@
 """information_state_tensor(): the observation tensor, then the public move history and the
 ply count (docs/PYTHON.md, Information state); never anything hidden from the player."""
 import ctypes
+import json
 import math
 import os
 import random
@@ -177,18 +178,66 @@ def test_different_histories_to_one_observation_differ():
 def test_a_state_read_from_text_has_no_history(game):
     st = played(game, 2 if game == "connect4" else 3, seed=9, moves=5)
     assert not st.is_terminal()
-    back = skyline.State.from_position(st.position())
-    rec = played(game, 2 if game == "connect4" else 3, seed=9, moves=0)
-    while not rec.is_terminal():
-        rec.apply(rec.legal_actions()[0])
-    for state in (back, skyline.from_record(rec.to_record(), 5)):
-        t = state.information_state_tensor(0)
-        obs = skyline.observation_size(game, state.players)
-        assert (t[:obs] == state.observation_tensor(0)).all()
-        assert not t[obs:].any()  # empty slots, ply count 0
-        state.apply(state.legal_actions()[0])  # then it counts from there
-        slots, count = decode(game, state.players, state.information_state_tensor(0))
-        assert slots[0] is not None and slots[1] is None and count == 1 / 1024
+    state = skyline.State.from_position(st.position())
+    t = state.information_state_tensor(0)
+    obs = skyline.observation_size(game, state.players)
+    assert (t[:obs] == state.observation_tensor(0)).all()
+    assert not t[obs:].any()  # empty slots, ply count 0
+    state.apply(state.legal_actions()[0])  # then it counts from there
+    slots, count = decode(game, state.players, state.information_state_tensor(0))
+    assert slots[0] is not None and slots[1] is None and count == 1 / 1024
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("connect4", 2, {}), ("towerup", 2, {"setup": "random"}), ("towerup", 3, {"setup": "random"}),
+    ("towerup", 3, {}), ("uptown", 2, {}), ("uptown", 3, {})])
+def test_a_record_state_has_the_history_of_the_played_state(game, players, options):
+    """from_record(line, ply): the tensors of the state that played the record's first
+    moves, bit for bit. A random Tower Up set-up's placements, listed first in the record,
+    are the initial position (new_game logs none), so ply counts them and the history not;
+    a set-up the players placed is plies in both."""
+    st = skyline.new_game(game, players, seed=11, **options)
+    rng = random.Random(11)
+    tensors, positions = [], []  # tensors[k][p]: after k moves applied
+    while True:
+        tensors.append([st.information_state_tensor(p, history=20) for p in range(players)])
+        positions.append(st.position())
+        if st.is_terminal() or len(tensors) > 70:
+            break
+        st.apply(rng.choice(st.legal_actions()))
+    record = st.to_record()
+    line = json.dumps(record)
+    setup = len(record["moves"]) - st.move_count  # the placements listed first
+    assert setup == (3 if options else 0)
+    last = len(tensors) - 1
+    assert last > 21  # the history window fills
+    obs = skyline.observation_size(game, players)
+    for k in (0, 1, 2, 5, 17, 21, last):
+        for at in [skyline.from_record(line, setup + k)] + [skyline.from_record(record)] * (k == last):
+            assert at.move_count == 0  # no moves of its own: the history is the record's
+            for p in range(players):
+                got = at.information_state_tensor(p, history=20)
+                # Once Tower Up's draw pile was refilled, a record names its cards by code,
+                # and the observation's card bits may pick another copy of a card than the
+                # played game had: the history part and the position are still the same.
+                part = obs if game == "towerup" and k > 21 else 0
+                assert got[part:].tobytes() == tensors[k][p][part:].tobytes(), (k, p)
+            assert at.position() == positions[k]
+    if game == "towerup" and not options:  # the players' placements are plies
+        slots, count = decode(game, players, skyline.from_record(line, 2).information_state_tensor(0))
+        assert slots[1] is not None and slots[2] is None and count == 2 / 1024
+    for k in range(setup):  # in the middle of a random set-up: no plies yet
+        at = skyline.from_record(line, k)
+        assert not at.information_state_tensor(0)[obs:].any()
+    # The history goes on with the moves applied to it, and undo stops at the record's.
+    at = skyline.from_record(line, setup + 5)
+    want = tensors[5][0]
+    at.apply(at.legal_actions()[0])
+    slots, count = decode(game, players, at.information_state_tensor(0, history=20), 20)
+    assert count == 6 / 1024
+    assert slots[1:7] == decode(game, players, want, 20)[0][:6]
+    at.undo()
+    assert at.information_state_tensor(0, history=20).tobytes() == want.tobytes()
 
 
 def test_list_without_numpy(monkeypatch):
