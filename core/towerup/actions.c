@@ -16,11 +16,15 @@
  *     of player p (4);
  *   per player (4 x 14): supply per colour / 10, marker column per colour / 15, roofs left
  *     / 10, (cone column + 1) / 8, objectives met (3, in game order), chips / 3;
- *   market (3 slots x 44 cards), discard pile (44 cards), reserve per colour / 30,
+ *   market (3 slots x 44 cards), discard pile (44 cards) (cards by code: of alike cards,
+ *   the first copies in the deck table, as a record or a position names them), reserve per
+ *   colour / 30,
  *   objectives in play (3 x 10 ids), phase (3), player to move (4), observer (4),
  *   turns / 400, final round, end trigger (none, last roof, shortage).
  * The order of the draw pile, the only hidden part, is not in it.
  */
+#include <string.h>
+
 #include "internal.h"
 
 #define PLACE_BASE    0
@@ -80,6 +84,24 @@ int towerup_observation_size(int players)
     return OBS_SIZE;
 }
 
+/* The cards of set by code: each card as the first copy of its code in the deck table
+   not yet taken (which of two alike cards a game holds is no information; records and
+   positions name cards by code). */
+static uint64_t cards_by_code(uint64_t set)
+{
+    const towerup_card_t *cards = towerup_cards();
+    uint64_t out = 0;
+    for (uint64_t t = set; t; t &= t - 1) {
+        int k = __builtin_ctzll(t);
+        for (int j = 0; j < TOWERUP_CARD_COUNT; j++)
+            if (!(out >> j & 1) && !strcmp(cards[j].code, cards[k].code)) {
+                out |= 1ULL << j;
+                break;
+            }
+    }
+    return out;
+}
+
 void towerup_observation(const void *state, int observer, float *out)
 {
     const towerup_state_t *s = state;
@@ -111,9 +133,10 @@ void towerup_observation(const void *state, int observer, float *out)
     }
     for (int slot = 0; slot < TOWERUP_MARKET; slot++, o += TOWERUP_CARD_COUNT)
         if (s->market[slot] < TOWERUP_CARD_COUNT)
-            o[s->market[slot]] = 1.0f;
+            o[__builtin_ctzll(cards_by_code(1ULL << s->market[slot]))] = 1.0f;
+    uint64_t discard = cards_by_code(s->discard);
     for (int k = 0; k < TOWERUP_CARD_COUNT; k++)
-        o[k] = (s->discard >> k & 1) ? 1.0f : 0.0f;
+        o[k] = (discard >> k & 1) ? 1.0f : 0.0f;
     o += TOWERUP_CARD_COUNT;
     for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
         o[c] = (float)s->reserve[c] / TOWERUP_FLOORS_PER_COLOUR;
