@@ -2,7 +2,8 @@
  * core/record.c for every game of the registry: a record written by record_new replays;
  * each envelope key missing is refused in the one wording ("record: KEY ..."); the
  * position at every ply, also from a record line as text (record_line_position, for
- * Python), is the game's own; the outcome as rate reads it; per-move keys go after "engine".
+ * Python), is the game's own; the outcome as rate reads it; per-move keys go after "engine";
+ * record_position_each knows a random set-up's placements.
  */
 #include <jansson.h>
 #include <stdlib.h>
@@ -183,11 +184,62 @@ static void test_bad_lines(void)
     CHECK(api == NULL);
 }
 
+static void count_each(void *ctx, int index, const void *before, move_t m)
+{
+    int *n = ctx;
+    (void)m;
+    CHECK(index == (*n)++ && before);
+}
+
+/* record_position_each: each move once, in order; Tower Up's random set-up (setup=random)
+   is the record's first moves when they are the placements its seed draws, not otherwise. */
+static void test_random_setup(void)
+{
+    const game_api_t *api = game_find("towerup");
+    unsigned char *initial = malloc(api->state_size), *state = malloc(api->state_size);
+    char err[GAME_ERR_MAX];
+    for (int random = 0; random < 2; random++) {
+        game_options_t opt;
+        game_options_default(&opt);
+        opt.players = 3;
+        opt.seed = 5;
+        CHECK(!random || game_options_add(&opt, "setup=random", err, sizeof err) == 0);
+        CHECK(api->new_game(initial, &opt, err, sizeof err) == 0);
+        json_t *rec = record_new(api, initial, &opt, NULL, 0, NULL, NULL);
+        int n = 0, setup = -1;
+        int moves =
+            record_position_each(api, rec, -1, state, count_each, &n, &setup, err, sizeof err);
+        CHECK_MSG(moves == (random ? 3 : 0) && n == moves && setup == moves, "%d %d %d", moves, n,
+                  setup);
+        if (random) { /* another first placement: the players placed them */
+            CHECK(record_position(api, rec, 0, state, err, sizeof err) == 3);
+            move_t legal[GAME_MAX_MOVES];
+            int k = api->gen_moves(state, legal);
+            char text[GAME_MOVE_TEXT_MAX];
+            const char *first = json_string_value(json_array_get(json_object_get(rec, "moves"), 0));
+            for (int i = 0; i < k; i++) {
+                api->move_to_text(state, legal[i], text);
+                if (strcmp(text, first))
+                    break;
+            }
+            json_array_set_new(json_object_get(rec, "moves"), 0, json_string(text));
+            n = 0;
+            CHECK(record_position_each(api, rec, 1, state, count_each, &n, &setup, err,
+                                       sizeof err) == 3);
+            CHECK(n == 1 && setup == 0);
+        }
+        json_decref(rec);
+    }
+    free(initial);
+    free(state);
+}
+
 int main(void)
 {
     for (int i = 0; i < game_count(); i++)
         for (uint64_t seed = 1; seed <= 3; seed++)
             test_game(game_at(i), seed);
     test_bad_lines();
+    test_random_setup();
     return test_finish("test_record");
 }
