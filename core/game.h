@@ -99,7 +99,8 @@ typedef struct game_api {
     uint64_t (*hash_full)(const void *state); /* the same key computed from scratch */
     /* Canonical text (FORMATS.md §3) of a legal move into buf[GAME_MOVE_TEXT_MAX]. */
     void (*move_to_text)(const void *state, move_t m, char *buf);
-    /* Parses canonical text: 0 if it names a legal move, else -1 with err filled. */
+    /* Parses canonical text: 0 if it names a legal move, else -1 with err filled, one line
+       that quotes the text (core/input.h: "move 'TEXT': WHAT"). */
     int (*move_from_text)(const void *state, const char *text, move_t *m, char *err, size_t errlen);
     /* Resamples everything that player observer cannot see; changes nothing it can. */
     void (*determinize)(void *state, int observer, pcg32_t *rng);

@@ -270,7 +270,7 @@ static int replay_move(replay_t *r, int i, void *state, char *err, size_t errlen
     }
     move_t m;
     if (api->move_from_text(state, json_string_value(jm), &m, why, sizeof why))
-        return fail(err, errlen, "move %d (%s): %s", i, text, why);
+        return fail(err, errlen, "move %d: %s", i, why); /* why quotes the text */
     _Alignas(16) unsigned char undo[GAME_UNDO_MAX];
     const record_hooks_t *h = api->record;
     if (h->read_move)

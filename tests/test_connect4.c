@@ -281,7 +281,7 @@ static void test_records(void)
             json_t *bad = json_deep_copy(moves);
             json_array_set_new(bad, 0, json_string("9"));
             CHECK(replay_edited(r.record, "moves", bad, err) == -1 &&
-                  !strncmp(err, "move 0 (9)", 10));
+                  !strncmp(err, "move 0: move '9'", 15));
             bad = json_deep_copy(moves);
             json_array_append_new(bad, json_string("1"));
             CHECK_MSG(replay_edited(r.record, "moves", bad, err) == -1 && strstr(err, "ended"),
@@ -310,7 +310,7 @@ static void test_records(void)
             json_t *bin = json_deep_copy(moves);
             json_array_set_new(bin, 0, json_string("\x10\x01"));
             CHECK_MSG(replay_edited(r.record, "moves", bin, err) == -1 &&
-                          strstr(err, "move 0 (\\x10\\x01): ") == err,
+                          strstr(err, "move 0: move '\\x10\\x01': ") == err,
                       "%s", err);
         }
         if (seed == 2) {

@@ -226,7 +226,7 @@ static void check_malformed(void)
     expect_fail(bad, "record: result has no \"chips\"");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "moves"), 3, json_string("\x10\x01PP"));
-    expect_fail(bad, "move 3 (\\x10\\x01PP): move '\\x10\\x01PP': not a canonical");
+    expect_fail(bad, "move 3: move '\\x10\\x01PP': not a canonical");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "start_floors"), 0, json_string("Q"));
     expect_fail(bad, "starting floor 0");
@@ -237,10 +237,10 @@ static void check_malformed(void)
     /* Moves: illegal, non-canonical, after the end; legal counts; the result. */
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "moves"), 5, json_string("B63K^63"));
-    expect_fail(bad, "move 5 (B63K^63): move 'B63K^63': illegal: there is no site 63");
+    expect_fail(bad, "move 5: move 'B63K^63': illegal: there is no site 63");
     bad = json_deep_copy(rec);
     json_array_set_new(json_object_get(bad, "moves"), 4, json_string("t1"));
-    expect_fail(bad, "move 4 (t1): move 't1': not a canonical Tower Up move");
+    expect_fail(bad, "move 4: move 't1': not a canonical Tower Up move");
     bad = json_deep_copy(rec);
     json_array_append_new(json_object_get(bad, "moves"), json_string("T1"));
     json_array_append_new(json_object_get(bad, "legal_counts"), json_integer(0));

@@ -133,7 +133,7 @@ def test_record_errors_are_one_line():
         (('{"game": "chess", "moves": []}', None), "unknown game 'chess'"),
         (('{"game": "connect4"}', None), "record: format must be 1"),
         ((json.dumps(dict(rec, players=7)), None), "not 7"),
-        ((json.dumps(dict(rec, moves=["4", "9"])), None), "move 1 (9)"),
+        ((json.dumps(dict(rec, moves=["4", "9"])), None), "move 1: move '9'"),
         ((3, None), "not a game record"),
         (("{\"game\": \"towerup\", \"moves\": []}", 0), "record"),
     ]
