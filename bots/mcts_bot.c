@@ -193,7 +193,7 @@ static int mcts_bot_noise_keys(const mcts_bot_t *mb, const int *given, bool prio
 
 /*
  * net=FILE (docs/NETS.md): the net gives the prior and the leaves' values, PUCT selection.
- * given[k]: as in mcts_bot_keys, all other keys read. 0, or -1 with err one line.
+ * given[k]: as in mcts_bot_read_keys, all other keys read. 0, or -1 with err one line.
  */
 static int mcts_bot_net_keys(bot_t *b, mcts_bot_t *mb, const int *given, const char *path,
                              char *err, size_t errlen)
@@ -244,17 +244,20 @@ static int mcts_bot_net_keys(bot_t *b, mcts_bot_t *mb, const int *given, const c
     return 0;
 }
 
-static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err, size_t errlen)
+/* What the keys turn on, for the checks between keys (mcts_bot_keys). */
+typedef struct {
+    bool rollout_heur, rollout_mast, rollout_nst, prior_heur, cutoff;
+} mcts_bot_uses_t;
+
+/*
+ * Reads the spec's keys into mb: params= first, so that weights given as keys override it in
+ * any key order. given[k]: index + 1 in the spec of table key k (0: not given); chosen[k]: the
+ * choice value of a choice key given; *weights: index + 1 of the first weight given by name.
+ */
+static int mcts_bot_read_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec,
+                              const heuristic_t *h, int *given, long *chosen, int *weights,
+                              char *err, size_t errlen)
 {
-    const heuristic_t *h = heuristic_for(b->api);
-    /* given[k]: index + 1 in the spec of table key k (0: not given); chosen[k]: the choice
-       value of a choice key given. */
-    int given[K_COUNT] = {0};
-    long chosen[K_COUNT] = {0};
-    int weights = 0; /* index + 1 of the first weight given by name */
-    if (h)
-        heur_params_default(h, &mb->w);
-    /* The file first, so that weights given as keys override it in any key order. */
     for (int k = 0; k < spec->key_count; k++)
         if (!strcmp(spec->keys[k], mcts_key(K_PARAMS)->name)) {
             given[K_PARAMS] = k + 1;
@@ -287,33 +290,47 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
             if (bot_spec_double(key, value, -HEUR_VALUE_MAX, HEUR_VALUE_MAX, &mb->w.value[i], err,
                                 errlen))
                 return -1;
-            if (!weights)
-                weights = k + 1;
+            if (!*weights)
+                *weights = k + 1;
         } else {
             mcts_key_unknown(key, err, errlen);
             return -1;
         }
     }
-    bool rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_HEURISTIC;
+    return 0;
+}
+
+/* The rollout and prior chosen, and the best preset's fill-in of the keys not given. */
+static mcts_bot_uses_t mcts_bot_uses(mcts_bot_t *mb, const heuristic_t *h, const int *given,
+                                     const long *chosen)
+{
+    mcts_bot_uses_t u;
+    u.rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_HEURISTIC;
     /* MAST and NST: the search plays and records the moves (search/amaf.h). */
-    bool rollout_mast = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_MAST;
-    bool rollout_nst = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_NST;
-    mb->opt.playout = rollout_mast  ? MCTS_PLAYOUT_MAST
-                      : rollout_nst ? MCTS_PLAYOUT_NST
-                                    : MCTS_PLAYOUT_HOOK;
-    bool prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == MCTS_BOT_PRIOR_HEURISTIC;
+    u.rollout_mast = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_MAST;
+    u.rollout_nst = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_NST;
+    mb->opt.playout = u.rollout_mast  ? MCTS_PLAYOUT_MAST
+                      : u.rollout_nst ? MCTS_PLAYOUT_NST
+                                      : MCTS_PLAYOUT_HOOK;
+    u.prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == MCTS_BOT_PRIOR_HEURISTIC;
     /* The best preset fills in the keys not given (a game without a heuristic: none). */
     bool best =
         h && !(given[K_PRESET] && chosen[K_PRESET] == MCTS_BOT_PRESET_PLAIN) && !given[K_NET];
-    bool cutoff = given[K_CUTOFF];
+    u.cutoff = given[K_CUTOFF];
     if (best && !given[K_PRIOR])
-        prior_heur = true;
-    if (best && !given[K_CUTOFF] && !rollout_heur && !rollout_mast && !rollout_nst) {
+        u.prior_heur = true;
+    if (best && !given[K_CUTOFF] && !u.rollout_heur && !u.rollout_mast && !u.rollout_nst) {
         mb->opt.cutoff_depth = MCTS_BOT_BEST_CUTOFF;
-        cutoff = true;
+        u.cutoff = true;
     }
     if (best && !given[K_FPU])
         mb->opt.fpu = MCTS_BOT_BEST_FPU;
+    return u;
+}
+
+/* The tree and parallel keys that exclude each other, and the budget: clock, time, iters. */
+static int mcts_bot_budget_keys(mcts_bot_t *mb, int *given, char *err, size_t errlen)
+{
     if (mb->opt.tree == MCTS_TREE_MULTI && mb->opt.parallel == MCTS_PARALLEL_ROOT) {
         snprintf(err, errlen, "keys 'tree=multi' and 'parallel=root' exclude each other");
         return -1;
@@ -336,15 +353,22 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         mb->opt.iterations = 0;
     if (!given[K_ITERS] && !given[K_TIME])
         mb->opt.iterations = MCTS_BOT_DEFAULT_ITERS;
+    return 0;
+}
+
+/* The keys that need another's value, and the playout keys that exclude each other. */
+static int mcts_bot_needs_keys(mcts_bot_t *mb, const int *given, const mcts_bot_uses_t *u,
+                               char *err, size_t errlen)
+{
     /* A key that needs another's value changes nothing without it. */
     for (int t = 0; t < K_COUNT; t++) {
         const char *needs = mcts_key(t)->needs;
         if (!given[t] || !needs)
             continue;
-        bool met = (!strcmp(needs, "rollout=heuristic") && rollout_heur) ||
-                   (!strcmp(needs, "prior=heuristic") && prior_heur) ||
-                   (!strcmp(needs, "rollout=mast") && rollout_mast) ||
-                   (!strcmp(needs, "rollout=nst") && rollout_nst) ||
+        bool met = (!strcmp(needs, "rollout=heuristic") && u->rollout_heur) ||
+                   (!strcmp(needs, "prior=heuristic") && u->prior_heur) ||
+                   (!strcmp(needs, "rollout=mast") && u->rollout_mast) ||
+                   (!strcmp(needs, "rollout=nst") && u->rollout_nst) ||
                    (!strcmp(needs, "net=FILE") && given[K_NET]);
         if (!met) {
             snprintf(err, errlen, "key '%s' needs %s", mcts_key(t)->name, needs);
@@ -356,7 +380,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         return -1;
     }
     /* The search plays the cutoff's moves at random, whatever the rollout policy. */
-    if (given[K_CUTOFF] && rollout_heur) {
+    if (given[K_CUTOFF] && u->rollout_heur) {
         snprintf(err, errlen,
                  "keys 'cutoff' and 'rollout=heuristic' exclude each other "
                  "(cutoff plays random moves before evaluate)");
@@ -369,26 +393,44 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         return -1;
     }
     /* RAVE records the playout's moves, which the heuristic rollout does not report. */
-    if (mb->opt.rave_k > 0.0 && rollout_heur) {
+    if (mb->opt.rave_k > 0.0 && u->rollout_heur) {
         snprintf(err, errlen,
                  "keys 'rave' and 'rollout=heuristic' exclude each other "
                  "(heuristic rollouts do not report their moves)");
         return -1;
     }
-    if ((mb->opt.rave_k > 0.0 || rollout_mast || rollout_nst) &&
-        mb->opt.backup == MCTS_BACKUP_BRS) {
+    bool records = mb->opt.rave_k > 0.0 || u->rollout_mast || u->rollout_nst;
+    if (records && mb->opt.backup == MCTS_BACKUP_BRS) {
         snprintf(err, errlen,
                  "key 'backup=brs' excludes 'rave', 'grave' and 'rollout=mast|nst' (its moves "
                  "outside the tree are not recorded)");
         return -1;
     }
-    if ((mb->opt.rave_k > 0.0 || rollout_mast || rollout_nst) && mb->opt.tree == MCTS_TREE_MULTI) {
+    if (records && mb->opt.tree == MCTS_TREE_MULTI) {
         snprintf(err, errlen,
                  "key 'tree=multi' excludes 'rave', 'grave' and 'rollout=mast|nst' (they "
                  "record the path of one tree)");
         return -1;
     }
-    bool uses_heuristic = rollout_heur || prior_heur || cutoff;
+    return 0;
+}
+
+static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err, size_t errlen)
+{
+    const heuristic_t *h = heuristic_for(b->api);
+    /* given[k], chosen[k], weights: as in mcts_bot_read_keys. */
+    int given[K_COUNT] = {0};
+    long chosen[K_COUNT] = {0};
+    int weights = 0;
+    if (h)
+        heur_params_default(h, &mb->w);
+    if (mcts_bot_read_keys(b, mb, spec, h, given, chosen, &weights, err, errlen))
+        return -1;
+    mcts_bot_uses_t u = mcts_bot_uses(mb, h, given, chosen);
+    if (mcts_bot_budget_keys(mb, given, err, errlen) ||
+        mcts_bot_needs_keys(mb, given, &u, err, errlen))
+        return -1;
+    bool uses_heuristic = u.rollout_heur || u.prior_heur || u.cutoff;
     if ((given[K_PARAMS] || weights) && !uses_heuristic) {
         snprintf(err, errlen, "key '%s' needs rollout=heuristic, prior=heuristic or cutoff=",
                  spec->keys[(given[K_PARAMS] ? given[K_PARAMS] : weights) - 1]);
@@ -398,19 +440,19 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         snprintf(err, errlen, "no heuristic for game '%s'", b->api->name);
         return -1;
     }
-    if (mcts_bot_noise_keys(mb, given, prior_heur || given[K_NET], err, errlen))
+    if (mcts_bot_noise_keys(mb, given, u.prior_heur || given[K_NET], err, errlen))
         return -1;
     if (uses_heuristic)
         mb->h = h;
-    if (rollout_heur) {
+    if (u.rollout_heur) {
         mb->opt.rollout = rollout_heuristic;
         mb->opt.rollout_ctx = mb;
     }
-    if (prior_heur) {
+    if (u.prior_heur) {
         mb->opt.prior = prior_heuristic;
         mb->opt.prior_ctx = mb;
     }
-    if (cutoff) {
+    if (u.cutoff) {
         mb->opt.evaluate = evaluate_heuristic;
         mb->opt.evaluate_ctx = mb;
     }
