@@ -369,6 +369,80 @@ static double position_regret(const quality_report_t *rep, int p, int b)
     return sum / rep->repeats;
 }
 
+/*
+ * The samples of position p (state s): the reference's search, then each bot's move in each
+ * repeat, scored against it, into regret, agree, iters and secs at index p * repeats * bots.
+ */
+static void quality_position(const quality_config_t *cfg, bot_t *ref, bot_t *const *bots, int p,
+                             const unsigned char *s, double *regret, double *agree, double *iters,
+                             double *secs)
+{
+    int nb = cfg->bot_count;
+    size_t per = (size_t)cfg->repeats * (size_t)nb;
+    mcts_move_stat_t stats[GAME_MAX_MOVES];
+    bot_reset(ref, rng_mix64(cfg->opt.seed ^ (0x5eed0000ull + (uint64_t)p)));
+    move_t best = bot_choose(ref, s);
+    const mcts_stats_t *rs = bot_last_search(ref);
+    int n = rs ? rs->root_move_count : 0;
+    if (n > 0)
+        memcpy(stats, rs->root_moves, (size_t)n * sizeof *stats);
+    for (int k = 0; k < cfg->repeats; k++) {
+        uint64_t seed = rng_mix64(cfg->opt.seed + 1000003ull * (uint64_t)k + (uint64_t)p);
+        for (int b = 0; b < nb; b++) {
+            size_t i = (size_t)p * per + (size_t)k * (size_t)nb + (size_t)b;
+            bot_reset(bots[b], seed); /* a faulted ext: program is replaced here */
+            move_t m = bot_choose(bots[b], s);
+            const mcts_stats_t *st = bot_last_search(bots[b]);
+            char why[GAME_ERR_MAX];
+            bool fault = bot_faulted(bots[b], why, sizeof why);
+            if (fault)
+                fprintf(stderr,
+                        "quality: %s at position %d; counted as a move unlike the "
+                        "reference's\n",
+                        why, p);
+            regret[i] = quality_regret(stats, n, best, fault ? NULL : &m);
+            agree[i] = !fault && m == best;
+            iters[i] = st ? (double)st->iterations : 0.0;
+            secs[i] = st ? st->seconds : 0.0;
+        }
+    }
+}
+
+/* The report's means and intervals from the samples of npos positions. */
+static void quality_summarize(quality_report_t *rep, const double *agree, const double *iters,
+                              const double *secs, int npos, int nb, int repeats)
+{
+    rep->positions = npos;
+    rep->samples = (long)npos * repeats;
+    rep->bot_count = nb;
+    rep->repeats = repeats;
+    for (int b = 0; b < nb; b++) {
+        double sa = 0, sr = 0, si = 0, ss = 0;
+        for (long k = 0; k < rep->samples; k++) {
+            size_t i = (size_t)k * (size_t)nb + (size_t)b;
+            sa += agree[i];
+            sr += rep->regret[i];
+            si += iters[i];
+            ss += secs[i];
+        }
+        double ns = (double)rep->samples;
+        rep->agree[b] = sa / ns;
+        rep->mean_regret[b] = sr / ns;
+        rep->iterations[b] = si / ns;
+        rep->seconds[b] = ss / ns;
+        /* Samples of one position are not independent: the interval is over positions. */
+        double pm1 = 0, pm2 = 0;
+        for (int p = 0; p < npos; p++) {
+            double m = position_regret(rep, p, b) - position_regret(rep, p, 0);
+            pm1 += m;
+            pm2 += m * m;
+        }
+        double mean = pm1 / npos, var = pm2 / npos - mean * mean;
+        rep->diff[b] = mean;
+        rep->diff_ci95[b] = npos > 1 ? 1.96 * sqrt(var > 0 ? var / (npos - 1) : 0) : INFINITY;
+    }
+}
+
 int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, size_t errlen)
 {
     memset(rep, 0, sizeof *rep);
@@ -418,35 +492,9 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
             goto done;
         rep->resumed = first;
     }
-    mcts_move_stat_t stats[GAME_MAX_MOVES];
     for (int p = first; p < npos; p++) {
         const unsigned char *s = pos + (size_t)p * api->state_size;
-        bot_reset(ref, rng_mix64(cfg->opt.seed ^ (0x5eed0000ull + (uint64_t)p)));
-        move_t best = bot_choose(ref, s);
-        const mcts_stats_t *rs = bot_last_search(ref);
-        int n = rs ? rs->root_move_count : 0;
-        if (n > 0)
-            memcpy(stats, rs->root_moves, (size_t)n * sizeof *stats);
-        for (int k = 0; k < cfg->repeats; k++) {
-            uint64_t seed = rng_mix64(cfg->opt.seed + 1000003ull * (uint64_t)k + (uint64_t)p);
-            for (int b = 0; b < nb; b++) {
-                size_t i = (size_t)p * per + (size_t)k * (size_t)nb + (size_t)b;
-                bot_reset(bots[b], seed); /* a faulted ext: program is replaced here */
-                move_t m = bot_choose(bots[b], s);
-                const mcts_stats_t *st = bot_last_search(bots[b]);
-                char why[GAME_ERR_MAX];
-                bool fault = bot_faulted(bots[b], why, sizeof why);
-                if (fault)
-                    fprintf(stderr,
-                            "quality: %s at position %d; counted as a move unlike the "
-                            "reference's\n",
-                            why, p);
-                rep->regret[i] = quality_regret(stats, n, best, fault ? NULL : &m);
-                agree[i] = !fault && m == best;
-                iters[i] = st ? (double)st->iterations : 0.0;
-                secs[i] = st ? st->seconds : 0.0;
-            }
-        }
+        quality_position(cfg, ref, bots, p, s, rep->regret, agree, iters, secs);
         if (out) {
             size_t o = (size_t)p * per;
             json_t *j = quality_line(p, origins[p], api->hash(s), cfg->repeats, nb, rep->regret + o,
@@ -460,35 +508,7 @@ int quality_run(const quality_config_t *cfg, quality_report_t *rep, char *err, s
         if (cfg->progress && ((p + 1) % cfg->progress == 0 || p + 1 == npos))
             fprintf(stderr, "quality: %d/%d positions\n", p + 1, npos);
     }
-    rep->positions = npos;
-    rep->samples = (long)npos * cfg->repeats;
-    rep->bot_count = nb;
-    rep->repeats = cfg->repeats;
-    for (int b = 0; b < nb; b++) {
-        double sa = 0, sr = 0, si = 0, ss = 0;
-        for (long k = 0; k < rep->samples; k++) {
-            size_t i = (size_t)k * (size_t)nb + (size_t)b;
-            sa += agree[i];
-            sr += rep->regret[i];
-            si += iters[i];
-            ss += secs[i];
-        }
-        double ns = (double)rep->samples;
-        rep->agree[b] = sa / ns;
-        rep->mean_regret[b] = sr / ns;
-        rep->iterations[b] = si / ns;
-        rep->seconds[b] = ss / ns;
-        /* Samples of one position are not independent: the interval is over positions. */
-        double pm1 = 0, pm2 = 0;
-        for (int p = 0; p < npos; p++) {
-            double m = position_regret(rep, p, b) - position_regret(rep, p, 0);
-            pm1 += m;
-            pm2 += m * m;
-        }
-        double mean = pm1 / npos, var = pm2 / npos - mean * mean;
-        rep->diff[b] = mean;
-        rep->diff_ci95[b] = npos > 1 ? 1.96 * sqrt(var > 0 ? var / (npos - 1) : 0) : INFINITY;
-    }
+    quality_summarize(rep, agree, iters, secs, npos, nb, cfg->repeats);
     rc = 0;
 done:
     if (out)
