@@ -186,6 +186,63 @@ static void write_search(FILE *out, const json_t *fig, int k, int mover, const c
     fputs("</table></div>\n", out);
 }
 
+/* The list item of move k (text) by mover from state before: the move and its description. */
+static void write_move_item(FILE *li, const game_api_t *api, const void *before, const char *text,
+                            int k, int mover)
+{
+    char what[GAME_DESCRIBE_MAX] = "";
+    move_t m;
+    char why[GAME_ERR_MAX * 2];
+    if (api->move_describe && text && !api->move_from_text(before, text, &m, why, sizeof why))
+        api->move_describe(before, m, what, sizeof what);
+    fprintf(li, "<li data-ply=\"%d\" data-mover=\"%d\">", k, mover);
+    player_dot(li, mover);
+    fprintf(li, "P%d <code>", mover + 1);
+    viewer_html_escape(li, text ? text : "?");
+    fputs("</code>", li);
+    if (what[0]) {
+        fputs(" ", li);
+        viewer_html_escape(li, what);
+    }
+    fputs("</li>\n", li);
+}
+
+/* The heading of game g (record number, n moves), its seats, and the ply controls. */
+static void write_game_head(FILE *out, const json_t *rec, const game_api_t *api, long number, int g,
+                            int n)
+{
+    fprintf(out, "<section class=\"game\" id=\"game-%d\" hidden>\n<h2>Game %ld: ", g, number);
+    viewer_html_escape(out, api->name);
+    fprintf(out,
+            ", %" JSON_INTEGER_FORMAT " players, seed %" JSON_INTEGER_FORMAT ", %d moves</h2>\n"
+            "<div class=\"meta\">",
+            json_integer_value(json_object_get(rec, "players")),
+            json_integer_value(json_object_get(rec, "seed")), n);
+    const json_t *seats = json_object_get(rec, "seats");
+    for (size_t p = 0; p < json_array_size(seats); p++) {
+        const char *spec = json_string_value(json_array_get(seats, p));
+        player_dot(out, (int)p);
+        fprintf(out, "P%zu ", p + 1);
+        viewer_html_escape(out, spec ? spec : "?");
+        fputs(p + 1 < json_array_size(seats) ? " &middot; " : "", out);
+    }
+    const char *engine = json_string_value(json_object_get(rec, "engine"));
+    if (engine) {
+        fputs(" &middot; recorded by ", out);
+        viewer_html_escape(out, engine);
+    }
+    fprintf(out,
+            "</div>\n<div class=\"main\">\n<div class=\"board\"></div>\n<div class=\"side\">\n"
+            "<div class=\"controls\"><button data-act=\"first\" title=\"first (Home)\">"
+            "&laquo;</button><button data-act=\"prev\" title=\"back (left arrow)\">"
+            "&#x25C0;</button><span class=\"plylabel\"></span><button data-act=\"next\" "
+            "title=\"forward (right arrow)\">&#x25B6;</button><button data-act=\"last\" "
+            "title=\"last (End)\">&raquo;</button> <input class=\"jump\" type=\"number\" "
+            "min=\"0\" max=\"%d\" title=\"ply\"><button data-act=\"jump\">go</button>"
+            "</div>\n",
+            n);
+}
+
 /* One game's section; 0, or -1 with err filled. */
 static int write_game(FILE *out, const json_t *rec, long number, int g, char *err, size_t errlen)
 {
@@ -233,21 +290,7 @@ static int write_game(FILE *out, const json_t *rec, long number, int g, char *er
         if (k > 0) {
             const char *text = json_string_value(json_array_get(moves, (size_t)k - 1));
             int mover = api->to_move(before);
-            char what[GAME_DESCRIBE_MAX] = "";
-            move_t m;
-            if (api->move_describe && text &&
-                !api->move_from_text(before, text, &m, why, sizeof why))
-                api->move_describe(before, m, what, sizeof what);
-            fprintf(li, "<li data-ply=\"%d\" data-mover=\"%d\">", k, mover);
-            player_dot(li, mover);
-            fprintf(li, "P%d <code>", mover + 1);
-            viewer_html_escape(li, text ? text : "?");
-            fputs("</code>", li);
-            if (what[0]) {
-                fputs(" ", li);
-                viewer_html_escape(li, what);
-            }
-            fputs("</li>\n", li);
+            write_move_item(li, api, before, text, k, mover);
             write_search(ex, json_array_get(search, (size_t)k - 1), k, mover, text);
         }
         void *t = before;
@@ -257,36 +300,7 @@ static int write_game(FILE *out, const json_t *rec, long number, int g, char *er
     fclose(li);
     fclose(ex);
     li = ex = NULL;
-    fprintf(out, "<section class=\"game\" id=\"game-%d\" hidden>\n<h2>Game %ld: ", g, number);
-    viewer_html_escape(out, api->name);
-    fprintf(out,
-            ", %" JSON_INTEGER_FORMAT " players, seed %" JSON_INTEGER_FORMAT ", %d moves</h2>\n"
-            "<div class=\"meta\">",
-            json_integer_value(json_object_get(rec, "players")),
-            json_integer_value(json_object_get(rec, "seed")), n);
-    const json_t *seats = json_object_get(rec, "seats");
-    for (size_t p = 0; p < json_array_size(seats); p++) {
-        const char *spec = json_string_value(json_array_get(seats, p));
-        player_dot(out, (int)p);
-        fprintf(out, "P%zu ", p + 1);
-        viewer_html_escape(out, spec ? spec : "?");
-        fputs(p + 1 < json_array_size(seats) ? " &middot; " : "", out);
-    }
-    const char *engine = json_string_value(json_object_get(rec, "engine"));
-    if (engine) {
-        fputs(" &middot; recorded by ", out);
-        viewer_html_escape(out, engine);
-    }
-    fprintf(out,
-            "</div>\n<div class=\"main\">\n<div class=\"board\"></div>\n<div class=\"side\">\n"
-            "<div class=\"controls\"><button data-act=\"first\" title=\"first (Home)\">"
-            "&laquo;</button><button data-act=\"prev\" title=\"back (left arrow)\">"
-            "&#x25C0;</button><span class=\"plylabel\"></span><button data-act=\"next\" "
-            "title=\"forward (right arrow)\">&#x25B6;</button><button data-act=\"last\" "
-            "title=\"last (End)\">&raquo;</button> <input class=\"jump\" type=\"number\" "
-            "min=\"0\" max=\"%d\" title=\"ply\"><button data-act=\"jump\">go</button>"
-            "</div>\n",
-            n);
+    write_game_head(out, rec, api, number, g, n);
     fwrite(extras, 1, extras_len, out);
     fprintf(out, "<ol class=\"moves\">\n");
     fwrite(items, 1, items_len, out);
