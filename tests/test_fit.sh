@@ -66,7 +66,7 @@ printf 'not json\n' >"$tmp/bad.jsonl"
 expect_error "not a record" "bad.jsonl:1: not a JSON record" \
     "$skyline" fit --game uptown --players 2 --records "$tmp/bad.jsonl" --out "$tmp/x.params"
 head -1 "$tmp/ut2.jsonl" | sed 's/"moves":\["[^"]*"/"moves":["zz"/' >"$tmp/illegal.jsonl"
-expect_error "illegal move" "illegal.jsonl:1: move 0 \(zz\)" \
+expect_error "illegal move" "illegal.jsonl:1: move 0: move 'zz'" \
     "$skyline" fit --game uptown --players 2 --records "$tmp/illegal.jsonl" --out "$tmp/x.params"
 expect_error "missing records" "cannot open" \
     "$skyline" fit --game uptown --players 2 --records "$tmp/nothing.jsonl" --out "$tmp/x.params"

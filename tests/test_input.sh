@@ -55,7 +55,7 @@ for game in towerup uptown; do
     expect_replay "$game going on after the end" "move $((count + 1)) \\($last_re\\): the game ended with move $count," "$tmp/bad.jsonl"
     # A move of raw control characters is quoted escaped.
     echo "$rec" | sed 's/"moves":\["[^"]*"/"moves":["\\u0010\\u0001zz"/' >"$tmp/bad.jsonl"
-    expect_replay "$game move with control characters" 'move 0 \(\\x10\\x01zz\)' "$tmp/bad.jsonl"
+    expect_replay "$game move with control characters" "move 0: move '\\\\x10\\\\x01zz'" "$tmp/bad.jsonl"
     expect_printable "$game move with control characters"
 done
 

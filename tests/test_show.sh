@@ -127,7 +127,7 @@ expect_error "a JSON array" 'not a game record' "$skyline" show "$tmp/array.json
 echo '{"game":"chess","moves":[]}' >"$tmp/chess.jsonl"
 expect_error "an unknown game" "unknown game 'chess'" "$skyline" show "$tmp/chess.jsonl"
 sed 's/"moves":\["\([^"]*\)"/"moves":["T9"/' "$tu" >"$tmp/badmove.jsonl"
-expect_error "an illegal move in a record" 'move 0 \(T9\)' "$skyline" show "$tmp/badmove.jsonl"
+expect_error "an illegal move in a record" "move 0: move 'T9'" "$skyline" show "$tmp/badmove.jsonl"
 expect_error "a ply beyond the game" '--ply 61 is beyond the game: .* has 60 moves' \
     "$skyline" show "$tu" --ply 61
 expect_error "an index beyond the file" 'holds 1 game: there is no game --index 1' \

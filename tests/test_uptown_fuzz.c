@@ -121,7 +121,7 @@ static void check_record(const uptown_state_t *initial, const game_options_t *op
     json_array_set_new(mv, (size_t)(n / 2), json_string("Z@E5"));
     int rc = record_replay(&uptown_api, back, err, sizeof err);
     char want[32];
-    snprintf(want, sizeof want, "move %d ", n / 2);
+    snprintf(want, sizeof want, "move %d: ", n / 2);
     CHECK(rc != 0 && strstr(err, want) == err);
     json_decref(back);
     free(text);
