@@ -145,98 +145,105 @@ static void tournament_print_report(const tournament_config_t *cfg, const char *
     bot_stats_print(stdout, "bot", labels, rep->stats, cfg->bot_count);
 }
 
-int cmd_tournament(int argc, char **argv)
+/* The options of a tournament run that are not in its config. */
+typedef struct {
+    bool quiet, builtin, allow_cheat;
+    long viewers;
+    const char *format_name, *openings_path;
+} tournament_opts_t;
+
+/* Reads the options into *g, *cfg and *o; 1 when --help was printed. */
+static int tournament_parse(cli_game_t *g, tournament_config_t *cfg, tournament_opts_t *o, int argc,
+                            char **argv)
 {
-    cli_game_t g;
-    cli_game_init(&g);
-    tournament_config_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.shard_count = 1;
-    cfg.progress_interval = 10;
-    bool quiet = false, builtin = false, allow_cheat = false;
-    long viewers = VIEWER_REPORT_VIEWERS;
-    const char *format_name = "roundrobin", *openings_path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_game_option(&g, argc, argv, &i) || cli_clock_option(&cfg.clock, argc, argv, &i))
+        if (cli_game_option(g, argc, argv, &i) || cli_clock_option(&cfg->clock, argc, argv, &i))
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             tournament_usage();
-            return 0;
+            return 1;
         } else if (!strcmp(a, "--bot")) {
-            if (cfg.bot_count == TOURNAMENT_MAX_BOTS)
+            if (cfg->bot_count == TOURNAMENT_MAX_BOTS)
                 cli_die("too many --bot options (at most %d)", TOURNAMENT_MAX_BOTS);
-            cfg.specs[cfg.bot_count++] = cli_value(argc, argv, &i);
+            cfg->specs[cfg->bot_count++] = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--games")) {
-            cfg.games = cli_int(a, cli_value(argc, argv, &i), 1, TOURNAMENT_MAX_GAMES);
+            cfg->games = cli_int(a, cli_value(argc, argv, &i), 1, TOURNAMENT_MAX_GAMES);
         } else if (!strcmp(a, "--out")) {
-            cfg.out_path = cli_value(argc, argv, &i);
+            cfg->out_path = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--workers")) {
-            cfg.workers = (int)cli_int(a, cli_value(argc, argv, &i), 1, 256);
+            cfg->workers = (int)cli_int(a, cli_value(argc, argv, &i), 1, 256);
         } else if (!strcmp(a, "--format")) {
-            format_name = cli_value(argc, argv, &i);
-            if (!strcmp(format_name, "roundrobin"))
-                cfg.format = TOURNAMENT_ROUNDROBIN;
-            else if (!strcmp(format_name, "gauntlet"))
-                cfg.format = TOURNAMENT_GAUNTLET;
+            o->format_name = cli_value(argc, argv, &i);
+            if (!strcmp(o->format_name, "roundrobin"))
+                cfg->format = TOURNAMENT_ROUNDROBIN;
+            else if (!strcmp(o->format_name, "gauntlet"))
+                cfg->format = TOURNAMENT_GAUNTLET;
             else
-                cli_die("--format needs roundrobin or gauntlet, not '%s'", format_name);
+                cli_die("--format needs roundrobin or gauntlet, not '%s'", o->format_name);
         } else if (!strcmp(a, "--sprt")) {
             char err[GAME_ERR_MAX];
-            if (rating_sprt_parse(cli_value(argc, argv, &i), &cfg.sprt_config, err, sizeof err))
+            if (rating_sprt_parse(cli_value(argc, argv, &i), &cfg->sprt_config, err, sizeof err))
                 cli_die("%s", err);
-            cfg.sprt = true;
+            cfg->sprt = true;
         } else if (!strcmp(a, "--sprt-per-game")) {
-            cfg.sprt_per_game = true;
+            cfg->sprt_per_game = true;
         } else if (!strcmp(a, "--shard")) {
-            tournament_parse_shard(cli_value(argc, argv, &i), &cfg);
+            tournament_parse_shard(cli_value(argc, argv, &i), cfg);
         } else if (!strcmp(a, "--progress-interval")) {
-            cfg.progress_interval = (double)cli_int(a, cli_value(argc, argv, &i), 1, 86400);
+            cfg->progress_interval = (double)cli_int(a, cli_value(argc, argv, &i), 1, 86400);
         } else if (!strcmp(a, "--quiet")) {
-            quiet = true;
+            o->quiet = true;
         } else if (!strcmp(a, "--allow-cheat")) {
-            allow_cheat = true;
+            o->allow_cheat = true;
         } else if (!strcmp(a, "--record-search")) {
-            cfg.record_search = true;
+            cfg->record_search = true;
         } else if (!strcmp(a, "--openings")) {
-            openings_path = cli_value(argc, argv, &i);
+            o->openings_path = cli_value(argc, argv, &i);
         } else if (!strcmp(a, "--report-viewers")) {
-            viewers = cli_int(a, cli_value(argc, argv, &i), 0, 1000000000L);
+            o->viewers = cli_int(a, cli_value(argc, argv, &i), 0, 1000000000L);
         } else {
             cli_die("tournament: unknown option '%s' (see skyline tournament --help)", a);
         }
     }
-    cli_game_finish(&g);
-    if (cfg.bot_count == 0) {
+    return 0;
+}
+
+/* The built-in line-up when no --bot is given, then the checks of the options together. */
+static void tournament_validate(tournament_config_t *cfg, tournament_opts_t *o)
+{
+    if (cfg->bot_count == 0) {
         /* No --bot: the built-in line-up (the main job of README's first command), whatever
            other options say; --games and --out keep their defaults unless given. */
         static const char *const defaults[] = {"random", "greedy", "heuristic",
                                                "mcts:iters=1000,prior=heuristic,cutoff=8,fpu=0.3"};
         for (int b = 0; b < 4; b++)
-            cfg.specs[cfg.bot_count++] = defaults[b];
-        builtin = true;
-        if (!cfg.games)
-            cfg.games = 240;
-        if (!cfg.out_path)
-            cfg.out_path = "tournament.jsonl";
+            cfg->specs[cfg->bot_count++] = defaults[b];
+        o->builtin = true;
+        if (!cfg->games)
+            cfg->games = 240;
+        if (!cfg->out_path)
+            cfg->out_path = "tournament.jsonl";
     }
-    if (cfg.bot_count < 2)
+    if (cfg->bot_count < 2)
         cli_die("a tournament needs at least two --bot options");
-    if (!cfg.games)
+    if (!cfg->games)
         cli_die("tournament needs --games K");
-    if (!cfg.out_path)
+    if (!cfg->out_path)
         cli_die("tournament needs --out FILE (the record file, resumed if it exists)");
-    if (cfg.sprt_per_game && !cfg.sprt)
+    if (cfg->sprt_per_game && !cfg->sprt)
         cli_die("--sprt-per-game needs --sprt");
-    cfg.api = g.api;
-    cfg.opt = g.opt;
+}
 
-    /* Bad specs and bad game options fail now, before any file is touched. */
+/* Bad specs and bad game options fail now, before any file is touched; the most threads a
+   bot uses. */
+static int tournament_check_bots(const tournament_config_t *cfg, bool allow_cheat)
+{
     char err[GAME_ERR_MAX];
     int max_threads = 1;
-    for (int b = 0; b < cfg.bot_count; b++) {
-        bot_t *bot = bot_new(cfg.api, cfg.specs[b], 0, err, sizeof err);
-        if (!bot || bot_check_players(bot, cfg.opt.players, err, sizeof err))
+    for (int b = 0; b < cfg->bot_count; b++) {
+        bot_t *bot = bot_new(cfg->api, cfg->specs[b], 0, err, sizeof err);
+        if (!bot || bot_check_players(bot, cfg->opt.players, err, sizeof err))
             cli_die("%s", err);
         if (bot->threads > max_threads)
             max_threads = bot->threads;
@@ -245,23 +252,71 @@ int cmd_tournament(int argc, char **argv)
         if (cheats && !allow_cheat)
             cli_die("bot '%s' sees hidden information (cheat=1): give --allow-cheat if that "
                     "is intended",
-                    cfg.specs[b]);
+                    cfg->specs[b]);
     }
-    void *state = malloc(cfg.api->state_size);
+    void *state = malloc(cfg->api->state_size);
     if (!state)
         cli_die("out of memory");
-    if (cfg.api->new_game(state, &cfg.opt, err, sizeof err))
+    if (cfg->api->new_game(state, &cfg->opt, err, sizeof err))
         cli_die("%s", err);
     free(state);
+    return max_threads;
+}
+
+/* Runs the tournament (over the MPI ranks when launched so), prints its report and writes
+   its page. */
+static void tournament_run_all(tournament_config_t *cfg, const tournament_opts_t *o)
+{
+    tournament_report_t rep;
+    char run_err[1024];
+#ifdef SKYLINE_MPI
+    if (mpi_run_launched()) { /* under mpirun or srun: one tournament over the ranks */
+        bool root = true;
+        if (mpi_run_tournament(cfg, &rep, &root, run_err, sizeof run_err))
+            mpi_run_die(run_err);
+        if (root) {
+            tournament_print_report(cfg, o->format_name, &rep);
+            tournament_report_free(&rep);
+            tournament_write_page(cfg, o->viewers);
+        }
+        mpi_run_finish();
+        return;
+    }
+#endif
+    if (tournament_run(cfg, &rep, run_err, sizeof run_err))
+        cli_die("%s", run_err);
+    tournament_print_report(cfg, o->format_name, &rep);
+    tournament_report_free(&rep);
+    tournament_write_page(cfg, o->viewers);
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    cli_game_t g;
+    cli_game_init(&g);
+    tournament_config_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.shard_count = 1;
+    cfg.progress_interval = 10;
+    tournament_opts_t o = {.viewers = VIEWER_REPORT_VIEWERS, .format_name = "roundrobin"};
+    if (tournament_parse(&g, &cfg, &o, argc, argv))
+        return 0;
+    cli_game_finish(&g);
+    tournament_validate(&cfg, &o);
+    cfg.api = g.api;
+    cfg.opt = g.opt;
+
+    int max_threads = tournament_check_bots(&cfg, o.allow_cheat);
     /* The page and its viewers are written at the end: someone else's file there stops the
        run now, before any game. */
+    char err[GAME_ERR_MAX];
     char page[4096], page_err[GAME_ERR_MAX * 2];
     tournament_page_path(&cfg, page, sizeof page);
     if (viewer_report_check(page, page_err, sizeof page_err))
         cli_die("%s", page_err);
     openings_t openings;
-    if (openings_path) {
-        if (openings_load(openings_path, cfg.api, &cfg.opt, &openings, err, sizeof err))
+    if (o.openings_path) {
+        if (openings_load(o.openings_path, cfg.api, &cfg.opt, &openings, err, sizeof err))
             cli_die("--openings: %s", err);
         cfg.openings = &openings;
     }
@@ -272,34 +327,13 @@ int cmd_tournament(int argc, char **argv)
                 "skyline: note: %ld games is not a multiple of %d (one block per deal): the "
                 "last block is partial\n",
                 cfg.games, cfg.opt.players);
-    cfg.progress = quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
-    if (builtin && !quiet)
+    cfg.progress = o.quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
+    if (o.builtin && !o.quiet)
         fprintf(stderr,
                 "skyline: no --bot: the built-in line-up, %s for %d players, %ld games into %s "
                 "(resumed if it exists)\n",
                 cfg.api->name, cfg.opt.players, cfg.games, cfg.out_path);
-
-    tournament_report_t rep;
-    char run_err[1024];
-#ifdef SKYLINE_MPI
-    if (mpi_run_launched()) { /* under mpirun or srun: one tournament over the ranks */
-        bool root = true;
-        if (mpi_run_tournament(&cfg, &rep, &root, run_err, sizeof run_err))
-            mpi_run_die(run_err);
-        if (root) {
-            tournament_print_report(&cfg, format_name, &rep);
-            tournament_report_free(&rep);
-            tournament_write_page(&cfg, viewers);
-        }
-        mpi_run_finish();
-        return 0;
-    }
-#endif
-    if (tournament_run(&cfg, &rep, run_err, sizeof run_err))
-        cli_die("%s", run_err);
-    tournament_print_report(&cfg, format_name, &rep);
-    tournament_report_free(&rep);
-    tournament_write_page(&cfg, viewers);
+    tournament_run_all(&cfg, &o);
     if (cfg.openings)
         openings_free(&openings);
     return 0;
