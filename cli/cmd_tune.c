@@ -370,46 +370,52 @@ static void tune_usage(void)
            cli_game_help);
 }
 
-int cmd_tune(int argc, char **argv)
+/* The options and set-up of one tune run (beside the context an iteration needs). */
+typedef struct {
+    const char *bot_text, *spec_path, *out;
+    long iterations, stop_after;
+    bool verbose;
+    double a, A, alpha, gamma;
+    bot_spec_t spec;                      /* the tuned bot's spec */
+    spsa_param_t params[SPSA_MAX_PARAMS]; /* the tuned parameters */
+    int count;                            /* number of tuned parameters */
+    char ckpt[1100], log_path[1100], page[1200];
+    char tag[32]; /* the configuration's tag (a resume must match) */
+    spsa_config_t cfg;
+} tune_run_t;
+
+/* Reads the options into *t and *r; 1 when --help was printed. */
+static int tune_parse(tune_ctx_t *t, tune_run_t *r, int argc, char **argv)
 {
-    static tune_ctx_t t;
-    cli_game_init(&t.g);
-    const char *bot_text = NULL, *spec_path = NULL, *out = NULL;
-    long iterations = 0, stop_after = 0;
-    bool verbose = false;
-    double a = -1, A = -1, alpha = 0.602, gamma = 0.101;
-    t.deals = 2;
-    t.workers = 0;
-    t.ranks = 1;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
-        if (cli_game_option(&t.g, argc, argv, &i))
+        if (cli_game_option(&t->g, argc, argv, &i))
             continue;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
             tune_usage();
-            return 0;
+            return 1;
         } else if (!strcmp(o, "--bot")) {
-            if (bot_text)
+            if (r->bot_text)
                 cli_die("tune takes one --bot (the bot to tune)");
-            bot_text = cli_value(argc, argv, &i);
+            r->bot_text = cli_value(argc, argv, &i);
         } else if (!strcmp(o, "--params")) {
-            spec_path = cli_value(argc, argv, &i);
+            r->spec_path = cli_value(argc, argv, &i);
         } else if (!strcmp(o, "--against")) {
-            if (t.against_count == TUNE_MAX_AGAINST)
+            if (t->against_count == TUNE_MAX_AGAINST)
                 cli_die("at most %d --against bots", TUNE_MAX_AGAINST);
-            t.against[t.against_count++] = cli_value(argc, argv, &i);
+            t->against[t->against_count++] = cli_value(argc, argv, &i);
         } else if (!strcmp(o, "--iterations")) {
-            iterations = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
+            r->iterations = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
         } else if (!strcmp(o, "--stop-after")) {
-            stop_after = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
+            r->stop_after = cli_int(o, cli_value(argc, argv, &i), 1, 100000000L);
         } else if (!strcmp(o, "--out")) {
-            out = cli_value(argc, argv, &i);
+            r->out = cli_value(argc, argv, &i);
         } else if (!strcmp(o, "--verbose")) {
-            verbose = true;
+            r->verbose = true;
         } else if (!strcmp(o, "--deals")) {
-            t.deals = (int)cli_int(o, cli_value(argc, argv, &i), 1, 100000);
+            t->deals = (int)cli_int(o, cli_value(argc, argv, &i), 1, 100000);
         } else if (!strcmp(o, "--workers")) {
-            t.workers = (int)cli_int(o, cli_value(argc, argv, &i), 1, TUNE_MAX_WORKERS);
+            t->workers = (int)cli_int(o, cli_value(argc, argv, &i), 1, TUNE_MAX_WORKERS);
         } else if (!strcmp(o, "--a") || !strcmp(o, "--A") || !strcmp(o, "--alpha") ||
                    !strcmp(o, "--gamma")) {
             const char *v = cli_value(argc, argv, &i);
@@ -418,218 +424,279 @@ int cmd_tune(int argc, char **argv)
             if (end == v || *end || !(x >= 0))
                 cli_die("%s needs a non-negative number, not '%s'", o, v);
             if (!strcmp(o, "--a"))
-                a = x;
+                r->a = x;
             else if (!strcmp(o, "--A"))
-                A = x;
+                r->A = x;
             else if (!strcmp(o, "--alpha"))
-                alpha = x;
+                r->alpha = x;
             else
-                gamma = x;
+                r->gamma = x;
         } else {
             cli_die("tune: unknown option '%s' (see skyline tune --help)", o);
         }
     }
-    if (!bot_text)
-        cli_die("tune needs --bot SPEC (the bot to tune)");
-    if (!iterations)
-        cli_die("tune needs --iterations K");
-    if (!out)
-        cli_die("tune needs --out FILE");
-    cli_game_finish(&t.g);
-    int players = t.g.opt.players;
-    if (players == 2 && t.against_count)
-        cli_die("2-player tuning plays theta+ against theta-: --against is for 3 to 5 players");
-    if (players > 2 && !t.against_count)
-        cli_die("%d-player tuning needs --against SPEC for the other seats", players);
-    t.heur = heuristic_for(t.g.api);
-    if (!t.heur)
-        cli_die("%s has no heuristic to tune", t.g.api->name);
+    return 0;
+}
 
-    /* The tuned bot: its params= file (if any) gives the base weights. */
+/* Checks the options together and completes the game's; finds the game's heuristic. */
+static void tune_validate(tune_ctx_t *t, const tune_run_t *r)
+{
+    if (!r->bot_text)
+        cli_die("tune needs --bot SPEC (the bot to tune)");
+    if (!r->iterations)
+        cli_die("tune needs --iterations K");
+    if (!r->out)
+        cli_die("tune needs --out FILE");
+    cli_game_finish(&t->g);
+    int players = t->g.opt.players;
+    if (players == 2 && t->against_count)
+        cli_die("2-player tuning plays theta+ against theta-: --against is for 3 to 5 players");
+    if (players > 2 && !t->against_count)
+        cli_die("%d-player tuning needs --against SPEC for the other seats", players);
+    t->heur = heuristic_for(t->g.api);
+    if (!t->heur)
+        cli_die("%s has no heuristic to tune", t->g.api->name);
+}
+
+/* The tuned bot's base weights (from its params= file, if any) and the tuned parameters
+   (from --params, or every weight of the heuristic). */
+static void tune_load_params(tune_ctx_t *t, tune_run_t *r)
+{
     char err[GAME_ERR_MAX];
-    bot_spec_t spec;
-    if (bot_spec_parse(bot_text, &spec, err, sizeof err))
+    bot_spec_t *spec = &r->spec;
+    if (bot_spec_parse(r->bot_text, spec, err, sizeof err))
         cli_die("%s", err);
-    if (strcmp(spec.name, "heuristic") && strcmp(spec.name, "greedy") && strcmp(spec.name, "mcts"))
-        cli_die("bot '%s' has no heuristic weights to tune (heuristic, greedy or mcts)", spec.name);
-    heur_params_default(t.heur, &t.base);
-    for (int k = 0; k < spec.key_count; k++)
-        if (!strcmp(spec.keys[k], "params") &&
-            heur_params_load(t.heur, spec.values[k], &t.base, err, sizeof err))
+    if (strcmp(spec->name, "heuristic") && strcmp(spec->name, "greedy") &&
+        strcmp(spec->name, "mcts"))
+        cli_die("bot '%s' has no heuristic weights to tune (heuristic, greedy or mcts)",
+                spec->name);
+    heur_params_default(t->heur, &t->base);
+    for (int k = 0; k < spec->key_count; k++)
+        if (!strcmp(spec->keys[k], "params") &&
+            heur_params_load(t->heur, spec->values[k], &t->base, err, sizeof err))
             cli_die("%s", err);
 
-    spsa_param_t params[SPSA_MAX_PARAMS];
+    spsa_param_t *params = r->params;
     int count = 0;
-    if (spec_path) {
-        if (spsa_spec_load(spec_path, params, &count, err, sizeof err))
+    if (r->spec_path) {
+        if (spsa_spec_load(r->spec_path, params, &count, err, sizeof err))
             cli_die("%s", err);
     } else {
-        for (int i = 0; i < t.heur->param_count && count < SPSA_MAX_PARAMS; i++, count++) {
-            const heur_param_def_t *d = &t.heur->params[i];
+        for (int i = 0; i < t->heur->param_count && count < SPSA_MAX_PARAMS; i++, count++) {
+            const heur_param_def_t *d = &t->heur->params[i];
             memset(&params[count], 0, sizeof params[count]);
             snprintf(params[count].name, sizeof params[count].name, "%s", d->name);
-            params[count].value = t.base.value[i];
+            params[count].value = t->base.value[i];
             params[count].lo = d->lo;
             params[count].hi = d->hi;
             params[count].c = d->step;
         }
     }
     for (int i = 0; i < count; i++) {
-        t.tuned_index[i] = heur_param_find(t.heur, params[i].name);
-        if (t.tuned_index[i] < 0)
+        t->tuned_index[i] = heur_param_find(t->heur, params[i].name);
+        if (t->tuned_index[i] < 0)
             cli_die("%s: unknown parameter '%s' for the %s heuristic",
-                    spec_path ? spec_path : "--params", params[i].name, t.g.api->name);
+                    r->spec_path ? r->spec_path : "--params", params[i].name, t->g.api->name);
     }
+    r->count = count;
+}
 
+/* The run's files checked and named, every bot spec checked, and the workers chosen. */
+static void tune_prepare(tune_ctx_t *t, tune_run_t *r)
+{
+    char err[GAME_ERR_MAX];
+    const char *out = r->out;
 #ifdef SKYLINE_MPI
-    if (mpi_run_launched() && mpi_run_world(&t.rank, &t.ranks, err, sizeof err))
+    if (mpi_run_launched() && mpi_run_world(&t->rank, &t->ranks, err, sizeof err))
         cli_die("%s", err);
 #endif
     /* Under MPI, rank 0 alone writes FILE, FILE.ckpt and the log; every rank writes its
        own theta+ and theta- files. */
-    const char *rank_suffix = t.rank ? ".rank" : "";
-    snprintf(t.path_plus, sizeof t.path_plus, "%s.plus%s%.0d", out, rank_suffix, t.rank);
-    snprintf(t.path_minus, sizeof t.path_minus, "%s.minus%s%.0d", out, rank_suffix, t.rank);
-    char ckpt[1100], log_path[1100], page[1200];
-    snprintf(ckpt, sizeof ckpt, "%s.ckpt", out);
-    snprintf(log_path, sizeof log_path, "%s.log.jsonl", out);
-    snprintf(page, sizeof page, "%s.html", out);
+    const char *rank_suffix = t->rank ? ".rank" : "";
+    snprintf(t->path_plus, sizeof t->path_plus, "%s.plus%s%.0d", out, rank_suffix, t->rank);
+    snprintf(t->path_minus, sizeof t->path_minus, "%s.minus%s%.0d", out, rank_suffix, t->rank);
+    snprintf(r->ckpt, sizeof r->ckpt, "%s.ckpt", out);
+    snprintf(r->log_path, sizeof r->log_path, "%s.log.jsonl", out);
+    snprintf(r->page, sizeof r->page, "%s.html", out);
     /* One run per --out; every file is checked before any game, and a run refused or
        failed before its first iteration is saved leaves none that it made. */
-    if (!t.rank)
-        tune_check_files(out, ckpt, log_path, page);
-    cli_check_params_out(t.path_plus);
-    cli_check_params_out(t.path_minus);
-    cli_made(t.path_plus);
-    cli_made(t.path_minus);
-    tune_spec_with_params(&spec, t.path_plus, t.spec_plus, sizeof t.spec_plus);
-    tune_spec_with_params(&spec, t.path_minus, t.spec_minus, sizeof t.spec_minus);
+    if (!t->rank)
+        tune_check_files(out, r->ckpt, r->log_path, r->page);
+    cli_check_params_out(t->path_plus);
+    cli_check_params_out(t->path_minus);
+    cli_made(t->path_plus);
+    cli_made(t->path_minus);
+    tune_spec_with_params(&r->spec, t->path_plus, t->spec_plus, sizeof t->spec_plus);
+    tune_spec_with_params(&r->spec, t->path_minus, t->spec_minus, sizeof t->spec_minus);
     /* Check every bot spec now, so a bad one fails before any game. */
-    tune_write_params(&t, (double[SPSA_MAX_PARAMS]){0}, 0, t.path_plus);
-    bot_t *probe = bot_new(t.g.api, t.spec_plus, 0, err, sizeof err);
+    tune_write_params(t, (double[SPSA_MAX_PARAMS]){0}, 0, t->path_plus);
+    bot_t *probe = bot_new(t->g.api, t->spec_plus, 0, err, sizeof err);
     if (!probe)
         cli_die("%s", err);
     int threads = probe->threads;
     bot_free(probe);
-    for (int j = 0; j < t.against_count; j++) {
-        bot_t *b = bot_new(t.g.api, t.against[j], 0, err, sizeof err);
+    for (int j = 0; j < t->against_count; j++) {
+        bot_t *b = bot_new(t->g.api, t->against[j], 0, err, sizeof err);
         if (!b)
             cli_die("%s", err);
         if (b->threads > threads)
             threads = b->threads;
         bot_free(b);
     }
-    if (!t.workers)
-        t.workers = omp_get_num_procs() / threads > 0 ? omp_get_num_procs() / threads : 1;
-    if (t.workers > TUNE_MAX_WORKERS)
-        t.workers = TUNE_MAX_WORKERS;
+    if (!t->workers)
+        t->workers = omp_get_num_procs() / threads > 0 ? omp_get_num_procs() / threads : 1;
+    if (t->workers > TUNE_MAX_WORKERS)
+        t->workers = TUNE_MAX_WORKERS;
+}
 
-    spsa_config_t cfg;
-    spsa_config_default(&cfg, iterations, t.g.opt.seed);
-    if (A >= 0)
-        cfg.A = A;
-    cfg.alpha = alpha;
-    cfg.gamma = gamma;
-    cfg.a = a >= 0 ? a : 2.0 * pow(cfg.A + 1.0, cfg.alpha);
+/* The SPSA gains, and the tag of the configuration a resume must match (workers may
+   differ: results do not; so may --iterations: a run extends to more). */
+static void tune_configure(const tune_ctx_t *t, tune_run_t *r)
+{
+    spsa_config_t *cfg = &r->cfg;
+    spsa_config_default(cfg, r->iterations, t->g.opt.seed);
+    if (r->A >= 0)
+        cfg->A = r->A;
+    cfg->alpha = r->alpha;
+    cfg->gamma = r->gamma;
+    cfg->a = r->a >= 0 ? r->a : 2.0 * pow(cfg->A + 1.0, cfg->alpha);
 
-    /* The configuration a resume must match (workers may differ: results do not; so may
-       --iterations: a run extends to more). */
     static char text[65536];
-    char tag[32];
     config_options_t o;
-    config_options_read(&t.g.opt, &o);
+    config_options_read(&t->g.opt, &o);
     textbuf_t tb;
     textbuf_init(&tb, text, sizeof text, 0);
-    textbuf_printf(&tb, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g", t.g.api->name,
-                   players, o.board ? o.board : "", o.objectives ? o.objectives : "",
-                   o.start_floors, o.setup_random, bot_text, spec_path ? spec_path : "",
-                   (unsigned long long)t.g.opt.seed, t.deals, cfg.a, cfg.A, cfg.alpha, cfg.gamma);
+    textbuf_printf(&tb, "%s|%d|%s|%s|%d|%d|%s|%s|%llu|%d|%.17g|%.17g|%.17g|%.17g", t->g.api->name,
+                   t->g.opt.players, o.board ? o.board : "", o.objectives ? o.objectives : "",
+                   o.start_floors, o.setup_random, r->bot_text, r->spec_path ? r->spec_path : "",
+                   (unsigned long long)t->g.opt.seed, t->deals, cfg->a, cfg->A, cfg->alpha,
+                   cfg->gamma);
     for (int j = 0; j < o.extra_count; j++)
         textbuf_printf(&tb, "|%s", o.extra[j]);
-    for (int j = 0; j < t.against_count; j++)
-        textbuf_printf(&tb, "|%s", t.against[j]);
-    for (int i = 0; i < count; i++)
-        textbuf_printf(&tb, "|%s %.17g %.17g %.17g %.17g", params[i].name, params[i].value,
-                       params[i].lo, params[i].hi, params[i].c);
+    for (int j = 0; j < t->against_count; j++)
+        textbuf_printf(&tb, "|%s", t->against[j]);
+    for (int i = 0; i < r->count; i++) {
+        const spsa_param_t *p = &r->params[i];
+        textbuf_printf(&tb, "|%s %.17g %.17g %.17g %.17g", p->name, p->value, p->lo, p->hi, p->c);
+    }
     if (tb.len + 1 >= sizeof text) /* a cut text would tag two runs alike */
         cli_die("tune: the run's configuration is over %zu bytes", sizeof text - 1);
-    tune_tag(text, tag, sizeof tag);
+    tune_tag(text, r->tag, sizeof r->tag);
+}
 
-    static spsa_t s;
-    int loaded = t.rank ? 2 : spsa_load(&s, tag, ckpt, err, sizeof err);
+/* A new run, or rank 0's checkpoint resumed (or extended to more iterations). */
+static void tune_start(const tune_ctx_t *t, tune_run_t *r, spsa_t *s)
+{
+    char err[GAME_ERR_MAX];
+    long iterations = r->iterations;
+    int loaded = t->rank ? 2 : spsa_load(s, r->tag, r->ckpt, err, sizeof err);
     if (loaded < 0)
         cli_die("%s", err);
     if (loaded == 2) {
         /* another rank: the run comes from rank 0 below */
     } else if (loaded == 1) {
-        spsa_init(&s, &cfg, params, count);
+        spsa_init(s, &r->cfg, r->params, r->count);
     } else {
         /* The gains do not depend on the budget: a finished run extends to more. */
-        if (s.k > iterations)
+        if (s->k > iterations)
             cli_die("%s is at iteration %ld, past --iterations %ld: give --iterations %ld or "
                     "more to extend it, or another --out",
-                    ckpt, s.k, iterations, s.k);
-        if (iterations > s.cfg.iterations && s.k == s.cfg.iterations)
-            fprintf(stderr, "tune: extending %s from %ld to %ld iterations\n", ckpt, s.k,
+                    r->ckpt, s->k, iterations, s->k);
+        if (iterations > s->cfg.iterations && s->k == s->cfg.iterations)
+            fprintf(stderr, "tune: extending %s from %ld to %ld iterations\n", r->ckpt, s->k,
                     iterations);
         else
-            fprintf(stderr, "tune: resuming from %s at iteration %ld of %ld\n", ckpt, s.k,
+            fprintf(stderr, "tune: resuming from %s at iteration %ld of %ld\n", r->ckpt, s->k,
                     iterations);
-        s.cfg.iterations = iterations;
+        s->cfg.iterations = iterations;
     }
 #ifdef SKYLINE_MPI
-    if (t.ranks > 1)
-        mpi_run_share(&s, sizeof s); /* rank 0's run (new or resumed) on every rank */
+    if (t->ranks > 1)
+        mpi_run_share(s, sizeof *s); /* rank 0's run (new or resumed) on every rank */
 #endif
-    FILE *log = t.rank ? NULL : tune_log_open(log_path, s.k);
-    bool progress = !t.rank && isatty(STDERR_FILENO);
+}
+
+/* Rank 0 after an iteration: the log line, checkpoint, parameter file and progress line. */
+static void tune_save_iteration(tune_ctx_t *t, const tune_run_t *r, spsa_t *s, FILE *log,
+                                double diff, bool progress)
+{
+    char err[GAME_ERR_MAX];
+    /* The log line first: a resume drops lines past the checkpoint's iteration. */
+    tune_log_write(log, r->log_path, s, t, diff);
+    if (spsa_save(s, r->tag, r->ckpt, err, sizeof err))
+        cli_die("%s", err);
+    double theta[SPSA_MAX_PARAMS];
+    for (int i = 0; i < s->count; i++)
+        theta[i] = s->p[i].value;
+    tune_write_params(t, theta, s->count, r->out);
+    tune_keep_files(r->out, r->ckpt, r->log_path); /* a saved iteration: the run can resume */
+    if (progress)
+        tune_progress(0, 0, 0, 0, true);
+    printf("iter %ld/%ld diff %+.3f mean diff %+.4f", s->k, s->cfg.iterations, diff,
+           s->diff_sum / (double)s->k);
+    if (r->verbose) {
+        printf(" theta");
+        for (int i = 0; i < s->count; i++)
+            printf(" %s=%.4g", s->p[i].name, s->p[i].value);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+/* The iterations to the end (or --stop-after), then the parameter file and the page. */
+static int tune_iterate(tune_ctx_t *t, const tune_run_t *r, spsa_t *s)
+{
+    char err[GAME_ERR_MAX];
+    FILE *log = t->rank ? NULL : tune_log_open(r->log_path, s->k);
+    bool progress = !t->rank && isatty(STDERR_FILENO);
     double start = tune_now();
-    if (progress && s.k < s.cfg.iterations)
-        tune_progress(s.k, s.cfg.iterations, 0, start, false);
-    for (long done = 0; s.k < s.cfg.iterations; done++) {
-        if (stop_after && done == stop_after) {
+    if (progress && s->k < s->cfg.iterations)
+        tune_progress(s->k, s->cfg.iterations, 0, start, false);
+    for (long done = 0; s->k < s->cfg.iterations; done++) {
+        if (r->stop_after && done == r->stop_after) {
             if (progress)
                 tune_progress(0, 0, 0, 0, true);
-            if (!t.rank)
+            if (!t->rank)
                 printf("stopped after %ld iterations at %ld of %ld; run again to resume\n", done,
-                       s.k, s.cfg.iterations);
-            return tune_finish(&t, log, false);
+                       s->k, s->cfg.iterations);
+            return tune_finish(t, log, false);
         }
-        double diff = spsa_step(&s, tune_eval, &t);
-        if (t.rank)
+        double diff = spsa_step(s, tune_eval, t);
+        if (t->rank)
             continue;
-        /* The log line first: a resume drops lines past the checkpoint's iteration. */
-        tune_log_write(log, log_path, &s, &t, diff);
-        if (spsa_save(&s, tag, ckpt, err, sizeof err))
-            cli_die("%s", err);
-        double theta[SPSA_MAX_PARAMS];
-        for (int i = 0; i < s.count; i++)
-            theta[i] = s.p[i].value;
-        tune_write_params(&t, theta, s.count, out);
-        tune_keep_files(out, ckpt, log_path); /* a saved iteration: the run can resume */
+        tune_save_iteration(t, r, s, log, diff, progress);
         if (progress)
-            tune_progress(0, 0, 0, 0, true);
-        printf("iter %ld/%ld diff %+.3f mean diff %+.4f", s.k, s.cfg.iterations, diff,
-               s.diff_sum / (double)s.k);
-        if (verbose) {
-            printf(" theta");
-            for (int i = 0; i < s.count; i++)
-                printf(" %s=%.4g", s.p[i].name, s.p[i].value);
-        }
-        printf("\n");
-        fflush(stdout);
-        if (progress)
-            tune_progress(s.k, s.cfg.iterations, done + 1, start, false);
+            tune_progress(s->k, s->cfg.iterations, done + 1, start, false);
     }
     if (progress)
         tune_progress(0, 0, 0, 0, true);
-    if (!t.rank)
-        printf("wrote %s (load it with %s:params=%s)\n", out, spec.name, out);
-    int rc = tune_finish(&t, log, true);
-    if (!t.rank) {
-        if (viewer_write_tune(page, log_path, err, sizeof err))
+    if (!t->rank)
+        printf("wrote %s (load it with %s:params=%s)\n", r->out, r->spec.name, r->out);
+    int rc = tune_finish(t, log, true);
+    if (!t->rank) {
+        if (viewer_write_tune(r->page, r->log_path, err, sizeof err))
             cli_die("the tuning page: %s", err);
-        printf("Report: %s (open it in a browser)\n", page);
+        printf("Report: %s (open it in a browser)\n", r->page);
     }
     return rc;
+}
+
+int cmd_tune(int argc, char **argv)
+{
+    static tune_ctx_t t;
+    static tune_run_t r;
+    static spsa_t s;
+    cli_game_init(&t.g);
+    r = (tune_run_t){.a = -1, .A = -1, .alpha = 0.602, .gamma = 0.101};
+    t.deals = 2;
+    t.workers = 0;
+    t.ranks = 1;
+    if (tune_parse(&t, &r, argc, argv))
+        return 0;
+    tune_validate(&t, &r);
+    tune_load_params(&t, &r);
+    tune_prepare(&t, &r);
+    tune_configure(&t, &r);
+    tune_start(&t, &r, &s);
+    return tune_iterate(&t, &r, &s);
 }
