@@ -327,6 +327,64 @@ static void rate_print_text(const rate_data_t *d, const rating_table_t *t, int b
     rating_ptnml_print(stdout, d->games, d->count, t->bot_count, names, by_label);
 }
 
+/* Exits unless the games hold one player count, or --pool-players pools them. */
+static void rate_check_player_counts(const rate_data_t *d, bool pool)
+{
+    int counts = 0, first = 0;
+    for (int p = 2; p <= GAME_MAX_PLAYERS; p++)
+        if (d->by_players[p] && !counts++)
+            first = p;
+    if (counts > 1 && !pool) {
+        int second = first + 1;
+        while (!d->by_players[second])
+            second++;
+        cli_die("rate: the files hold games of %d and of %d players, whose ratings differ: "
+                "rate one count with --players N, or all together with --pool-players",
+                first, second);
+    }
+}
+
+/* The --anchor bot's id (exits if no record has it), or the mean when none is given. */
+static int rate_anchor(const rate_data_t *d, const char *anchor_spec)
+{
+    int anchor = RATING_ANCHOR_MEAN;
+    if (anchor_spec) {
+        anchor = -1;
+        for (int b = 0; b < d->bots.count; b++)
+            if (!strcmp(d->bots.specs[b], anchor_spec))
+                anchor = b;
+        if (anchor < 0)
+            cli_die("--anchor '%s' is not a bot of these records", anchor_spec);
+    }
+    return anchor;
+}
+
+/* --html: writes the report page over the record files of the command line. */
+static void rate_write_html(int argc, char **argv, const char *html, int bootstrap,
+                            const rating_sprt_t *sprt, int players, long viewers, bool json)
+{
+    const char *paths[256];
+    int n = 0;
+    for (int i = 1; i < argc && n < 256; i++) {
+        if (rate_takes_value(argv[i]))
+            i++;
+        else if (argv[i][0] != '-' || !argv[i][1])
+            paths[n++] = argv[i];
+    }
+    char err[GAME_ERR_MAX * 2];
+    viewer_report_t r = {.title = "Skyline tournament report",
+                         .files = paths,
+                         .file_count = n,
+                         .bootstrap = bootstrap,
+                         .sprt = sprt,
+                         .players = players,
+                         .viewers = viewers};
+    if (viewer_write_report(html, &r, err, sizeof err))
+        cli_die("rate --html: %s", err);
+    if (!json)
+        printf("\nReport: %s\n", html);
+}
+
 int cmd_rate(int argc, char **argv)
 {
     bool json = false;
@@ -383,29 +441,10 @@ int cmd_rate(int argc, char **argv)
         cli_die("the record files hold no game of %d players", players);
     if (!d.count)
         cli_die("the record files hold no game");
-    int counts = 0, first = 0;
-    for (int p = 2; p <= GAME_MAX_PLAYERS; p++)
-        if (d.by_players[p] && !counts++)
-            first = p;
-    if (counts > 1 && !pool) {
-        int second = first + 1;
-        while (!d.by_players[second])
-            second++;
-        cli_die("rate: the files hold games of %d and of %d players, whose ratings differ: "
-                "rate one count with --players N, or all together with --pool-players",
-                first, second);
-    }
+    rate_check_player_counts(&d, pool);
     rate_check_duplicates(&d, argv);
     rate_sort_games(&d);
-    int anchor = RATING_ANCHOR_MEAN;
-    if (anchor_spec) {
-        anchor = -1;
-        for (int b = 0; b < d.bots.count; b++)
-            if (!strcmp(d.bots.specs[b], anchor_spec))
-                anchor = b;
-        if (anchor < 0)
-            cli_die("--anchor '%s' is not a bot of these records", anchor_spec);
-    }
+    int anchor = rate_anchor(&d, anchor_spec);
     rating_table_t t;
     if (rating_table_compute(d.games, d.count, d.bots.count, anchor, bootstrap,
                              RATING_BOOTSTRAP_SEED, &t))
@@ -419,28 +458,9 @@ int cmd_rate(int argc, char **argv)
     else
         rate_print_text(&d, &t, bootstrap, labels, by_label);
     rating_table_free(&t);
-    if (html) {
-        const char *paths[256];
-        int n = 0;
-        for (int i = 1; i < argc && n < 256; i++) {
-            if (rate_takes_value(argv[i]))
-                i++;
-            else if (argv[i][0] != '-' || !argv[i][1])
-                paths[n++] = argv[i];
-        }
-        char err[GAME_ERR_MAX * 2];
-        viewer_report_t r = {.title = "Skyline tournament report",
-                             .files = paths,
-                             .file_count = n,
-                             .bootstrap = bootstrap,
-                             .sprt = has_sprt ? &sprt : NULL,
-                             .players = players,
-                             .viewers = viewers};
-        if (viewer_write_report(html, &r, err, sizeof err))
-            cli_die("rate --html: %s", err);
-        if (!json)
-            printf("\nReport: %s\n", html);
-    }
+    if (html)
+        rate_write_html(argc, argv, html, bootstrap, has_sprt ? &sprt : NULL, players, viewers,
+                        json);
     for (int b = 0; b < d.bots.count; b++)
         free(d.bots.specs[b]);
     free(d.games);
