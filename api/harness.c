@@ -148,6 +148,109 @@ static int split_specs(char *text, const char **specs, int max, char *err, int e
     return n ? n : -1;
 }
 
+/* Checks n bot specs for players seats (one per seat, or one for all) and the options,
+   once here, so that no worker fails on a bad spec or option: n, or -1 with err filled. */
+static int play_check(const game_api_t *api, const game_options_t *opt, const char **specs, int n,
+                      char *err, int errlen)
+{
+    int players = opt->players;
+    if (n > 0 && n != 1 && n != players) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "%d bots for %d players: give one per seat, or one", n,
+                     players);
+        n = -1;
+    }
+    char e[GAME_ERR_MAX];
+    for (int s = 0; n > 0 && s < n; s++) {
+        bot_t *b = bot_new(api, specs[s], 0, e, sizeof e);
+        if (!b) {
+            put_err(err, errlen, "%s", e);
+            n = -1;
+        }
+        bot_free(b);
+    }
+    void *probe = n > 0 ? malloc(api->state_size) : NULL;
+    if (probe && api->new_game(probe, opt, e, sizeof e)) {
+        put_err(err, errlen, "%s", e);
+        n = -1;
+    }
+    free(probe);
+    return n;
+}
+
+/* Plays games seed, seed + 1, ... into res[games] on threads workers (0: one per core), the
+   n specs seated in turn (or one for all): 1 if a game could not be played, else 0. */
+static int play_games(const game_api_t *api, const game_options_t *opt, const char **specs, int n,
+                      uint64_t seed, long games, int threads, match_result_t *res)
+{
+    int players = opt->players;
+    int workers = threads > 0 ? threads : omp_get_num_procs();
+    if (workers > games)
+        workers = (int)games;
+    int failed = 0;
+#pragma omp parallel num_threads(workers)
+    {
+        bot_t *bots[GAME_MAX_PLAYERS] = {0};
+        char terr[GAME_ERR_MAX];
+        int ok = 1;
+        for (int s = 0; s < players; s++) {
+            bots[s] = bot_new(api, specs[n == 1 ? 0 : s], (uint64_t)s, terr, sizeof terr);
+            ok = ok && bots[s];
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (long k = 0; k < games; k++) {
+            game_options_t g = *opt;
+            g.seed = seed + (uint64_t)k;
+            if (!ok || match_play(api, &g, bots, false, &res[k], terr, sizeof terr)) {
+                res[k].record = NULL;
+#pragma omp atomic write
+                failed = 1;
+            }
+        }
+        for (int s = 0; s < players; s++)
+            bot_free(bots[s]);
+    }
+    return failed;
+}
+
+/* One game's entry in sky_play's "games" list. */
+static json_t *play_game_json(const game_api_t *api, const match_result_t *res, int players,
+                              uint64_t seed)
+{
+    json_t *g = json_object(), *r = json_array(), *ranks = json_array();
+    for (int s = 0; s < players; s++) {
+        json_array_append_new(r, json_real(res->result[s]));
+        json_array_append_new(ranks, json_integer(res->ranks[s]));
+    }
+    json_object_set_new(g, "seed", json_integer((json_int_t)seed));
+    json_object_set_new(g, "result", r);
+    json_object_set_new(g, "ranks", ranks);
+    json_object_set_new(g, "moves", json_integer(res->moves));
+    json_t *rr = json_object_get(res->record, "result");
+    json_t *scores = api->score_key ? json_object_get(rr, api->score_key) : NULL;
+    json_object_set(g, "scores", scores ? scores : json_null());
+    return g;
+}
+
+/* Appends a record as one line to rec: -1 if the write failed, else 0 (a record that
+   cannot be encoded is left out, as before). */
+static int play_write_record(lines_file_t *rec, const json_t *record)
+{
+    char *line = json_dumps(record, JSON_COMPACT);
+    int rc = 0;
+    if (line) {
+        size_t len = strlen(line);
+        char *nl = realloc(line, len + 2);
+        if (nl) {
+            line = nl;
+            memcpy(line + len, "\n", 2);
+            rc = lines_file_write(rec, line, len + 1) ? -1 : 0;
+        }
+        free(line);
+    }
+    return rc;
+}
+
 char *sky_play(const char *game, int players, uint64_t seed, const char *options,
                const char *spec_text, long games, const char *record, int threads, char *err,
                int errlen)
@@ -164,59 +267,14 @@ char *sky_play(const char *game, int players, uint64_t seed, const char *options
     char *specs_buf = sky_strdup(spec_text ? spec_text : "random");
     const char *specs[GAME_MAX_PLAYERS];
     int n = specs_buf ? split_specs(specs_buf, specs, GAME_MAX_PLAYERS, err, errlen) : -1;
-    if (n > 0 && n != 1 && n != players) {
-        if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "%d bots for %d players: give one per seat, or one", n,
-                     players);
-        n = -1;
-    }
-    /* Checked once here, so that no worker fails on a bad spec or option. */
-    char e[GAME_ERR_MAX];
-    for (int s = 0; n > 0 && s < n; s++) {
-        bot_t *b = bot_new(api, specs[s], 0, e, sizeof e);
-        if (!b) {
-            put_err(err, errlen, "%s", e);
-            n = -1;
-        }
-        bot_free(b);
-    }
-    void *probe = n > 0 ? malloc(api->state_size) : NULL;
-    if (probe && api->new_game(probe, &o.opt, e, sizeof e)) {
-        put_err(err, errlen, "%s", e);
-        n = -1;
-    }
-    free(probe);
+    n = play_check(api, &o.opt, specs, n, err, errlen);
     match_result_t *res = n > 0 ? calloc((size_t)games, sizeof *res) : NULL;
     if (!res) {
         free(specs_buf);
         return NULL;
     }
-    int workers = threads > 0 ? threads : omp_get_num_procs();
-    if (workers > games)
-        workers = (int)games;
-    int failed = 0;
-#pragma omp parallel num_threads(workers)
-    {
-        bot_t *bots[GAME_MAX_PLAYERS] = {0};
-        char terr[GAME_ERR_MAX];
-        int ok = 1;
-        for (int s = 0; s < players; s++) {
-            bots[s] = bot_new(api, specs[n == 1 ? 0 : s], (uint64_t)s, terr, sizeof terr);
-            ok = ok && bots[s];
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (long k = 0; k < games; k++) {
-            game_options_t opt = o.opt;
-            opt.seed = seed + (uint64_t)k;
-            if (!ok || match_play(api, &opt, bots, false, &res[k], terr, sizeof terr)) {
-                res[k].record = NULL;
-#pragma omp atomic write
-                failed = 1;
-            }
-        }
-        for (int s = 0; s < players; s++)
-            bot_free(bots[s]);
-    }
+    int failed = play_games(api, &o.opt, specs, n, seed, games, threads, res);
+    char e[GAME_ERR_MAX];
     json_t *out = json_object(), *list = json_array();
     json_object_set_new(out, "games", list);
     lines_file_t rec = {.fd = -1};
@@ -228,32 +286,10 @@ char *sky_play(const char *game, int players, uint64_t seed, const char *options
     }
     for (long k = 0; k < games; k++) {
         if (!failed) {
-            json_t *g = json_object(), *r = json_array(), *ranks = json_array();
-            for (int s = 0; s < players; s++) {
-                json_array_append_new(r, json_real(res[k].result[s]));
-                json_array_append_new(ranks, json_integer(res[k].ranks[s]));
-            }
-            json_object_set_new(g, "seed", json_integer((json_int_t)(seed + (uint64_t)k)));
-            json_object_set_new(g, "result", r);
-            json_object_set_new(g, "ranks", ranks);
-            json_object_set_new(g, "moves", json_integer(res[k].moves));
-            json_t *rr = json_object_get(res[k].record, "result");
-            json_t *scores = api->score_key ? json_object_get(rr, api->score_key) : NULL;
-            json_object_set(g, "scores", scores ? scores : json_null());
-            json_array_append_new(list, g);
-            char *line = record ? json_dumps(res[k].record, JSON_COMPACT) : NULL;
-            if (line) {
-                size_t len = strlen(line);
-                char *nl = realloc(line, len + 2);
-                if (nl) {
-                    line = nl;
-                    memcpy(line + len, "\n", 2);
-                    if (lines_file_write(&rec, line, len + 1)) {
-                        put_err(err, errlen, "cannot write to record file '%s'", record);
-                        failed = 2;
-                    }
-                }
-                free(line);
+            json_array_append_new(list, play_game_json(api, &res[k], players, seed + (uint64_t)k));
+            if (record && play_write_record(&rec, res[k].record)) {
+                put_err(err, errlen, "cannot write to record file '%s'", record);
+                failed = 2;
             }
         }
         json_decref(res[k].record);
