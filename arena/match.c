@@ -183,6 +183,66 @@ static int match_opening_move(const game_options_t *opt, const match_setup_t *se
     return -1;
 }
 
+/* Doubles the move list (and the legal-move counts, if kept): 0, or -1 with err. */
+static int match_grow(move_t **moves, int **counts, int *cap, bool record_legal, char *err,
+                      size_t errlen)
+{
+    *cap *= 2;
+    move_t *m2 = realloc(*moves, sizeof **moves * (size_t)*cap);
+    int *c2 = record_legal ? realloc(*counts, sizeof **counts * (size_t)*cap) : NULL;
+    if (m2)
+        *moves = m2;
+    if (c2)
+        *counts = c2;
+    if (!m2 || (record_legal && !c2)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* Drops the entries of a per-move list (or NULL) from move n on. */
+static void match_truncate(json_t *list, int n)
+{
+    while (list && json_array_size(list) > (size_t)n)
+        json_array_remove(list, json_array_size(list) - 1);
+}
+
+/* Fills out's players, moves, result and ranks (a forfeit by seat forfeit, or the end
+   at state), and tells the bots the result. */
+static void match_result(const game_api_t *api, bot_t *const *bots, int players, const void *state,
+                         int forfeit, int n, match_result_t *out)
+{
+    out->players = players;
+    out->moves = n;
+    if (forfeit >= 0) {
+        forfeit_ranks(players, forfeit, out->ranks);
+        game_result_from_ranks(players, out->ranks, out->result);
+        out->forfeit_seat = forfeit;
+        snprintf(out->forfeit_reason, sizeof out->forfeit_reason, "%s", bots[forfeit]->fault);
+    } else {
+        api->result(state, out->result);
+        game_ranks(api, state, out->ranks);
+    }
+    for (int s = 0; s < players; s++)
+        bot_end(bots[s], out->result);
+}
+
+/* The game's record with its forfeit, if any, or NULL. */
+static json_t *match_record(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
+                            int players, const void *initial, const move_t *moves, int n,
+                            const int *counts, int forfeit)
+{
+    const char *seats[GAME_MAX_PLAYERS];
+    for (int s = 0; s < players; s++)
+        seats[s] = bots[s]->spec;
+    json_t *record = record_new(api, initial, opt, moves, n, counts, seats);
+    if (record && forfeit >= 0)
+        forfeit_record_add(record, players, forfeit, n, bots[forfeit]->fault,
+                           bots[forfeit]->fault_detail);
+    return record;
+}
+
 int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *const *bots,
                      bool record_legal, bool record_search, const match_setup_t *setup,
                      match_result_t *out, char *err, size_t errlen)
@@ -212,19 +272,8 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
     int players = api->player_count(initial);
     forfeit = match_restart(api, opt, setup, bots, players, initial, state, moves, 0);
     while (forfeit < 0 && !api->is_terminal(state)) {
-        if (n == cap) {
-            cap *= 2;
-            move_t *m2 = realloc(moves, sizeof *moves * (size_t)cap);
-            int *c2 = record_legal ? realloc(counts, sizeof *counts * (size_t)cap) : NULL;
-            if (m2)
-                moves = m2;
-            if (c2)
-                counts = c2;
-            if (!m2 || (record_legal && !c2)) {
-                snprintf(err, errlen, "out of memory");
-                goto done;
-            }
-        }
+        if (n == cap && match_grow(&moves, &counts, &cap, record_legal, err, errlen))
+            goto done;
         int legal = api->gen_moves(state, buf);
         if (record_legal)
             counts[n] = legal;
@@ -252,10 +301,8 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
             to = to < opening ? opening : to;
             bots[p]->undo_to = -1;
             n = to;
-            while (search && json_array_size(search) > (size_t)n)
-                json_array_remove(search, json_array_size(search) - 1);
-            while (policy && json_array_size(policy) > (size_t)n)
-                json_array_remove(policy, json_array_size(policy) - 1);
+            match_truncate(search, n);
+            match_truncate(policy, n);
             forfeit = match_restart(api, opt, setup, bots, players, initial, state, moves, n);
             continue;
         }
@@ -271,30 +318,12 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
         moves[n++] = m;
         forfeit = match_faulted(bots, players, p);
     }
-    const char *seats[GAME_MAX_PLAYERS];
-    for (int s = 0; s < players; s++)
-        seats[s] = bots[s]->spec;
-    out->players = players;
-    out->moves = n;
-    if (forfeit >= 0) {
-        forfeit_ranks(players, forfeit, out->ranks);
-        game_result_from_ranks(players, out->ranks, out->result);
-        out->forfeit_seat = forfeit;
-        snprintf(out->forfeit_reason, sizeof out->forfeit_reason, "%s", bots[forfeit]->fault);
-    } else {
-        api->result(state, out->result);
-        game_ranks(api, state, out->ranks);
-    }
-    for (int s = 0; s < players; s++)
-        bot_end(bots[s], out->result);
-    out->record = record_new(api, initial, opt, moves, n, counts, seats);
+    match_result(api, bots, players, state, forfeit, n, out);
+    out->record = match_record(api, opt, bots, players, initial, moves, n, counts, forfeit);
     if (!out->record) {
         snprintf(err, errlen, "internal error: the game's record could not be made");
         goto done;
     }
-    if (forfeit >= 0)
-        forfeit_record_add(out->record, players, forfeit, n, bots[forfeit]->fault,
-                           bots[forfeit]->fault_detail);
     /* Keys after FORMATS.md's and "engine" (readers ignore unknown keys). */
     record_add_per_move(out->record, "movers", movers_of(api, initial, moves, n));
     if (search)
