@@ -208,6 +208,28 @@ static void match_truncate(json_t *list, int n)
         json_array_remove(list, json_array_size(list) - 1);
 }
 
+/* The move bot b asked to take back to (not before the opening's end, nor after move n);
+   clears its request. */
+static int match_undo_target(bot_t *b, int n, int opening)
+{
+    int to = b->undo_to < n ? b->undo_to : n;
+    to = to < opening ? opening : to;
+    b->undo_to = -1;
+    return to;
+}
+
+/* Appends what bot b's search saw at state to the per-move lists kept (null for an
+   opening move the bot did not choose). */
+static void match_note_search(const game_api_t *api, const bot_t *b, const void *state,
+                              bool opening_move, json_t *search, json_t *policy)
+{
+    if (search)
+        json_array_append_new(search, opening_move ? json_null() : search_figures(api, b, state));
+    if (policy)
+        json_array_append_new(policy,
+                              opening_move ? json_null() : match_policy_json(api, b, state));
+}
+
 /* Fills out's players, moves, result and ranks (a forfeit by seat forfeit, or the end
    at state), and tells the bots the result. */
 static void match_result(const game_api_t *api, bot_t *const *bots, int players, const void *state,
@@ -297,21 +319,13 @@ int match_play_setup(const game_api_t *api, const game_options_t *opt, bot_t *co
             break;
         }
         if (bots[p]->undo_to >= 0) {
-            int to = bots[p]->undo_to < n ? bots[p]->undo_to : n;
-            to = to < opening ? opening : to;
-            bots[p]->undo_to = -1;
-            n = to;
+            n = match_undo_target(bots[p], n, opening);
             match_truncate(search, n);
             match_truncate(policy, n);
             forfeit = match_restart(api, opt, setup, bots, players, initial, state, moves, n);
             continue;
         }
-        if (search)
-            json_array_append_new(search,
-                                  n < opening ? json_null() : search_figures(api, bots[p], state));
-        if (policy)
-            json_array_append_new(policy, n < opening ? json_null()
-                                                      : match_policy_json(api, bots[p], state));
+        match_note_search(api, bots[p], state, n < opening, search, policy);
         for (int s = 0; s < players; s++)
             bot_observe(bots[s], state, m);
         api->make(state, m, undo);
