@@ -167,6 +167,8 @@ def check_undo_hint(s):
                  hint="mcts:iters=100")
     q = me(j)
     ev = Events(s, game=j["game"])
+    # Undo is answered once the game waits for this seat (the view then lists moves).
+    wait_view(s, ev, q, lambda v: v.get("legal") and not v["moves"])
     error_of(*s.post("/api/undo", **q), 409, "nothing to undo")
     for k in range(2):
         v = wait_view(s, ev, q, lambda v: v.get("legal") and len(v["moves"]) == 2 * k)
