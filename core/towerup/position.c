@@ -236,7 +236,7 @@ static int read_cards(towerup_state_t *s, char **f, uint64_t *used, char *err, s
 static int read_player(towerup_state_t *s, int p, const char *text, char *err, size_t errlen)
 {
     const char *part[6], *p0 = text;
-    char field[16];
+    char field[24];
     snprintf(field, sizeof field, "player %d", p);
     int n = 0;
     for (part[n++] = p0; (p0 = strchr(p0, '/')) != NULL && n < 6; part[n++] = ++p0)
