@@ -88,9 +88,16 @@ def console_errors(d, where):
     check(not attr(d, "data-js-error"), "a script error %s: %r" % (where, attr(d, "data-js-error")))
 
 
+def page_turn(d):
+    """(data-state, data-moves) read together: two reads could straddle a redraw and pair
+    one view's state with the next one's move count."""
+    s, n = d.execute_script("var b = document.body; return [b.getAttribute('data-state'), "
+                            "b.getAttribute('data-moves')];")
+    return s, int(n or 0)
+
+
 def my_turn_or_over(d, moves_before):
-    s = attr(d, "data-state")
-    n = int(attr(d, "data-moves") or 0)
+    s, n = page_turn(d)
     return s == "over" or (s == "mine" and n > moves_before)
 
 
@@ -128,9 +135,10 @@ def connect4_game(d):
     shot = False
     while True:
         wait(d, lambda d: my_turn_or_over(d, moves), "my turn")
-        if attr(d, "data-state") == "over":
+        # Once it is this seat's turn the page keeps that view until it moves.
+        state, moves = page_turn(d)
+        if state == "over":
             break
-        moves = int(attr(d, "data-moves"))
         if moves >= 6 and not shot:
             d.save_screenshot(os.path.join(shots, "serve-play.png"))
             shot = True
