@@ -1,0 +1,778 @@
+/*
+ * The towerup heuristic as it was before its scoring was made cheaper (core/towerup/heuristic.c
+ * at 19f6326), kept unchanged as the reference of tests/test_heur_exact_towerup.c: the
+ * heuristic of the engine must give the same move scores and values, bit for bit. Its table
+ * is renamed heuristic_towerup_ref by the test that includes this file.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/heuristic.h"
+#include "core/towerup/towerup.h"
+
+/* Weight indices, in the order of the table below. */
+/* clang-format off */
+enum {
+    W_MARKER, W_EXTRA_TURN, W_LOW_MARKER, W_HEIGHT, W_OBJ_DONE, W_OBJ_PROGRESS, W_OBJ_DECAY,
+    W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE,
+    W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_EVAL_MOVE,
+    W_EVAL_WAIT, W_PLACE_OPEN,
+    W_COUNT
+};
+/* clang-format on */
+
+static const heur_param_def_t towerup_params[W_COUNT] = {
+    {"marker", 0.65, 0.3, 2.0, 0.1, "per million of marker value gained"},
+    {"extra_turn", 1.0, 0.0, 10.0, 0.5, "bonus (millions) for an extra turn (a new star)"},
+    {"low_marker", 0.4, 0.0, 3.0, 0.2, "per column the lowest marker moves up (progress to stars)"},
+    {"height", 0.2, -1.0, 2.0, 0.1, "per floor of the roofed building"},
+    {"obj_done", 1.0, 0.0, 2.0, 0.1, "weight of the best open chip of an objective the move meets"},
+    {"obj_progress", 0.65, 0.0, 1.5, 0.1, "weight of the open chip for objectives not yet met"},
+    {"obj_decay", 0.4, 0.1, 0.9, 0.05, "objective potential factor per building still missing"},
+    {"visible", 1.4, 0.0, 3.0, 0.2, "per million of expected cone value from visible roofs"},
+    {"exposure", 0.9, 0.0, 2.0, 0.1, "cover risk per empty site next to a roofed building"},
+    {"cover_opp", 0.4, 0.0, 2.0, 0.1, "per opponent's visible roof covered"},
+    {"floor", 0.3, 0.0, 1.5, 0.05, "value of a floor in supply (spent by builds, gained by takes)"},
+    {"pot_best", 0.35, 0.0, 1.5, 0.05, "weight of the best build the supply affords next turn"},
+    {"pot_count", 0.25, 0.0, 1.0, 0.05, "per frontier site the supply can build on (up to 6)"},
+    {"leave", 1.1, 0.0, 3.0, 0.1, "penalty per million the next player's best build gains"},
+    {"deny", 0.3, 0.0, 1.0, 0.05, "weight of the next player's best build from the card taken"},
+    {"end_lead", 3.0, 0.0, 10.0, 0.5, "ending the game: bonus times lead / 10 millions in [-1, 1]"},
+    {"take_base", 0.4, -3.0, 3.0, 0.25, "constant added to every take"},
+    {"scale", 4.0, 1.0, 10.0, 0.5, "millions per unit of move score"},
+    {"eval_roof", 1.5, 0.0, 6.0, 0.25, "evaluate: millions per roof still to place"},
+    {"eval_temp", 4.0, 1.0, 20.0, 1.0, "evaluate: logistic temperature of score differences"},
+    {"eval_move", 1.0, 0.0, 2.0, 0.1, "evaluate: weight of the mover's best founding now"},
+    {"eval_wait", 0.3, 0.0, 2.0, 0.1, "evaluate: weight of the best founding of the others"},
+    {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
+};
+
+#define MAX_STEPS     8 /* a building is at most 1 + 5 floors high; table margin */
+#define POT_COUNT_CAP 6
+
+/* One frontier site as the supply sees it. */
+typedef struct towerup_front {
+    int site;                          /* the empty site */
+    uint8_t cnt[TOWERUP_COLOUR_COUNT]; /* neighbouring buildings per colour */
+    uint8_t used;                      /* colours of the neighbours (bit per colour) */
+    double nb_gain;                    /* best marker gain of roofing a raised neighbour */
+    uint32_t need;                     /* cnt packed one byte per colour */
+    uint32_t need1;                    /* cnt + 1 per colour, packed */
+    int free;                          /* colours a founding here may have (bit per colour) */
+} towerup_front_t;
+
+/* What every move of one position shares. */
+typedef struct towerup_ctx {
+    const towerup_state_t *s;                      /* the position */
+    const towerup_board_t *b;                      /* its board */
+    const double *w;                               /* weights */
+    int p;                                         /* player to move */
+    int next;                                      /* next player */
+    uint64_t empty;                                /* empty sites */
+    bool last_word;                                /* this is the last turn of the game */
+    bool final;                                    /* the mover plays a final turn: points now */
+    double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS];  /* scored value of c's marker + k */
+    double gain_found[16];                         /* best gain[c][1] over a set of colours c */
+    bool extra[TOWERUP_COLOUR_COUNT][MAX_STEPS];   /* whether c's marker + k earns an extra turn */
+    int front_count;                               /* entries of front */
+    towerup_front_t front[TOWERUP_MAX_SITES];      /* frontier sites */
+    double keep[TOWERUP_MAX_SITES];                /* chance a roof on a building stays visible */
+    double vis_before;                             /* expected visible roofs of the mover */
+    double vis[TOWERUP_MAX_PLAYERS];               /* expected visible roofs of every player */
+    double wv[W_COUNT];                            /* the weights; points only in a final turn */
+    double obj_pot_before;                         /* objective potential before the move */
+    uint64_t obj_cached;                           /* roof sites whose obj_delta is known */
+    double obj_delta[TOWERUP_MAX_SITES];           /* objective gain of a roof on a built site */
+    int memo_site, memo_colour;                    /* founding whose supply potential is memo_pot */
+    double memo_pot;                               /* supply potential after that founding */
+    double memo_best;                              /* best founding that supply then affords */
+    double lead;                                   /* mover's score minus the best opponent's */
+    bool lead_ready;                               /* whether lead is known */
+    bool builds_ready;                             /* whether ctx_init_builds ran */
+    double qgain[TOWERUP_COLOUR_COUNT][MAX_STEPS]; /* gain[][] for the next player */
+    double opp_site[TOWERUP_MAX_SITES];            /* next player's best build on a frontier site */
+    double opp_best;                               /* their best build anywhere (0: none) */
+    double memo_leave;                             /* what that founding adds to opp_best */
+} towerup_ctx_t;
+
+/* ---- small helpers ---- */
+
+static int lowest_marker(const uint8_t *m)
+{
+    int v = m[0];
+    for (int c = 1; c < TOWERUP_COLOUR_COUNT; c++)
+        if (m[c] < v)
+            v = m[c];
+    return v;
+}
+
+static int column_add(int col, int k)
+{
+    return col + k < TOWERUP_COLUMN_COUNT ? col + k : TOWERUP_COLUMN_COUNT - 1;
+}
+
+/* Expected cone value (millions) of x visible roofs, linear between columns, capped. */
+static double cone_value(double x)
+{
+    if (x <= 0)
+        return 0;
+    if (x >= TOWERUP_CONE_MAX)
+        return towerup_column_value[TOWERUP_CONE_MAX];
+    int i = (int)x;
+    double f = x - i;
+    return towerup_column_value[i] * (1 - f) + towerup_column_value[i + 1] * f;
+}
+
+static double clamp1(double x) { return x < -1 ? -1 : x > 1 ? 1 : x; }
+
+/* Roofs of player p in the building on site. */
+static int roofs_of(const towerup_state_t *s, int site, int p)
+{
+    int n = 0;
+    for (uint32_t r = s->roofs[site]; r; r >>= 3)
+        n += (int)(r & 7) == p + 1;
+    return n;
+}
+
+/* gain[c][k]: value of moving player p's marker of colour c by k steps (0 for k = 0):
+   marker value, lowest-marker progress and the extra-turn bonus. */
+static void marker_gains(const towerup_state_t *s, int p, const double *w,
+                         double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS])
+{
+    const uint8_t *m = s->markers[p];
+    int lo = lowest_marker(m);
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int others = TOWERUP_COLUMN_COUNT;
+        for (int d = 0; d < TOWERUP_COLOUR_COUNT; d++)
+            if (d != c && m[d] < others)
+                others = m[d];
+        gain[c][0] = 0;
+        for (int k = 1; k < MAX_STEPS; k++) {
+            int col = column_add(m[c], k), lo2 = col < others ? col : others;
+            double v = w[W_MARKER] * (towerup_column_value[col] - towerup_column_value[m[c]]);
+            v += w[W_LOW_MARKER] * (lo2 - lo);
+            if (towerup_star_count[lo2] > towerup_star_count[lo])
+                v += w[W_EXTRA_TURN];
+            gain[c][k] = v;
+        }
+    }
+}
+
+/* extra[c][k]: whether moving player p's marker of colour c by k steps earns an extra
+   turn (the lowest marker reaches a new star column). */
+static void marker_extras(const towerup_state_t *s, int p, bool extra[][MAX_STEPS])
+{
+    const uint8_t *m = s->markers[p];
+    int lo = lowest_marker(m);
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        int others = TOWERUP_COLUMN_COUNT;
+        for (int d = 0; d < TOWERUP_COLOUR_COUNT; d++)
+            if (d != c && m[d] < others)
+                others = m[d];
+        extra[c][0] = false;
+        for (int k = 1; k < MAX_STEPS; k++) {
+            int col = column_add(m[c], k), lo2 = col < others ? col : others;
+            extra[c][k] = towerup_star_count[lo2] > towerup_star_count[lo];
+        }
+    }
+}
+
+/* ---- objectives: how many more roofs an objective needs, roughly ---- */
+
+/* Largest connected set of present sites. */
+static int largest_component(const towerup_board_t *b, uint64_t pres)
+{
+    int best = 0;
+    while (pres) {
+        uint64_t comp = pres & -pres, grow = comp;
+        while (grow) {
+            uint64_t next = 0;
+            for (uint64_t f = grow; f; f &= f - 1)
+                next |= b->nbr[__builtin_ctzll(f)];
+            grow = next & pres & ~comp;
+            comp |= grow;
+        }
+        int n = towerup_popcount(comp);
+        best = n > best ? n : best;
+        pres &= ~comp;
+    }
+    return best;
+}
+
+/* borders: 0 when met, 2 with one pair of present buildings across a border, 3 when a
+   present building stands by a border street, else 4. */
+static int borders_distance(const towerup_board_t *b, uint64_t pres)
+{
+    int list[TOWERUP_MAX_STREETS], n = 0, touch = 0;
+    for (int i = 0; i < b->street_count; i++) {
+        if (!b->street_border[i])
+            continue;
+        bool x = pres >> b->street_a[i] & 1, y = pres >> b->street_b[i] & 1;
+        touch |= x || y;
+        if (x && y)
+            list[n++] = i;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int u = list[i], v = list[j];
+            if (b->street_pair[u] != b->street_pair[v] && b->street_a[u] != b->street_a[v] &&
+                b->street_a[u] != b->street_b[v] && b->street_b[u] != b->street_a[v] &&
+                b->street_b[u] != b->street_b[v])
+                return 0;
+        }
+    return n ? 2 : touch ? 3 : 4;
+}
+
+static int at_least(int have, int need) { return have >= need ? 0 : need - have; }
+
+/*
+ * Roofs player p still needs for objective obj if a roof of theirs is added on site r at
+ * level lv (r < 0: none); r_colour is r's building colour (r may be the site being
+ * founded, not yet in the colour masks).
+ */
+static int objective_distance(const towerup_state_t *s, int p, int obj, int r, int r_colour, int lv)
+{
+    const towerup_board_t *b = s->board;
+    uint64_t P = s->present[p], rb = r >= 0 ? 1ULL << r : 0;
+    P |= rb;
+    switch (obj) {
+    case TOWERUP_OBJ_COLORS: {
+        int miss = 0;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+            miss += !(P & s->colour_mask[c]) && !(r >= 0 && r_colour == c);
+        return miss;
+    }
+    case TOWERUP_OBJ_PARK: return at_least(towerup_popcount(P & b->park), 4);
+    case TOWERUP_OBJ_AREAS: {
+        int miss = 0;
+        for (int a = 0; a < TOWERUP_AREA_COUNT; a++)
+            miss += !(P & b->area_mask[a]);
+        return miss;
+    }
+    case TOWERUP_OBJ_LAKE: return at_least(towerup_popcount(P & b->lake), 4);
+    case TOWERUP_OBJ_CONNECTED: return at_least(largest_component(b, P), 5);
+    case TOWERUP_OBJ_BROWN: {
+        uint64_t brown = s->colour_mask[3] | (r >= 0 && r_colour == 3 ? rb : 0);
+        return at_least(towerup_popcount(P & brown), 4);
+    }
+    case TOWERUP_OBJ_GREY: {
+        int x = towerup_popcount(P & b->area_mask[b->grey[0]]);
+        int y = towerup_popcount(P & b->area_mask[b->grey[1]]);
+        int d1 = at_least(x, 3) + at_least(y, 2), d2 = at_least(x, 2) + at_least(y, 3);
+        return d1 < d2 ? d1 : d2;
+    }
+    case TOWERUP_OBJ_BORDERS: return borders_distance(b, P);
+    case TOWERUP_OBJ_DOUBLES: {
+        int two = 0, one = 0;
+        for (uint64_t t = P; t; t &= t - 1) {
+            int i = __builtin_ctzll(t), n = roofs_of(s, i, p) + (i == r);
+            two += n >= 2;
+            one += n == 1;
+        }
+        if (two >= 2)
+            return 0;
+        int need = 2 - two, from_one = one < need ? one : need;
+        return from_one + 2 * (need - from_one);
+    }
+    case TOWERUP_OBJ_HEIGHTS: {
+        int lm = s->level_mask[p] | (r >= 0 && lv < 8 ? 1 << lv : 0), miss = 0;
+        for (int l = 1; l <= 4; l++)
+            miss += !(lm >> l & 1);
+        return miss;
+    }
+    default: return 0;
+    }
+}
+
+/* Objective potential of player p (millions): met-now chips at obj_done, others by their
+   distance; roofs_left bounds what can still be reached. */
+static double objective_potential(const towerup_state_t *s, int p, int r, int r_colour, int lv,
+                                  int roofs_left, const double *w)
+{
+    const uint8_t *chips = towerup_chip_values(s->players);
+    double v = 0;
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        int chip = chips[s->chip_next[i]];
+        if ((s->met[p] >> i & 1) || !chip)
+            continue;
+        int d = objective_distance(s, p, s->objectives[i], r, r_colour, lv);
+        if (d == 0)
+            v += w[W_OBJ_DONE] * chip;
+        else if (d <= roofs_left) {
+            double f = w[W_OBJ_PROGRESS] * chip;
+            for (int k = 0; k < d; k++)
+                f *= w[W_OBJ_DECAY];
+            v += f;
+        }
+    }
+    return v;
+}
+
+/* ---- the context ---- */
+
+/* Chance a roof on building i stays visible with e empty sites next to it. */
+static double keep_chance(const towerup_ctx_t *x, int e)
+{
+    return x->last_word ? 1.0 : 1.0 / (1.0 + x->w[W_EXPOSURE] * e);
+}
+
+/*
+ * The next player's best build on frontier site e (0 if they cannot found there), on the
+ * board as it is, or after the mover founds colour c on site (site >= 0).
+ */
+static double opp_site_value(const towerup_ctx_t *x, int e, int site, int c)
+{
+    const towerup_state_t *s = x->s;
+    const towerup_board_t *b = x->b;
+    const uint8_t *sq = s->supply[x->next];
+    uint64_t raised = site >= 0 ? b->nbr[site] & s->occupied : 0;
+    int cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
+    double best = 0;
+    for (uint64_t t = b->nbr[e] & s->occupied; t; t &= t - 1) {
+        int j = __builtin_ctzll(t), col = towerup_site_colour(s, j);
+        int h = towerup_height(s, j) + (int)(raised >> j & 1) + 1;
+        cnt[col]++;
+        used |= 1 << col;
+        double g = x->qgain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+        best = g > best ? g : best;
+    }
+    if (site >= 0 && (b->nbr[e] >> site & 1)) {
+        cnt[c]++;
+        used |= 1 << c;
+        best = x->qgain[c][2] > best ? x->qgain[c][2] : best;
+    }
+    bool found = false;
+    for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++) {
+        if (sq[k] < cnt[k])
+            return 0;
+        if (!(used >> k & 1) && sq[k] > cnt[k]) {
+            found = true;
+            best = x->qgain[k][1] > best ? x->qgain[k][1] : best;
+        }
+    }
+    return found ? best : 0;
+}
+
+/* How much founding colour c on site raises the next player's best build. */
+static double opp_gain_after(const towerup_ctx_t *x, int site, int c)
+{
+    const towerup_state_t *s = x->s;
+    const towerup_board_t *b = x->b;
+    uint64_t sb = 1ULL << site, empty_after = x->empty & ~sb;
+    uint64_t touched = b->nbr[site];
+    for (uint64_t t = b->nbr[site] & s->occupied; t; t &= t - 1)
+        touched |= b->nbr[__builtin_ctzll(t)];
+    touched &= empty_after;
+    double best = 0;
+    for (uint64_t e = s->frontier & ~touched & ~sb; e; e &= e - 1) {
+        int i = __builtin_ctzll(e);
+        best = x->opp_site[i] > best ? x->opp_site[i] : best;
+    }
+    for (uint64_t e = touched; e; e &= e - 1) {
+        double v = opp_site_value(x, __builtin_ctzll(e), site, c);
+        best = v > best ? v : best;
+    }
+    return best > x->opp_best ? best - x->opp_best : 0;
+}
+
+/* Score estimate (millions) of player q now, cone counted from visible roofs. */
+static double score_now(const towerup_state_t *s, int q)
+{
+    double v = towerup_score(s, q);
+    if (s->cone[q] < 0)
+        v += cone_value(towerup_visible_roofs(s, q));
+    return v;
+}
+
+static void ctx_init(towerup_ctx_t *x, const towerup_state_t *s, const double *w)
+{
+    const towerup_board_t *b = s->board;
+    x->s = s;
+    x->b = b;
+    memcpy(x->wv, w, sizeof x->wv);
+    x->final = s->final_round;
+    if (x->final) {
+        /* A final turn: what counts is points, in millions, and extra turns. */
+        x->wv[W_MARKER] = x->wv[W_VISIBLE] = x->wv[W_OBJ_DONE] = 1;
+        x->wv[W_LOW_MARKER] = x->wv[W_HEIGHT] = 0;
+    }
+    x->w = w = x->wv;
+    x->p = s->to_move;
+    x->next = s->to_move + 1 == s->players ? 0 : s->to_move + 1;
+    x->empty = b->all_sites & ~s->occupied;
+    x->last_word = s->final_round && s->final_left == 1;
+    int p = x->p;
+    marker_gains(s, p, w, x->gain);
+    marker_extras(s, p, x->extra);
+    x->gain_found[0] = -1;
+    for (int set = 1; set < 16; set++) {
+        int c = __builtin_ctz((unsigned)set);
+        double rest = x->gain_found[set & (set - 1)];
+        x->gain_found[set] = x->gain[c][1] > rest ? x->gain[c][1] : rest;
+    }
+    for (uint64_t t = s->occupied; t; t &= t - 1) {
+        int i = __builtin_ctzll(t);
+        x->keep[i] = keep_chance(x, towerup_popcount(b->nbr[i] & x->empty));
+    }
+    for (int q = 0; q < s->players; q++) {
+        x->vis[q] = 0;
+        for (uint64_t t = s->visible[q]; t; t &= t - 1)
+            x->vis[q] += x->keep[__builtin_ctzll(t)];
+    }
+    x->vis_before = x->vis[p];
+    x->front_count = 0;
+    for (uint64_t e = s->frontier; e; e &= e - 1) {
+        towerup_front_t *f = &x->front[x->front_count++];
+        f->site = __builtin_ctzll(e);
+        memset(f->cnt, 0, sizeof f->cnt);
+        f->used = 0;
+        f->nb_gain = 0;
+        for (uint64_t t = b->nbr[f->site] & s->occupied; t; t &= t - 1) {
+            /* An occupied site: its colour is 0..3 (site_colour's -1 is for empty sites). */
+            int i = __builtin_ctzll(t), col = s->site[i] >> 4 & 3;
+            int h = towerup_height(s, i) + 1;
+            f->cnt[col]++;
+            f->used |= (uint8_t)(1 << col);
+            double g = x->gain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+            f->nb_gain = g > f->nb_gain ? g : f->nb_gain;
+        }
+        f->need = f->need1 = 0;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+            f->need |= (uint32_t)f->cnt[c] << (8 * c);
+            f->need1 |= (uint32_t)(f->cnt[c] + 1) << (8 * c);
+        }
+        f->free = ~f->used & 15;
+    }
+    x->builds_ready = false;
+    x->lead_ready = false;
+}
+
+/* What only foundings need, made on the first one scored (rollouts may score few). */
+static void ctx_init_builds(towerup_ctx_t *x)
+{
+    const towerup_state_t *s = x->s;
+    const double *w = x->w;
+    int p = x->p;
+    x->builds_ready = true;
+    x->opp_best = 0;
+    if (!x->last_word && s->roofs_left[x->next]) {
+        marker_gains(s, x->next, w, x->qgain);
+        for (uint64_t e = s->frontier; e; e &= e - 1) {
+            int i = __builtin_ctzll(e);
+            x->opp_site[i] = opp_site_value(x, i, -1, 0);
+            if (x->opp_site[i] > x->opp_best)
+                x->opp_best = x->opp_site[i];
+        }
+    }
+    /* In a final turn only objectives met now count. */
+    x->obj_pot_before = objective_potential(s, p, -1, 0, 0, x->final ? 0 : s->roofs_left[p], w);
+    x->obj_cached = 0;
+    x->memo_site = -1;
+}
+
+/* The mover's score estimate minus the best opponent's (made when first needed). */
+static double ctx_lead(towerup_ctx_t *x)
+{
+    const towerup_state_t *s = x->s;
+    if (!x->lead_ready) {
+        double best = -1e9;
+        for (int q = 0; q < s->players; q++)
+            if (q != x->p && score_now(s, q) > best)
+                best = score_now(s, q);
+        x->lead = score_now(s, x->p) - best;
+        x->lead_ready = true;
+    }
+    return x->lead;
+}
+
+/* Value of holding supply sup with the mover's markers on the current board: its best
+   founding next turn (also into *best_out), how many frontier sites it can found on,
+   its floors. */
+static double supply_potential(const towerup_ctx_t *x, const int *sup, double *best_out)
+{
+    const double *w = x->w;
+    int total = sup[0] + sup[1] + sup[2] + sup[3];
+    double floors = w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
+    /* Four byte-wide compares at once: bit 7 of a byte of ((S | H) - N) is set iff that
+       colour's supply is at least N's byte (all values are below 128). */
+    const uint32_t H = 0x80808080u;
+    uint32_t S =
+        (uint32_t)sup[0] | (uint32_t)sup[1] << 8 | (uint32_t)sup[2] << 16 | (uint32_t)sup[3] << 24;
+    S |= H;
+    double best = 0;
+    int count = 0;
+    for (int i = 0; i < x->front_count; i++) {
+        const towerup_front_t *f = &x->front[i];
+        if (((S - f->need) & H) != H)
+            continue;
+        uint32_t m = ((S - f->need1) & H) >> 7;
+        int found = (int)((m | m >> 7 | m >> 14 | m >> 21) & 15) & f->free;
+        if (!found)
+            continue;
+        count++;
+        double g = x->gain_found[found] > f->nb_gain ? x->gain_found[found] : f->nb_gain;
+        best = g > best ? g : best;
+    }
+    *best_out = best;
+    if (x->final)
+        return 0.1 * floors;
+    return w[W_POT_BEST] * best + w[W_POT_COUNT] * (count < POT_COUNT_CAP ? count : POT_COUNT_CAP) +
+           floors;
+}
+
+/* ---- move scores (millions, before scaling) ---- */
+
+static double score_build(towerup_ctx_t *x, move_t m)
+{
+    const towerup_state_t *s = x->s;
+    const towerup_board_t *b = x->b;
+    const double *w = x->w;
+    int p = x->p, site = towerup_move_site(m), c = towerup_move_colour(m);
+    int r = towerup_move_roof(m);
+    uint64_t nb = b->nbr[site] & s->occupied, sb = 1ULL << site;
+    if (!x->builds_ready)
+        ctx_init_builds(x);
+    int h = r == site ? 1 : towerup_height(s, r) + 1;
+    int rc = r == site ? c : towerup_site_colour(s, r);
+    double v = x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1] + w[W_HEIGHT] * h;
+
+    /* Objectives, with the roof added. */
+    int left = s->roofs_left[p] - 1, obj_left = x->final ? 0 : left;
+    if (r == site) {
+        v += objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
+    } else {
+        /* A roof on an existing building gains the same whatever is founded next to it. */
+        if (!(x->obj_cached >> r & 1)) {
+            x->obj_delta[r] = objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
+            x->obj_cached |= 1ULL << r;
+        }
+        v += x->obj_delta[r];
+    }
+
+    /* Visible roofs: the mover's on the raised neighbours are covered, the new one shows. */
+    int er = towerup_popcount(b->nbr[r] & x->empty & ~sb);
+    double vis = x->vis_before;
+    for (uint64_t t = s->visible[p] & nb; t; t &= t - 1)
+        vis -= x->keep[__builtin_ctzll(t)];
+    vis += keep_chance(x, er);
+    v += w[W_VISIBLE] * (cone_value(vis) - cone_value(x->vis_before));
+    for (int q = 0; q < s->players; q++) {
+        uint64_t cov = s->visible[q] & nb;
+        if (q == p || !cov || s->cone[q] >= 0)
+            continue;
+        double lost = 0;
+        for (uint64_t t = cov; t; t &= t - 1)
+            lost += x->keep[__builtin_ctzll(t)];
+        /* In a final turn, the cone millions taken from each opponent. */
+        if (x->final)
+            v += (cone_value(x->vis[q]) - cone_value(x->vis[q] - lost)) / (s->players - 1);
+        else
+            v += w[W_COVER_OPP] * lost;
+    }
+
+    /* Supply after the build: the same for every roof of one founding. */
+    if (x->memo_site != site || x->memo_colour != c) {
+        int sup[TOWERUP_COLOUR_COUNT];
+        for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++)
+            sup[k] = s->supply[p][k] - towerup_popcount(nb & s->colour_mask[k]) - (k == c);
+        x->memo_site = site;
+        x->memo_colour = c;
+        x->memo_best = 0;
+        x->memo_pot = left > 0 ? supply_potential(x, sup, &x->memo_best)
+                               : w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
+        x->memo_leave = 0;
+        if (!x->last_word && s->roofs_left[x->next] && w[W_LEAVE] != 0)
+            x->memo_leave = w[W_LEAVE] * opp_gain_after(x, site, c);
+    }
+    v += x->memo_pot - x->memo_leave;
+    /* In a final turn, an extra turn is worth the founding it then allows. */
+    if (x->final && x->extra[rc][h < MAX_STEPS ? h : MAX_STEPS - 1])
+        v += x->memo_best;
+
+    /* The last roof ends the game: good when ahead. */
+    if (!left && !s->end_trigger) {
+        double lead = ctx_lead(x) + x->gain[rc][h < MAX_STEPS ? h : MAX_STEPS - 1];
+        v += w[W_END_LEAD] * clamp1(lead / 10);
+    }
+    return v;
+}
+
+static double score_take(towerup_ctx_t *x, move_t m)
+{
+    const towerup_state_t *s = x->s;
+    const double *w = x->w;
+    int p = x->p, slot = towerup_move_slot(m);
+    const towerup_card_t *k = &towerup_cards()[s->market[slot]];
+    int sup[TOWERUP_COLOUR_COUNT];
+    bool shortage = false;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        sup[c] = s->supply[p][c] + towerup_move_net(m, c);
+        shortage |= k->colour_icons[c] > s->reserve[c];
+    }
+    double v = w[W_TAKE_BASE];
+    if (k->vehicle >= 0)
+        v += x->gain[k->vehicle][k->steps];
+    if (s->roofs_left[p] > 0) {
+        double best;
+        v += supply_potential(x, sup, &best);
+        if (x->final && k->vehicle >= 0 && x->extra[k->vehicle][k->steps])
+            v += best;
+    } else {
+        v += w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
+    }
+    if (shortage && !s->end_trigger)
+        v += w[W_END_LEAD] * clamp1(ctx_lead(x) / 10.0);
+    return v;
+}
+
+/* Next player's best build after gaining card k's colour icons (wilds ignored). */
+static double card_value_next(const towerup_ctx_t *x, const towerup_card_t *k)
+{
+    const towerup_state_t *s = x->s;
+    int q = x->next;
+    if (q == x->p || !s->roofs_left[q])
+        return 0;
+    int sup[TOWERUP_COLOUR_COUNT];
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
+        sup[c] = s->supply[q][c] + k->colour_icons[c];
+    double best = 0;
+    for (int i = 0; i < x->front_count; i++) {
+        const towerup_front_t *f = &x->front[i];
+        bool ok = false;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT && !ok; c++)
+            ok = !(f->used >> c & 1) && sup[c] > f->cnt[c];
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT && ok; c++)
+            ok = sup[c] >= f->cnt[c];
+        if (!ok)
+            continue;
+        for (uint64_t t = x->b->nbr[f->site] & s->occupied; t; t &= t - 1) {
+            int h = towerup_height(s, __builtin_ctzll(t)) + 1;
+            best = h > best ? h : best;
+        }
+    }
+    return best;
+}
+
+static void towerup_score_moves(const void *state, const move_t *moves, int count,
+                                const heur_params_t *wp, double *scores)
+{
+    const towerup_state_t *s = state;
+    const double *w = wp->value;
+    double inv = 1.0 / w[W_SCALE];
+    if (s->phase == TOWERUP_PHASE_SETUP) {
+        for (int i = 0; i < count; i++) {
+            int site = towerup_move_site(moves[i]);
+            uint64_t open = s->board->nbr[site] & s->board->all_sites & ~s->occupied;
+            scores[i] = w[W_PLACE_OPEN] * towerup_popcount(open) * inv;
+        }
+        return;
+    }
+    towerup_ctx_t x;
+    ctx_init(&x, s, w);
+    double deny[TOWERUP_MARKET] = {0};
+    if (w[W_DENY] != 0 && !x.last_word)
+        for (int slot = 0; slot < TOWERUP_MARKET; slot++)
+            deny[slot] = w[W_DENY] * card_value_next(&x, &towerup_cards()[s->market[slot]]);
+    for (int i = 0; i < count; i++) {
+        move_t m = moves[i];
+        double v;
+        if (towerup_move_kind(m) == TOWERUP_MOVE_BUILD)
+            v = score_build(&x, m);
+        else
+            v = score_take(&x, m) + deny[towerup_move_slot(m)];
+        scores[i] = v * inv;
+    }
+}
+
+/* ---- position value ---- */
+
+/* Scored gain of player q's best founding now (0 if none). */
+static double best_build_now(const towerup_state_t *s, int q, const double *w)
+{
+    if (!s->roofs_left[q])
+        return 0;
+    const towerup_board_t *b = s->board;
+    const uint8_t *sup = s->supply[q];
+    double gain[TOWERUP_COLOUR_COUNT][MAX_STEPS], best = 0;
+    marker_gains(s, q, w, gain);
+    for (uint64_t e = s->frontier; e; e &= e - 1) {
+        int site = __builtin_ctzll(e), cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
+        double g = -1;
+        for (uint64_t t = b->nbr[site] & s->occupied; t; t &= t - 1) {
+            int i = __builtin_ctzll(t), col = towerup_site_colour(s, i);
+            int h = towerup_height(s, i) + 1;
+            cnt[col]++;
+            used |= 1 << col;
+            double gi = gain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+            g = gi > g ? gi : g;
+        }
+        bool ok = true, found = false;
+        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+            ok &= sup[c] >= cnt[c];
+            if (!(used >> c & 1) && sup[c] > cnt[c]) {
+                found = true;
+                g = gain[c][1] > g ? gain[c][1] : g;
+            }
+        }
+        if (ok && found && g > best)
+            best = g;
+    }
+    return best;
+}
+
+/* Score plus potential of player q, in millions. */
+static double player_estimate(const towerup_state_t *s, int q, const double *w)
+{
+    double v = towerup_score(s, q);
+    const towerup_board_t *b = s->board;
+    uint64_t empty = b->all_sites & ~s->occupied;
+    if (s->cone[q] < 0) {
+        double vis = 0;
+        for (uint64_t t = s->visible[q]; t; t &= t - 1) {
+            int e = towerup_popcount(b->nbr[__builtin_ctzll(t)] & empty);
+            vis += 1.0 / (1.0 + w[W_EXPOSURE] * e);
+        }
+        v += w[W_VISIBLE] * cone_value(vis);
+    }
+    int roofs = s->roofs_left[q];
+    if (s->end_trigger && roofs > 1)
+        roofs = s->cone[q] < 0 ? 1 : 0;
+    v += w[W_EVAL_ROOF] * roofs;
+    v += objective_potential(s, q, -1, 0, 0, roofs, w);
+    int total = towerup_supply_total(s, q);
+    v += w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
+    if (s->cone[q] < 0)
+        v += w[q == s->to_move ? W_EVAL_MOVE : W_EVAL_WAIT] * best_build_now(s, q, w);
+    return v;
+}
+
+static void towerup_evaluate(const void *state, const heur_params_t *wp, double *values)
+{
+    const towerup_state_t *s = state;
+    const double *w = wp->value;
+    int n = s->players;
+    if (towerup_is_over(s)) {
+        int ranks[TOWERUP_MAX_PLAYERS];
+        towerup_ranks(s, ranks);
+        game_result_from_ranks(n, ranks, values);
+        return;
+    }
+    double e[TOWERUP_MAX_PLAYERS];
+    for (int q = 0; q < n; q++)
+        e[q] = player_estimate(s, q, w);
+    for (int q = 0; q < n; q++) {
+        double sum = 0;
+        for (int o = 0; o < n; o++)
+            if (o != q)
+                sum += 1.0 / (1.0 + exp(-(e[q] - e[o]) / w[W_EVAL_TEMP]));
+        values[q] = sum / (n - 1);
+    }
+}
+
+const heuristic_t heuristic_towerup = {
+    .api = &towerup_api,
+    .param_count = W_COUNT,
+    .params = towerup_params,
+    .score_moves = towerup_score_moves,
+    .evaluate = towerup_evaluate,
+};

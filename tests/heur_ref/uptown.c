@@ -1,0 +1,599 @@
+/*
+ * The uptown heuristic as it was before its scoring was made cheaper (core/uptown/heuristic.c
+ * at 19f6326), kept unchanged as the reference of tests/test_heur_exact_uptown.c: the
+ * heuristic of the engine must give the same move scores and values, bit for bit. Its table
+ * is renamed heuristic_uptown_ref by the test that includes this file.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/heuristic.h"
+#include "core/uptown/uptown.h"
+
+/* Weight indices, in the order of the table below. */
+enum {
+    W_JOIN,
+    W_ISOLATED,
+    W_SAVE,
+    W_POT_RACK,
+    W_POT_PILE,
+    W_COV_RACK,
+    W_COV_PILE,
+    W_HORIZON,
+    W_DENY,
+    W_DENY_COV,
+    W_OPP_JOIN,
+    W_CAPTURE,
+    W_CAPTURE_MULTI,
+    W_EXPOSE,
+    W_FLEX,
+    W_DOLLAR,
+    W_DOLLAR_BASE,
+    W_EVAL_GROWTH,
+    W_EVAL_UNCOVERED,
+    W_EVAL_POT,
+    W_EVAL_SCALE,
+    W_EVAL_SPREAD,
+    W_EVAL_CAPTURE,
+    W_COUNT
+};
+
+static const heur_param_def_t uptown_params[W_COUNT] = {
+    {"join", 1.0, 0.3, 3.0, 0.1, "per own group joined into another by the move"},
+    {"isolated", 1.0, 0.3, 3.0, 0.1, "penalty for a tile next to none of its colour (new group)"},
+    {"save", 0.1, 0.0, 1.5, 0.05,
+     "per own group single tiles could still save (pairs counted once)"},
+    {"pot_rack", 0.15, 0.0, 1.0, 0.03,
+     "per join cell (empty, next to 2 own groups) per rack tile reaching"},
+    {"pot_pile", 0.08, 0.0, 0.5, 0.01, "per join cell per unplayed tile (not in rack) reaching it"},
+    {"cov_rack", 0.075, 0.0, 1.0, 0.03, "per rack tile kind that can extend a group of its colour"},
+    {"cov_pile", 0.04, 0.0, 0.5, 0.01, "per pile tile kind that can extend a group of its colour"},
+    {"horizon", 6.0, 1.0, 20.0, 1.0,
+     "plays left under which potential and coverage shrink linearly"},
+    {"deny", 0.1, 0.0, 1.0, 0.03,
+     "per opponent join cell blocked or broken, per their tile reaching"},
+    {"deny_cov", 0.05, 0.0, 0.5, 0.02,
+     "per opponent kind whose last extension cell the move takes"},
+    {"opp_join", 1.0, 0.0, 3.0, 0.1, "penalty per opponent group removed by capturing a singleton"},
+    {"capture", 0.02, 0.0, 1.0, 0.02, "penalty per capture (counts against the capturer in ties)"},
+    {"capture_multi", 0.12, 0.0, 1.0, 0.03,
+     "extra capture penalty with 3-5 players (ties likelier)"},
+    {"expose", 0.0, 0.0, 0.3, 0.01, "penalty per opponent tile reaching a capturable new tile"},
+    {"flex", 0.1, 0.0, 1.0, 0.03, "penalty for playing a tile with many extension cells"},
+    {"dollar", 0.4, 0.0, 2.0, 0.1, "penalty for `$` when a non-`$` move scores as well"},
+    {"dollar_base", 0.1, 0.0, 1.0, 0.05, "penalty for every `$` play"},
+    {"eval_growth", 0.05, 0.0, 1.0, 0.05, "evaluate: expected new groups per play left"},
+    {"eval_uncovered", 0.15, 0.0, 1.5, 0.05,
+     "evaluate: new groups per play per share of kinds unable to extend"},
+    {"eval_pot", 0.7, 0.0, 1.0, 0.05,
+     "evaluate: groups saved per pair of groups one tile could join"},
+    {"eval_scale", 0.2, 0.05, 3.0, 0.05,
+     "evaluate: logistic scale of group differences at the end"},
+    {"eval_spread", 0.2, 0.0, 2.0, 0.05, "evaluate: extra scale per square root of plays left"},
+    {"eval_capture", 0.1, 0.0, 0.5, 0.02, "evaluate: groups per capture (tie-break)"},
+};
+
+#define NO_GROUP     0xFF
+#define MERGED_GROUP 0xFE /* label of the group a placement forms */
+
+/* What one colour's groups look like, and what its owner may still play. */
+typedef struct colour_info {
+    u128_t lib;     /* empty cells next to a group of the colour */
+    u128_t join2;   /* empty cells next to at least 2 of its groups */
+    u128_t join3;   /* ... at least 3 */
+    u128_t join4;   /* ... 4 */
+    uint32_t rack;  /* rack tiles (only for the mover's colours, else 0) */
+    uint32_t pile;  /* other unplayed tiles (all unplayed for opponents' colours) */
+    uint32_t cover; /* unplayed kinds (not `$`) reaching a cell of lib */
+    int groups;     /* number of groups */
+    int plays_left; /* plays the colour still has (0 when retired or done) */
+    double horizon; /* factor of potential in [0, 1] from plays_left */
+} colour_info_t;
+
+/* Per-position context shared by every move's score. */
+typedef struct uptown_ctx {
+    const uptown_state_t *s;              /* the position */
+    uint8_t gid[UPTOWN_CELL_COUNT];       /* group label of each occupied cell, NO_GROUP if empty */
+    uint8_t gsize[UPTOWN_CELL_COUNT];     /* number of cells of each group label */
+    u128_t group[UPTOWN_CELL_COUNT];      /* cells of each group label */
+    int group_count;                      /* number of labels in use */
+    colour_info_t col[UPTOWN_COLOUR_MAX]; /* each colour */
+    unsigned own;                         /* colours of the player to move (bit per colour) */
+    unsigned opp;                         /* active colours of the other players */
+    double opp_scale;                     /* weight of one opponent's gain against the mover's */
+} uptown_ctx_t;
+
+/* The 4 tile kinds (column, row, box, `$`) that may stand on a cell. */
+static inline uint32_t cell_kinds(int cell)
+{
+    int r = cell / 9, c = cell % 9;
+    return 1u << c | 1u << (9 + r) | 1u << (18 + (r / 3) * 3 + c / 3) | 1u << UPTOWN_TILE_DOLLAR;
+}
+
+/* Orthogonal neighbours of cell into nb; returns how many. */
+static inline int cell_neighbours(int cell, int *nb)
+{
+    int r = cell / 9, c = cell % 9, n = 0;
+    if (r > 0)
+        nb[n++] = cell - 9;
+    if (r < 8)
+        nb[n++] = cell + 9;
+    if (c > 0)
+        nb[n++] = cell - 1;
+    if (c < 8)
+        nb[n++] = cell + 1;
+    return n;
+}
+
+/* Bit counts without the library call a plain x86-64 build makes of __builtin_popcount. */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int popcount128(u128_t x)
+{
+    return popcount64((uint64_t)x) + popcount64((uint64_t)(x >> 64));
+}
+
+/* Plays a colour has made: drawn tiles, minus the rack, plus one once retired/finished. */
+static int colour_plays(const uptown_state_t *s, int c)
+{
+    return s->pile_pos[c] - UPTOWN_RACK_SIZE + (popcount64(s->rack[c]) == 4);
+}
+
+/* Union-find root with path halving. */
+static int uf_find(uint8_t *parent, int i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+/* Builds groups, join cells and coverage of every colour; racks only of the mover's. */
+static void ctx_build(uptown_ctx_t *k, const uptown_state_t *s, double horizon, bool racks)
+{
+    k->s = s;
+    uint8_t parent[UPTOWN_CELL_COUNT];
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        parent[cell] = (uint8_t)cell;
+        if (s->cell[cell] == UPTOWN_EMPTY)
+            continue;
+        int colour = s->cell[cell] >> 5;
+        if (cell >= 9 && s->cell[cell - 9] != UPTOWN_EMPTY && s->cell[cell - 9] >> 5 == colour)
+            parent[uf_find(parent, cell)] = (uint8_t)uf_find(parent, cell - 9);
+        if (cell % 9 && s->cell[cell - 1] != UPTOWN_EMPTY && s->cell[cell - 1] >> 5 == colour) {
+            int a = uf_find(parent, cell), b = uf_find(parent, cell - 1);
+            if (a != b)
+                parent[a] = (uint8_t)b;
+        }
+    }
+    uint8_t label_of_root[UPTOWN_CELL_COUNT];
+    memset(label_of_root, NO_GROUP, sizeof label_of_root);
+    memset(k->gid, NO_GROUP, sizeof k->gid);
+    k->group_count = 0;
+    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
+        if (s->cell[cell] == UPTOWN_EMPTY)
+            continue;
+        int root = uf_find(parent, cell);
+        if (label_of_root[root] == NO_GROUP) {
+            int g = k->group_count++;
+            label_of_root[root] = (uint8_t)g;
+            k->group[g] = 0;
+            k->gsize[g] = 0;
+        }
+        int g = label_of_root[root];
+        k->gid[cell] = (uint8_t)g;
+        k->group[g] |= UPTOWN_BIT(cell);
+        k->gsize[g]++;
+    }
+    memset(k->col, 0, sizeof k->col);
+    u128_t empty = ~s->occupied & UPTOWN_BOARD;
+    for (int g = 0; g < k->group_count; g++) {
+        int lsb = bits_lsb128(k->group[g]);
+        colour_info_t *ci = &k->col[s->cell[lsb] >> 5];
+        u128_t a = uptown_spread(k->group[g]) & empty;
+        ci->join4 |= ci->join3 & a;
+        ci->join3 |= ci->join2 & a;
+        ci->join2 |= ci->lib & a;
+        ci->lib |= a;
+        ci->groups++;
+    }
+    k->own = racks ? uptown_player_colours(s, s->to_move) : 0;
+    k->opp = 0;
+    for (int c = 0; c < s->colours; c++) {
+        colour_info_t *ci = &k->col[c];
+        bool mine = k->own >> c & 1;
+        ci->rack = mine ? s->rack[c] : 0;
+        ci->pile = s->left[c] & ~ci->rack;
+        ci->plays_left = (s->retired >> c & 1) ? 0 : UPTOWN_TURNS - colour_plays(s, c);
+        if (ci->plays_left < 0)
+            ci->plays_left = 0;
+        ci->horizon = ci->plays_left >= horizon ? 1.0 : ci->plays_left / horizon;
+        if (!mine && ci->plays_left > 0)
+            k->opp |= 1u << c;
+        uint32_t kinds = s->left[c] & ~(1u << UPTOWN_TILE_DOLLAR);
+        for (; kinds; kinds &= kinds - 1) {
+            int t = __builtin_ctz(kinds);
+            if (uptown_tile_cells[t] & ci->lib)
+                ci->cover |= 1u << t;
+        }
+    }
+    k->opp_scale = 1.0 / (s->players - 1);
+}
+
+/* Number of groups a join cell touches beyond the first (0 if it is not a join cell). */
+static inline int join_extra(const colour_info_t *ci, int cell)
+{
+    u128_t b = UPTOWN_BIT(cell);
+    return ((ci->join2 & b) != 0) + ((ci->join3 & b) != 0) + ((ci->join4 & b) != 0);
+}
+
+/*
+ * Distinct groups of colour next to cell y, reading the labels in merge[0..nmerge) as
+ * MERGED_GROUP and cell xcell (if >= 0) as holding label xlabel (NO_GROUP: not the colour).
+ */
+static int adjacent_groups(const uptown_ctx_t *k, int y, int colour, const int *merge, int nmerge,
+                           int xcell, int xlabel)
+{
+    int nb[4], n = cell_neighbours(y, nb), seen[4], count = 0;
+    for (int i = 0; i < n; i++) {
+        int cell = nb[i], label;
+        if (cell == xcell) {
+            label = xlabel;
+        } else {
+            uint8_t v = k->s->cell[cell];
+            if (v == UPTOWN_EMPTY || v >> 5 != colour)
+                continue;
+            label = k->gid[cell];
+            for (int j = 0; j < nmerge; j++)
+                if (merge[j] == label)
+                    label = MERGED_GROUP;
+        }
+        if (label == NO_GROUP)
+            continue;
+        bool dup = false;
+        for (int j = 0; j < count; j++)
+            dup |= seen[j] == label;
+        if (!dup)
+            seen[count++] = label;
+    }
+    return count;
+}
+
+/* Value of a join cell of colour c per group it joins: tiles that can reach it. */
+static inline double reach_value(const uptown_ctx_t *k, int c, int cell, const double *w)
+{
+    const colour_info_t *ci = &k->col[c];
+    uint32_t kinds = cell_kinds(cell);
+    return ci->horizon * (w[W_POT_RACK] * popcount64(ci->rack & kinds) +
+                          w[W_POT_PILE] * popcount64(ci->pile & kinds));
+}
+
+/* Opponents' unplayed tiles of colour c reaching a cell, scaled by their horizon. */
+static inline double opp_reach(const uptown_ctx_t *k, int c, int cell)
+{
+    const colour_info_t *ci = &k->col[c];
+    return ci->horizon * popcount64(ci->pile & cell_kinds(cell));
+}
+
+/* Weight of a kind for coverage: rack tiles can extend next turn, pile tiles later. */
+static inline double cover_weight(const colour_info_t *ci, int t, const double *w)
+{
+    return ci->horizon * (ci->rack >> t & 1 ? w[W_COV_RACK] : w[W_COV_PILE]);
+}
+
+/* Potential a rack tile holds: extra groups over the join cells it reaches. */
+static double tile_potential(const colour_info_t *ci, int t)
+{
+    u128_t cells = uptown_tile_cells[t];
+    return popcount128(cells & ci->join2) + popcount128(cells & ci->join3) +
+           popcount128(cells & ci->join4);
+}
+
+/* What keeping tile t is worth: its potential, coverage and extension cells, all lost
+   when it is played or discarded. */
+static double tile_keep_value(const uptown_ctx_t *k, int c, int t, const double *w)
+{
+    const colour_info_t *ci = &k->col[c];
+    double v = ci->horizon * w[W_POT_RACK] * tile_potential(ci, t);
+    if (t != UPTOWN_TILE_DOLLAR && (ci->cover >> t & 1))
+        v += cover_weight(ci, t, w);
+    int ext = popcount128(uptown_tile_cells[t] & ci->lib);
+    v += w[W_FLEX] * (ext >= 4 ? 1.0 : ext / 4.0);
+    return v;
+}
+
+/*
+ * Public join potential of a colour: how many of its groups single tiles could still save,
+ * i.e. merges along join cells its unplayed tiles reach (a pair of groups counts once,
+ * however many cells join it), at most one per play left.
+ */
+static int colour_savings(const uptown_ctx_t *k, int c)
+{
+    const colour_info_t *ci = &k->col[c];
+    uint8_t parent[UPTOWN_CELL_COUNT];
+    for (int g = 0; g < k->group_count; g++)
+        parent[g] = (uint8_t)g;
+    int merges = 0;
+    for (u128_t m = ci->join2; m;) {
+        int y = bits_pop_lsb128(&m);
+        if (!(k->s->left[c] & cell_kinds(y)))
+            continue;
+        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        for (int i = 0; i < n; i++) {
+            uint8_t v = k->s->cell[nb[i]];
+            if (v == UPTOWN_EMPTY || v >> 5 != c)
+                continue;
+            int r = uf_find(parent, k->gid[nb[i]]);
+            if (first < 0) {
+                first = r;
+            } else if (r != first) {
+                parent[r] = (uint8_t)first;
+                merges++;
+            }
+        }
+    }
+    return merges < ci->plays_left ? merges : ci->plays_left;
+}
+
+/*
+ * The same count after a tile of colour c goes on cell x, merging the groups in join[]:
+ * the old join cells, with those groups as one, and the empty cells next to x.
+ */
+static int savings_after(const uptown_ctx_t *k, int c, int x, const int *join, int joins)
+{
+    const colour_info_t *ci = &k->col[c];
+    uint8_t parent[UPTOWN_CELL_COUNT + 1];
+    for (int g = 0; g <= k->group_count; g++)
+        parent[g] = (uint8_t)g;
+    int root = joins ? join[0] : k->group_count;
+    for (int j = 1; j < joins; j++)
+        parent[join[j]] = (uint8_t)root;
+    u128_t xbit = UPTOWN_BIT(x), empty = ~k->s->occupied & UPTOWN_BOARD;
+    int merges = 0;
+    for (u128_t m = (ci->join2 | (uptown_spread(xbit) & empty & ci->lib)) & ~xbit; m;) {
+        int y = bits_pop_lsb128(&m);
+        if (!(k->s->left[c] & cell_kinds(y)))
+            continue;
+        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        for (int i = 0; i < n; i++) {
+            int label;
+            if (nb[i] == x) {
+                label = root;
+            } else {
+                uint8_t v = k->s->cell[nb[i]];
+                if (v == UPTOWN_EMPTY || v >> 5 != c)
+                    continue;
+                label = k->gid[nb[i]];
+            }
+            int r = uf_find(parent, label);
+            if (first < 0) {
+                first = r;
+            } else if (r != first) {
+                parent[r] = (uint8_t)first;
+                merges++;
+            }
+        }
+    }
+    int plays = ci->plays_left - 1;
+    return merges < plays ? merges : plays < 0 ? 0 : plays;
+}
+
+/*
+ * The part of the score of placing a tile of colour c on cell x (empty, or a capture)
+ * that does not depend on the tile: every tile of the colour reaching x shares it.
+ */
+static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const double *w)
+{
+    const uptown_state_t *s = k->s;
+    const colour_info_t *ci = &k->col[c];
+    int nb[4], n = cell_neighbours(x, nb);
+    int join[4], joins = 0;
+    for (int i = 0; i < n; i++) {
+        uint8_t v = s->cell[nb[i]];
+        if (v == UPTOWN_EMPTY || v >> 5 != c)
+            continue;
+        int g = k->gid[nb[i]];
+        bool dup = false;
+        for (int j = 0; j < joins; j++)
+            dup |= join[j] == g;
+        if (!dup)
+            join[joins++] = g;
+    }
+    double score = joins >= 2 ? w[W_JOIN] * (joins - 1) : joins == 0 ? -w[W_ISOLATED] : 0.0;
+    bool capture = s->cell[x] != UPTOWN_EMPTY;
+    u128_t xbit = UPTOWN_BIT(x), empty = ~s->occupied & UPTOWN_BOARD;
+    if (w[W_SAVE] != 0.0)
+        score += w[W_SAVE] * ci->horizon * (savings_after(k, c, x, join, joins) - saved);
+
+    /* Join cells gained and lost: cells next to x, and join cells next to merged groups. */
+    u128_t near = uptown_spread(xbit) & empty & ~xbit, cand = near;
+    for (int j = 0; j < joins; j++)
+        cand |= uptown_spread(k->group[join[j]]) & ci->join2;
+    cand &= ~xbit;
+    while (cand) {
+        int y = bits_pop_lsb128(&cand);
+        int before = join_extra(ci, y);
+        int after = adjacent_groups(k, y, c, join, joins, x, MERGED_GROUP) - 1;
+        if (after < 0)
+            after = 0;
+        if (after != before)
+            score += (after - before) * reach_value(k, c, y, w);
+    }
+    if (!capture)
+        score -= join_extra(ci, x) * reach_value(k, c, x, w);
+    /* The tile played leaves the rack with the potential it held (see tile_part), but
+       the join cell it fills was counted above. */
+    if (!capture)
+        score += ci->horizon * w[W_POT_RACK] * join_extra(ci, x);
+
+    /* Coverage: kinds reaching x may lose their only extension cell, kinds reaching the
+       new neighbours may gain one. */
+    u128_t lib_after = (ci->lib & ~xbit) | near;
+    uint32_t kinds = cell_kinds(x);
+    for (u128_t m = near; m;)
+        kinds |= cell_kinds(bits_pop_lsb128(&m));
+    kinds &= (ci->rack | ci->pile) & ~(1u << UPTOWN_TILE_DOLLAR);
+    for (; kinds; kinds &= kinds - 1) {
+        int u = __builtin_ctz(kinds);
+        int after = (uptown_tile_cells[u] & lib_after) != 0, before = ci->cover >> u & 1;
+        if (after != before)
+            score += (after - before) * cover_weight(ci, u, w);
+    }
+
+    /* The opponents: join cells blocked, or weakened by a capture. */
+    double opp = 0.0;
+    if (!capture) {
+        for (unsigned o = k->opp; o; o &= o - 1) {
+            int oc = __builtin_ctz(o);
+            const colour_info_t *oi = &k->col[oc];
+            int extra = join_extra(oi, x);
+            if (extra)
+                opp += w[W_DENY] * extra * opp_reach(k, oc, x);
+            /* Kinds of theirs that could extend a group only on x. */
+            if (oi->lib & xbit)
+                for (uint32_t m = cell_kinds(x) & oi->cover; m; m &= m - 1)
+                    if (!(uptown_tile_cells[__builtin_ctz(m)] & oi->lib & ~xbit))
+                        opp += w[W_DENY_COV] * oi->horizon;
+        }
+    } else {
+        int oc = s->cell[x] >> 5;
+        score -= w[W_CAPTURE] + (s->players > 2 ? w[W_CAPTURE_MULTI] : 0.0);
+        if (k->gsize[k->gid[x]] == 1)
+            opp -= w[W_OPP_JOIN];
+        for (u128_t m = near; m;) {
+            int y = bits_pop_lsb128(&m);
+            int before = join_extra(&k->col[oc], y);
+            int after = adjacent_groups(k, y, oc, NULL, 0, x, NO_GROUP) - 1;
+            if (after < 0)
+                after = 0;
+            if (after != before)
+                opp += w[W_DENY] * (before - after) * opp_reach(k, oc, y);
+        }
+    }
+    score += k->opp_scale * opp;
+
+    /* A tile that joins nothing can be captured without a split. */
+    if (joins <= 1) {
+        double reach = 0.0;
+        for (unsigned o = k->opp; o; o &= o - 1)
+            reach += opp_reach(k, __builtin_ctz(o), x);
+        score -= w[W_EXPOSE] * reach;
+    }
+    return score;
+}
+
+/*
+ * The part that depends on tile t: what keeping it was worth, and its coverage change,
+ * which score_cell counted as if t stayed unplayed.
+ */
+static double tile_part(const uptown_ctx_t *k, int c, int t, int x, double keep, const double *w)
+{
+    const colour_info_t *ci = &k->col[c];
+    if (t == UPTOWN_TILE_DOLLAR)
+        return -keep;
+    u128_t xbit = UPTOWN_BIT(x), empty = ~k->s->occupied & UPTOWN_BOARD;
+    u128_t lib_after = (ci->lib & ~xbit) | (uptown_spread(xbit) & empty & ~xbit);
+    int after = (uptown_tile_cells[t] & lib_after) != 0, before = ci->cover >> t & 1;
+    return -keep - (after - before) * cover_weight(ci, t, w);
+}
+
+static void uptown_score_moves(const void *state, const move_t *moves, int count,
+                               const heur_params_t *wp, double *scores)
+{
+    const uptown_state_t *s = state;
+    const double *w = wp->value;
+    uptown_ctx_t k;
+    ctx_build(&k, s, w[W_HORIZON], true);
+    double keep[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
+    int saved[UPTOWN_COLOUR_MAX] = {0};
+    for (int c = 0; c < s->colours; c++)
+        if ((k.own >> c & 1) && k.col[c].plays_left > 0)
+            saved[c] = colour_savings(&k, c);
+    for (int c = 0; c < s->colours; c++)
+        if ((k.own >> c & 1) && k.col[c].plays_left > 0)
+            for (uint32_t r = k.col[c].rack; r; r &= r - 1)
+                keep[c][__builtin_ctz(r)] = tile_keep_value(&k, c, __builtin_ctz(r), w);
+    /* Cell parts, computed once per colour and cell. */
+    double cell_score[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT];
+    uint64_t cached[UPTOWN_COLOUR_MAX][2] = {{0}};
+    double best_plain = -INFINITY;
+    for (int i = 0; i < count; i++) {
+        move_t m = moves[i];
+        int c = uptown_move_colour(m), t = uptown_move_tile(m);
+        if (uptown_move_is_discard(m)) {
+            scores[i] = -keep[c][t];
+            continue;
+        }
+        int x = uptown_move_cell(m);
+        if (!(cached[c][x >> 6] >> (x & 63) & 1)) {
+            cached[c][x >> 6] |= 1ULL << (x & 63);
+            cell_score[c][x] = score_cell(&k, c, x, saved[c], w);
+        }
+        scores[i] = cell_score[c][x] + tile_part(&k, c, t, x, keep[c][t], w);
+        if (t != UPTOWN_TILE_DOLLAR && scores[i] > best_plain)
+            best_plain = scores[i];
+    }
+    /* `$` is kept for a cell no other tile reaches as well. */
+    for (int i = 0; i < count; i++) {
+        move_t m = moves[i];
+        if (uptown_move_is_discard(m) || uptown_move_tile(m) != UPTOWN_TILE_DOLLAR)
+            continue;
+        double v = scores[i] - w[W_DOLLAR_BASE];
+        if (best_plain >= scores[i] - 1e-9)
+            v -= w[W_DOLLAR];
+        scores[i] = v;
+    }
+}
+
+static void uptown_evaluate(const void *state, const heur_params_t *wp, double *values)
+{
+    const uptown_state_t *s = state;
+    const double *w = wp->value;
+    if (uptown_is_terminal(s)) {
+        uptown_result(s, values);
+        return;
+    }
+    uptown_ctx_t k;
+    ctx_build(&k, s, w[W_HORIZON], false);
+    double proj[GAME_MAX_PLAYERS] = {0};
+    int left[GAME_MAX_PLAYERS] = {0};
+    for (int c = 0; c < s->colours; c++) {
+        int p = uptown_colour_owner(s, c);
+        const colour_info_t *ci = &k.col[c];
+        /* Groups it may still save by joins, and new groups it may have to start. */
+        double pot = w[W_EVAL_POT] * ci->horizon * colour_savings(&k, c);
+        uint32_t kinds = s->left[c] & ~(1u << UPTOWN_TILE_DOLLAR);
+        double uncovered = kinds ? 1.0 - (double)popcount64(ci->cover) / popcount64(kinds) : 0.0;
+        double growth = w[W_EVAL_GROWTH] + w[W_EVAL_UNCOVERED] * uncovered;
+        proj[p] += ci->groups + growth * ci->plays_left - pot;
+        left[p] += ci->plays_left;
+    }
+    int most_left = 0;
+    for (int p = 0; p < s->players; p++) {
+        proj[p] += w[W_EVAL_CAPTURE] * s->captures[p];
+        if (left[p] > most_left)
+            most_left = left[p];
+    }
+    double scale = w[W_EVAL_SCALE] + w[W_EVAL_SPREAD] * sqrt((double)most_left);
+    for (int p = 0; p < s->players; p++) {
+        double v = 0.0;
+        for (int q = 0; q < s->players; q++)
+            if (q != p)
+                v += 1.0 / (1.0 + exp((proj[p] - proj[q]) / scale));
+        values[p] = v / (s->players - 1);
+    }
+}
+
+const heuristic_t heuristic_uptown = {
+    .api = &uptown_api,
+    .param_count = W_COUNT,
+    .params = uptown_params,
+    .score_moves = uptown_score_moves,
+    .evaluate = uptown_evaluate,
+};
