@@ -83,16 +83,18 @@ static const heur_param_def_t uptown_params[W_COUNT] = {
 
 /* What one colour's groups look like, and what its owner may still play. */
 typedef struct colour_info {
-    u128_t lib;     /* empty cells next to a group of the colour */
-    u128_t join2;   /* empty cells next to at least 2 of its groups */
-    u128_t join3;   /* ... at least 3 */
-    u128_t join4;   /* ... 4 */
-    uint32_t rack;  /* rack tiles (only for the mover's colours, else 0) */
-    uint32_t pile;  /* other unplayed tiles (all unplayed for opponents' colours) */
-    uint32_t cover; /* unplayed kinds (not `$`) reaching a cell of lib */
-    int groups;     /* number of groups */
-    int plays_left; /* plays the colour still has (0 when retired or done) */
-    double horizon; /* factor of potential in [0, 1] from plays_left */
+    u128_t lib;      /* empty cells next to a group of the colour */
+    u128_t join2;    /* empty cells next to at least 2 of its groups */
+    u128_t join3;    /* ... at least 3 */
+    u128_t join4;    /* ... 4 */
+    uint32_t rack;   /* rack tiles (only for the mover's colours, else 0) */
+    uint32_t pile;   /* other unplayed tiles (all unplayed for opponents' colours) */
+    uint32_t cover;  /* unplayed kinds (not `$`) reaching a cell of lib */
+    int groups;      /* number of groups */
+    int plays_left;  /* plays the colour still has (0 when retired or done) */
+    double horizon;  /* factor of potential in [0, 1] from plays_left */
+    uint32_t reach1; /* kinds (any, `$` too) reaching a cell of lib (ctx_moves only) */
+    uint32_t reach2; /* ... at least 2 cells of lib */
 } colour_info_t;
 
 /* Per-position context shared by every move's score. */
@@ -106,29 +108,42 @@ typedef struct uptown_ctx {
     unsigned own;                         /* colours of the player to move (bit per colour) */
     unsigned opp;                         /* active colours of the other players */
     double opp_scale;                     /* weight of one opponent's gain against the mover's */
+    /* Groups beyond the first that each colour's join cells touch (0 elsewhere: join_extra),
+       made by ctx_moves for move scores only. */
+    uint8_t jx[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT];
 } uptown_ctx_t;
 
-/* The 4 tile kinds (column, row, box, `$`) that may stand on a cell. */
-static inline uint32_t cell_kinds(int cell)
-{
-    int r = cell / 9, c = cell % 9;
-    return 1u << c | 1u << (9 + r) | 1u << (18 + (r / 3) * 3 + c / 3) | 1u << UPTOWN_TILE_DOLLAR;
-}
+/* Constant tables of every cell, written out by the macros below (i: the cell). */
+#define FOR3(M, i)  M(i), M((i) + 1), M((i) + 2)
+#define FOR9(M, i)  FOR3(M, i), FOR3(M, (i) + 3), FOR3(M, (i) + 6)
+#define FOR27(M, i) FOR9(M, i), FOR9(M, (i) + 9), FOR9(M, (i) + 18)
+#define FOR81(M)    FOR27(M, 0), FOR27(M, 27), FOR27(M, 54)
 
-/* Orthogonal neighbours of cell into nb; returns how many. */
-static inline int cell_neighbours(int cell, int *nb)
-{
-    int r = cell / 9, c = cell % 9, n = 0;
-    if (r > 0)
-        nb[n++] = cell - 9;
-    if (r < 8)
-        nb[n++] = cell + 9;
-    if (c > 0)
-        nb[n++] = cell - 1;
-    if (c < 8)
-        nb[n++] = cell + 1;
-    return n;
-}
+/* The 4 tile kinds (column, row, box, `$`) that may stand on a cell. */
+#define KINDS(i)                                                                                   \
+    (1u << (i) % 9 | 1u << (9 + (i) / 9) | 1u << (18 + (i) / 27 * 3 + (i) % 9 / 3) |               \
+     1u << UPTOWN_TILE_DOLLAR)
+static const uint32_t cell_kinds_table[UPTOWN_CELL_COUNT] = {FOR81(KINDS)};
+
+static inline uint32_t cell_kinds(int cell) { return cell_kinds_table[cell]; }
+
+/* Orthogonal neighbours of a cell: up, down (the rows' part), left, right (the columns'
+   part), those on the board, in that order. */
+typedef struct cell_nbrs {
+    uint8_t n;     /* how many */
+    uint8_t at[4]; /* the cells */
+} cell_nbrs_t;
+#define NB_ROWS(i)   (((i) >= 9) + ((i) < 72))
+#define NB_COLS(i)   (((i) % 9 > 0) + ((i) % 9 < 8))
+#define NB_ROW(i, j) ((j) == 0 && (i) >= 9 ? (i)-9 : (i) + 9)
+#define NB_COL(i, j) ((j) == 0 && (i) % 9 > 0 ? (i)-1 : (i) + 1)
+#define NB_AT(i, j)                                                                                \
+    ((j) < NB_ROWS(i) ? NB_ROW(i, j) : (j)-NB_ROWS(i) < NB_COLS(i) ? NB_COL(i, (j)-NB_ROWS(i)) : 0)
+#define NBRS(i)                                                                                    \
+    {                                                                                              \
+        NB_ROWS(i) + NB_COLS(i), { NB_AT(i, 0), NB_AT(i, 1), NB_AT(i, 2), NB_AT(i, 3) }            \
+    }
+static const cell_nbrs_t cell_nbrs[UPTOWN_CELL_COUNT] = {FOR81(NBRS)};
 
 /* Bit counts without the library call a plain x86-64 build makes of __builtin_popcount. */
 static inline int popcount64(uint64_t x)
@@ -231,11 +246,39 @@ static void ctx_build(uptown_ctx_t *k, const uptown_state_t *s, double horizon, 
     k->opp_scale = 1.0 / (s->players - 1);
 }
 
-/* Number of groups a join cell touches beyond the first (0 if it is not a join cell). */
-static inline int join_extra(const colour_info_t *ci, int cell)
+/* What move scores read besides ctx_build's: join_extra and reach1/reach2 of every colour. */
+static void ctx_moves(uptown_ctx_t *k)
 {
-    u128_t b = UPTOWN_BIT(cell);
-    return ((ci->join2 & b) != 0) + ((ci->join3 & b) != 0) + ((ci->join4 & b) != 0);
+    memset(k->jx, 0, sizeof k->jx);
+    for (int c = 0; c < k->s->colours; c++) {
+        colour_info_t *ci = &k->col[c];
+        for (u128_t m = ci->join2; m;) {
+            int y = bits_pop_lsb128(&m);
+            u128_t b = UPTOWN_BIT(y);
+            k->jx[c][y] = (uint8_t)(1 + ((ci->join3 & b) != 0) + ((ci->join4 & b) != 0));
+        }
+        ci->reach1 = ci->reach2 = 0;
+        for (u128_t m = ci->lib; m;) {
+            uint32_t kinds = cell_kinds(bits_pop_lsb128(&m));
+            ci->reach2 |= ci->reach1 & kinds;
+            ci->reach1 |= kinds;
+        }
+    }
+}
+
+/* Number of groups of colour c a join cell touches beyond the first (0 if it is not one). */
+static inline int join_extra(const uptown_ctx_t *k, int c, int cell) { return k->jx[c][cell]; }
+
+/*
+ * Kinds reaching a cell of colour c's lib once a tile goes on x (near: the empty cells
+ * next to x, whose kinds are knear): those reaching near, and those reaching lib other
+ * than on x alone.
+ */
+static inline uint32_t cover_after(const colour_info_t *ci, u128_t xbit, uint32_t kx,
+                                   uint32_t knear)
+{
+    uint32_t only_x = (ci->lib & xbit) ? ci->reach1 & ~ci->reach2 & kx : 0;
+    return knear | (ci->reach1 & ~only_x);
 }
 
 /*
@@ -245,7 +288,8 @@ static inline int join_extra(const colour_info_t *ci, int cell)
 static int adjacent_groups(const uptown_ctx_t *k, int y, int colour, const int *merge, int nmerge,
                            int xcell, int xlabel)
 {
-    int nb[4], n = cell_neighbours(y, nb), seen[4], count = 0;
+    const uint8_t *nb = cell_nbrs[y].at;
+    int n = cell_nbrs[y].n, seen[4], count = 0;
     for (int i = 0; i < n; i++) {
         int cell = nb[i], label;
         if (cell == xcell) {
@@ -329,7 +373,8 @@ static int colour_savings(const uptown_ctx_t *k, int c)
         int y = bits_pop_lsb128(&m);
         if (!(k->s->left[c] & cell_kinds(y)))
             continue;
-        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        const uint8_t *nb = cell_nbrs[y].at;
+        int n = cell_nbrs[y].n, first = -1;
         for (int i = 0; i < n; i++) {
             uint8_t v = k->s->cell[nb[i]];
             if (v == UPTOWN_EMPTY || v >> 5 != c)
@@ -365,7 +410,8 @@ static int savings_after(const uptown_ctx_t *k, int c, int x, const int *join, i
         int y = bits_pop_lsb128(&m);
         if (!(k->s->left[c] & cell_kinds(y)))
             continue;
-        int nb[4], n = cell_neighbours(y, nb), first = -1;
+        const uint8_t *nb = cell_nbrs[y].at;
+        int n = cell_nbrs[y].n, first = -1;
         for (int i = 0; i < n; i++) {
             int label;
             if (nb[i] == x) {
@@ -393,11 +439,13 @@ static int savings_after(const uptown_ctx_t *k, int c, int x, const int *join, i
  * The part of the score of placing a tile of colour c on cell x (empty, or a capture)
  * that does not depend on the tile: every tile of the colour reaching x shares it.
  */
-static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const double *w)
+static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const double *w,
+                         uint32_t *after_out)
 {
     const uptown_state_t *s = k->s;
     const colour_info_t *ci = &k->col[c];
-    int nb[4], n = cell_neighbours(x, nb);
+    const uint8_t *nb = cell_nbrs[x].at;
+    int n = cell_nbrs[x].n;
     int join[4], joins = 0;
     for (int i = 0; i < n; i++) {
         uint8_t v = s->cell[nb[i]];
@@ -423,7 +471,7 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
     cand &= ~xbit;
     while (cand) {
         int y = bits_pop_lsb128(&cand);
-        int before = join_extra(ci, y);
+        int before = join_extra(k, c, y);
         int after = adjacent_groups(k, y, c, join, joins, x, MERGED_GROUP) - 1;
         if (after < 0)
             after = 0;
@@ -431,24 +479,24 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
             score += (after - before) * reach_value(k, c, y, w);
     }
     if (!capture)
-        score -= join_extra(ci, x) * reach_value(k, c, x, w);
+        score -= join_extra(k, c, x) * reach_value(k, c, x, w);
     /* The tile played leaves the rack with the potential it held (see tile_part), but
        the join cell it fills was counted above. */
     if (!capture)
-        score += ci->horizon * w[W_POT_RACK] * join_extra(ci, x);
+        score += ci->horizon * w[W_POT_RACK] * join_extra(k, c, x);
 
     /* Coverage: kinds reaching x may lose their only extension cell, kinds reaching the
        new neighbours may gain one. */
-    u128_t lib_after = (ci->lib & ~xbit) | near;
-    uint32_t kinds = cell_kinds(x);
+    uint32_t kx = cell_kinds(x), knear = 0;
     for (u128_t m = near; m;)
-        kinds |= cell_kinds(bits_pop_lsb128(&m));
-    kinds &= (ci->rack | ci->pile) & ~(1u << UPTOWN_TILE_DOLLAR);
-    for (; kinds; kinds &= kinds - 1) {
-        int u = __builtin_ctz(kinds);
-        int after = (uptown_tile_cells[u] & lib_after) != 0, before = ci->cover >> u & 1;
-        if (after != before)
-            score += (after - before) * cover_weight(ci, u, w);
+        knear |= cell_kinds(bits_pop_lsb128(&m));
+    uint32_t after_mask = cover_after(ci, xbit, kx, knear);
+    *after_out = after_mask;
+    uint32_t kinds = (kx | knear) & (ci->rack | ci->pile) & ~(1u << UPTOWN_TILE_DOLLAR);
+    for (uint32_t m = kinds & (after_mask ^ ci->cover); m; m &= m - 1) {
+        int u = __builtin_ctz(m);
+        int after = after_mask >> u & 1, before = ci->cover >> u & 1;
+        score += (after - before) * cover_weight(ci, u, w);
     }
 
     /* The opponents: join cells blocked, or weakened by a capture. */
@@ -457,14 +505,13 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
         for (unsigned o = k->opp; o; o &= o - 1) {
             int oc = __builtin_ctz(o);
             const colour_info_t *oi = &k->col[oc];
-            int extra = join_extra(oi, x);
+            int extra = join_extra(k, oc, x);
             if (extra)
                 opp += w[W_DENY] * extra * opp_reach(k, oc, x);
             /* Kinds of theirs that could extend a group only on x. */
             if (oi->lib & xbit)
-                for (uint32_t m = cell_kinds(x) & oi->cover; m; m &= m - 1)
-                    if (!(uptown_tile_cells[__builtin_ctz(m)] & oi->lib & ~xbit))
-                        opp += w[W_DENY_COV] * oi->horizon;
+                for (uint32_t m = kx & oi->cover & ~oi->reach2; m; m &= m - 1)
+                    opp += w[W_DENY_COV] * oi->horizon;
         }
     } else {
         int oc = s->cell[x] >> 5;
@@ -473,7 +520,7 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
             opp -= w[W_OPP_JOIN];
         for (u128_t m = near; m;) {
             int y = bits_pop_lsb128(&m);
-            int before = join_extra(&k->col[oc], y);
+            int before = join_extra(k, oc, y);
             int after = adjacent_groups(k, y, oc, NULL, 0, x, NO_GROUP) - 1;
             if (after < 0)
                 after = 0;
@@ -497,14 +544,13 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
  * The part that depends on tile t: what keeping it was worth, and its coverage change,
  * which score_cell counted as if t stayed unplayed.
  */
-static double tile_part(const uptown_ctx_t *k, int c, int t, int x, double keep, const double *w)
+static double tile_part(const uptown_ctx_t *k, int c, int t, uint32_t after_mask, double keep,
+                        const double *w)
 {
     const colour_info_t *ci = &k->col[c];
     if (t == UPTOWN_TILE_DOLLAR)
         return -keep;
-    u128_t xbit = UPTOWN_BIT(x), empty = ~k->s->occupied & UPTOWN_BOARD;
-    u128_t lib_after = (ci->lib & ~xbit) | (uptown_spread(xbit) & empty & ~xbit);
-    int after = (uptown_tile_cells[t] & lib_after) != 0, before = ci->cover >> t & 1;
+    int after = after_mask >> t & 1, before = ci->cover >> t & 1;
     return -keep - (after - before) * cover_weight(ci, t, w);
 }
 
@@ -515,6 +561,7 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
     const double *w = wp->value;
     uptown_ctx_t k;
     ctx_build(&k, s, w[W_HORIZON], true);
+    ctx_moves(&k);
     double keep[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
     int saved[UPTOWN_COLOUR_MAX] = {0};
     for (int c = 0; c < s->colours; c++)
@@ -526,6 +573,7 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
                 keep[c][__builtin_ctz(r)] = tile_keep_value(&k, c, __builtin_ctz(r), w);
     /* Cell parts, computed once per colour and cell. */
     double cell_score[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT];
+    uint32_t cell_after[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT]; /* cover_after of x */
     uint64_t cached[UPTOWN_COLOUR_MAX][2] = {{0}};
     double best_plain = -INFINITY;
     for (int i = 0; i < count; i++) {
@@ -538,9 +586,9 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
         int x = uptown_move_cell(m);
         if (!(cached[c][x >> 6] >> (x & 63) & 1)) {
             cached[c][x >> 6] |= 1ULL << (x & 63);
-            cell_score[c][x] = score_cell(&k, c, x, saved[c], w);
+            cell_score[c][x] = score_cell(&k, c, x, saved[c], w, &cell_after[c][x]);
         }
-        scores[i] = cell_score[c][x] + tile_part(&k, c, t, x, keep[c][t], w);
+        scores[i] = cell_score[c][x] + tile_part(&k, c, t, cell_after[c][x], keep[c][t], w);
         if (t != UPTOWN_TILE_DOLLAR && scores[i] > best_plain)
             best_plain = scores[i];
     }
