@@ -110,6 +110,10 @@ typedef struct towerup_ctx {
     double opp_site[TOWERUP_MAX_SITES];            /* next player's best build on a frontier site */
     double opp_best;                               /* their best build anywhere (0: none) */
     double memo_leave;                             /* what that founding adds to opp_best */
+    int site_memo;                                 /* founding site the next 3 fields are of */
+    int site_dist[TOWERUP_GAME_OBJECTIVES];        /* its objective distances (colour aside) */
+    double site_far;                               /* next player's best away from its colour */
+    bool site_far_ready;                           /* whether site_far is known */
 } towerup_ctx_t;
 
 /* ---- small helpers ---- */
@@ -301,10 +305,17 @@ static int objective_distance(const towerup_state_t *s, int p, int obj, int r, i
     }
 }
 
-/* Objective potential of player p (millions): met-now chips at obj_done, others by their
-   distance; roofs_left bounds what can still be reached. */
-static double objective_potential(const towerup_state_t *s, int p, int r, int r_colour, int lv,
-                                  int roofs_left, const double *w)
+/* Whether the game's objective i still counts for player p (not met, a chip left). */
+static bool objective_open(const towerup_state_t *s, int p, int i)
+{
+    return !(s->met[p] >> i & 1) && towerup_chip_values(s->players)[s->chip_next[i]];
+}
+
+/* Objective potential of player p (millions) from the distances d[] of the game's open
+   objectives: met-now chips at obj_done, others by their distance; roofs_left bounds what
+   can still be reached. */
+static double objective_sum(const towerup_state_t *s, int p, const int *dist, int roofs_left,
+                            const double *w)
 {
     const uint8_t *chips = towerup_chip_values(s->players);
     double v = 0;
@@ -312,7 +323,7 @@ static double objective_potential(const towerup_state_t *s, int p, int r, int r_
         int chip = chips[s->chip_next[i]];
         if ((s->met[p] >> i & 1) || !chip)
             continue;
-        int d = objective_distance(s, p, s->objectives[i], r, r_colour, lv);
+        int d = dist[i];
         if (d == 0)
             v += w[W_OBJ_DONE] * chip;
         else if (d <= roofs_left) {
@@ -323,6 +334,24 @@ static double objective_potential(const towerup_state_t *s, int p, int r, int r_
         }
     }
     return v;
+}
+
+/* Objective potential of player p with a roof of theirs added on site r (colour r_colour,
+   level lv; r < 0: none). */
+static double objective_potential(const towerup_state_t *s, int p, int r, int r_colour, int lv,
+                                  int roofs_left, const double *w)
+{
+    int dist[TOWERUP_GAME_OBJECTIVES] = {0};
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
+        if (objective_open(s, p, i))
+            dist[i] = objective_distance(s, p, s->objectives[i], r, r_colour, lv);
+    return objective_sum(s, p, dist, roofs_left, w);
+}
+
+/* Whether objective obj's distance depends on the colour of the roofed building. */
+static bool objective_reads_colour(int obj)
+{
+    return obj == TOWERUP_OBJ_COLORS || obj == TOWERUP_OBJ_BROWN;
 }
 
 /* ---- the context ---- */
@@ -370,26 +399,69 @@ static double opp_site_value(const towerup_ctx_t *x, int e, int site, int c)
     return found ? best : 0;
 }
 
-/* How much founding colour c on site raises the next player's best build. */
-static double opp_gain_after(const towerup_ctx_t *x, int site, int c)
+/*
+ * How much founding colour c on site raises the next player's best build. The sites next
+ * to site depend on c; the others (untouched frontier sites, and empty sites next to the
+ * raised buildings only) do not, and their best is kept for the site's other colours.
+ * The best of values >= +0 is the same whatever the order they are compared in.
+ */
+static double opp_gain_after(towerup_ctx_t *x, int site, int c)
 {
     const towerup_state_t *s = x->s;
     const towerup_board_t *b = x->b;
     uint64_t sb = 1ULL << site, empty_after = x->empty & ~sb;
-    uint64_t touched = b->nbr[site];
-    for (uint64_t t = b->nbr[site] & s->occupied; t; t &= t - 1)
-        touched |= b->nbr[__builtin_ctzll(t)];
-    touched &= empty_after;
-    double best = 0;
-    for (uint64_t e = s->frontier & ~touched & ~sb; e; e &= e - 1) {
-        int i = __builtin_ctzll(e);
-        best = x->opp_site[i] > best ? x->opp_site[i] : best;
+    uint64_t next_to = b->nbr[site] & empty_after;
+    if (x->site_memo != site || !x->site_far_ready) {
+        uint64_t touched = b->nbr[site];
+        for (uint64_t t = b->nbr[site] & s->occupied; t; t &= t - 1)
+            touched |= b->nbr[__builtin_ctzll(t)];
+        touched &= empty_after;
+        double far = 0;
+        for (uint64_t e = s->frontier & ~touched & ~sb; e; e &= e - 1) {
+            int i = __builtin_ctzll(e);
+            far = x->opp_site[i] > far ? x->opp_site[i] : far;
+        }
+        for (uint64_t e = touched & ~next_to; e; e &= e - 1) {
+            double v = opp_site_value(x, __builtin_ctzll(e), site, c);
+            far = v > far ? v : far;
+        }
+        if (x->site_memo != site) {
+            x->site_memo = site;
+            x->site_dist[0] = -1;
+        }
+        x->site_far = far;
+        x->site_far_ready = true;
     }
-    for (uint64_t e = touched; e; e &= e - 1) {
+    double best = x->site_far;
+    for (uint64_t e = next_to; e; e &= e - 1) {
         double v = opp_site_value(x, __builtin_ctzll(e), site, c);
         best = v > best ? v : best;
     }
     return best > x->opp_best ? best - x->opp_best : 0;
+}
+
+/* Objective potential of the mover with a founding of colour c on site, roofed there; the
+   distances that do not read the colour are kept for the site's other colours. */
+static double founding_objectives(towerup_ctx_t *x, int site, int c, int roofs_left)
+{
+    const towerup_state_t *s = x->s;
+    int p = x->p;
+    if (x->site_memo != site) {
+        x->site_memo = site;
+        x->site_far_ready = false;
+        x->site_dist[0] = -1;
+    }
+    if (x->site_dist[0] < 0)
+        for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
+            x->site_dist[i] = objective_open(s, p, i) && !objective_reads_colour(s->objectives[i])
+                                  ? objective_distance(s, p, s->objectives[i], site, c, 1)
+                                  : 0;
+    int dist[TOWERUP_GAME_OBJECTIVES];
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
+        dist[i] = objective_open(s, p, i) && objective_reads_colour(s->objectives[i])
+                      ? objective_distance(s, p, s->objectives[i], site, c, 1)
+                      : x->site_dist[i];
+    return objective_sum(s, p, dist, roofs_left, x->w);
 }
 
 /* Score estimate (millions) of player q now, cone counted from visible roofs. */
@@ -485,6 +557,7 @@ static void ctx_init_builds(towerup_ctx_t *x)
     x->obj_pot_before = objective_potential(s, p, -1, 0, 0, x->final ? 0 : s->roofs_left[p], w);
     x->obj_cached = 0;
     x->memo_site = -1;
+    x->site_memo = -1;
 }
 
 /* The mover's score estimate minus the best opponent's (made when first needed). */
@@ -556,7 +629,7 @@ static double score_build(towerup_ctx_t *x, move_t m)
     /* Objectives, with the roof added. */
     int left = s->roofs_left[p] - 1, obj_left = x->final ? 0 : left;
     if (r == site) {
-        v += objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
+        v += founding_objectives(x, site, c, obj_left) - x->obj_pot_before;
     } else {
         /* A roof on an existing building gains the same whatever is founded next to it. */
         if (!(x->obj_cached >> r & 1)) {
