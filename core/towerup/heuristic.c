@@ -64,7 +64,8 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
     {"place_open", 0.1, -1.0, 1.0, 0.05, "set-up: per empty neighbour of a starting floor"},
 };
 
-#define MAX_STEPS     8 /* a building is at most 1 + 5 floors high; table margin */
+#define MAX_STEPS     8  /* a building is at most 1 + 5 floors high; table margin */
+#define SUPPLY_CACHE  32 /* supply values kept per position (a power of two) */
 #define POT_COUNT_CAP 6
 
 /* One frontier site as the supply sees it. */
@@ -114,6 +115,9 @@ typedef struct towerup_ctx {
     int site_dist[TOWERUP_GAME_OBJECTIVES];        /* its objective distances (colour aside) */
     double site_far;                               /* next player's best away from its colour */
     bool site_far_ready;                           /* whether site_far is known */
+    uint32_t sup_key[SUPPLY_CACHE];                /* supplies packed a byte a colour (~0: none) */
+    double sup_pot[SUPPLY_CACHE];                  /* supply_potential of each */
+    double sup_best[SUPPLY_CACHE];                 /* and its best founding */
 } towerup_ctx_t;
 
 /* ---- small helpers ---- */
@@ -534,6 +538,7 @@ static void ctx_init(towerup_ctx_t *x, const towerup_state_t *s, const double *w
     }
     x->builds_ready = false;
     x->lead_ready = false;
+    memset(x->sup_key, 0xFF, sizeof x->sup_key);
 }
 
 /* What only foundings need, made on the first one scored (rollouts may score few). */
@@ -610,6 +615,25 @@ static double supply_potential(const towerup_ctx_t *x, const int *sup, double *b
            floors;
 }
 
+/* supply_potential, kept per supply: many moves leave the same supply (within a byte a
+   colour, as supplies are; any other is computed afresh). */
+static double supply_value(towerup_ctx_t *x, const int *sup, double *best_out)
+{
+    uint32_t key = 0;
+    for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++) {
+        if (sup[c] < 0 || sup[c] > 127)
+            return supply_potential(x, sup, best_out);
+        key |= (uint32_t)sup[c] << (8 * c);
+    }
+    int i = (int)((key * 0x9E3779B1u) >> 27) & (SUPPLY_CACHE - 1);
+    if (x->sup_key[i] != key) {
+        x->sup_key[i] = key;
+        x->sup_pot[i] = supply_potential(x, sup, &x->sup_best[i]);
+    }
+    *best_out = x->sup_best[i];
+    return x->sup_pot[i];
+}
+
 /* ---- move scores (millions, before scaling) ---- */
 
 static double score_build(towerup_ctx_t *x, move_t m)
@@ -668,7 +692,7 @@ static double score_build(towerup_ctx_t *x, move_t m)
         x->memo_site = site;
         x->memo_colour = c;
         x->memo_best = 0;
-        x->memo_pot = left > 0 ? supply_potential(x, sup, &x->memo_best)
+        x->memo_pot = left > 0 ? supply_value(x, sup, &x->memo_best)
                                : w[W_FLOOR] * 0.1 * (sup[0] + sup[1] + sup[2] + sup[3]);
         x->memo_leave = 0;
         if (!x->last_word && s->roofs_left[x->next] && w[W_LEAVE] != 0)
@@ -704,7 +728,7 @@ static double score_take(towerup_ctx_t *x, move_t m)
         v += x->gain[k->vehicle][k->steps];
     if (s->roofs_left[p] > 0) {
         double best;
-        v += supply_potential(x, sup, &best);
+        v += supply_value(x, sup, &best);
         if (x->final && k->vehicle >= 0 && x->extra[k->vehicle][k->steps])
             v += best;
     } else {
