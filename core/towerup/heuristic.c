@@ -111,13 +111,19 @@ typedef struct towerup_ctx {
     double opp_site[TOWERUP_MAX_SITES];            /* next player's best build on a frontier site */
     double opp_best;                               /* their best build anywhere (0: none) */
     double memo_leave;                             /* what that founding adds to opp_best */
-    int site_memo;                                 /* founding site the next 3 fields are of */
-    int site_dist[TOWERUP_GAME_OBJECTIVES];        /* its objective distances (colour aside) */
-    double site_far;                               /* next player's best away from its colour */
-    bool site_far_ready;                           /* whether site_far is known */
-    uint32_t sup_key[SUPPLY_CACHE];                /* supplies packed a byte a colour (~0: none) */
-    double sup_pot[SUPPLY_CACHE];                  /* supply_potential of each */
-    double sup_best[SUPPLY_CACHE];                 /* and its best founding */
+    double qroof[TOWERUP_MAX_SITES];               /* qgain of roofing each building */
+    double qroof_raised[TOWERUP_MAX_SITES];        /* the same with the building one higher */
+    double qgain_found[16];                        /* best qgain[c][1] over a set of colours c */
+    uint32_t qsup;                                 /* next player's supply, packed, | 0x80808080 */
+    uint8_t front_of[TOWERUP_MAX_SITES];           /* index in front[] of a frontier site */
+    unsigned obj_open;                      /* the mover's open objectives (objective_open) */
+    int site_memo;                          /* founding site the next 3 fields are of */
+    int site_dist[TOWERUP_GAME_OBJECTIVES]; /* its objective distances (colour aside) */
+    double site_far;                        /* next player's best away from its colour */
+    bool site_far_ready;                    /* whether site_far is known */
+    uint32_t sup_key[SUPPLY_CACHE];         /* supplies packed a byte a colour (~0: none) */
+    double sup_pot[SUPPLY_CACHE];           /* supply_potential of each */
+    double sup_best[SUPPLY_CACHE];          /* and its best founding */
 } towerup_ctx_t;
 
 /* ---- small helpers ---- */
@@ -374,33 +380,40 @@ static double opp_site_value(const towerup_ctx_t *x, int e, int site, int c)
 {
     const towerup_state_t *s = x->s;
     const towerup_board_t *b = x->b;
-    const uint8_t *sq = s->supply[x->next];
     uint64_t raised = site >= 0 ? b->nbr[site] & s->occupied : 0;
-    int cnt[TOWERUP_COLOUR_COUNT] = {0}, used = 0;
+    uint64_t around = b->nbr[e] & s->occupied;
     double best = 0;
-    for (uint64_t t = b->nbr[e] & s->occupied; t; t &= t - 1) {
-        int j = __builtin_ctzll(t), col = towerup_site_colour(s, j);
-        int h = towerup_height(s, j) + (int)(raised >> j & 1) + 1;
-        cnt[col]++;
-        used |= 1 << col;
-        double g = x->qgain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+    for (uint64_t t = around & ~raised; t; t &= t - 1) {
+        double g = x->qroof[__builtin_ctzll(t)];
         best = g > best ? g : best;
     }
+    for (uint64_t t = around & raised; t; t &= t - 1) {
+        double g = x->qroof_raised[__builtin_ctzll(t)];
+        best = g > best ? g : best;
+    }
+    /* Neighbours per colour (packed a byte a colour), as in front[] for a frontier site. */
+    uint32_t need = 0;
+    int used = 0;
+    if (s->frontier >> e & 1) {
+        const towerup_front_t *f = &x->front[x->front_of[e]];
+        need = f->need;
+        used = f->used;
+    }
     if (site >= 0 && (b->nbr[e] >> site & 1)) {
-        cnt[c]++;
+        need += 1u << (8 * c);
         used |= 1 << c;
         best = x->qgain[c][2] > best ? x->qgain[c][2] : best;
     }
-    bool found = false;
-    for (int k = 0; k < TOWERUP_COLOUR_COUNT; k++) {
-        if (sq[k] < cnt[k])
-            return 0;
-        if (!(used >> k & 1) && sq[k] > cnt[k]) {
-            found = true;
-            best = x->qgain[k][1] > best ? x->qgain[k][1] : best;
-        }
-    }
-    return found ? best : 0;
+    /* Founding needs the supply of every colour around, plus one of a colour not around
+       (the byte-wise compares of supply_potential). */
+    const uint32_t H = 0x80808080u;
+    if (((x->qsup - need) & H) != H)
+        return 0;
+    uint32_t m = ((x->qsup - need - 0x01010101u) & H) >> 7;
+    int found = (int)((m | m >> 7 | m >> 14 | m >> 21) & 15) & ~used;
+    if (!found)
+        return 0;
+    return x->qgain_found[found] > best ? x->qgain_found[found] : best;
 }
 
 /*
@@ -515,6 +528,7 @@ static void ctx_init(towerup_ctx_t *x, const towerup_state_t *s, const double *w
     x->vis_before = x->vis[p];
     x->front_count = 0;
     for (uint64_t e = s->frontier; e; e &= e - 1) {
+        x->front_of[__builtin_ctzll(e)] = (uint8_t)x->front_count;
         towerup_front_t *f = &x->front[x->front_count++];
         f->site = __builtin_ctzll(e);
         memset(f->cnt, 0, sizeof f->cnt);
@@ -551,6 +565,21 @@ static void ctx_init_builds(towerup_ctx_t *x)
     x->opp_best = 0;
     if (!x->last_word && s->roofs_left[x->next]) {
         marker_gains(s, x->next, w, x->qgain);
+        /* A supply holds at most TOWERUP_SUPPLY_MAX floors (towerup_check): a byte a colour. */
+        const uint8_t *sq = s->supply[x->next];
+        x->qsup = 0x80808080u | (uint32_t)sq[0] | (uint32_t)sq[1] << 8 | (uint32_t)sq[2] << 16 |
+                  (uint32_t)sq[3] << 24;
+        x->qgain_found[0] = -1;
+        for (int set = 1; set < 16; set++) {
+            int c = __builtin_ctz((unsigned)set);
+            double rest = x->qgain_found[set & (set - 1)];
+            x->qgain_found[set] = x->qgain[c][1] > rest ? x->qgain[c][1] : rest;
+        }
+        for (uint64_t t = s->occupied; t; t &= t - 1) {
+            int j = __builtin_ctzll(t), col = s->site[j] >> 4 & 3, h = towerup_height(s, j) + 1;
+            x->qroof[j] = x->qgain[col][h < MAX_STEPS ? h : MAX_STEPS - 1];
+            x->qroof_raised[j] = x->qgain[col][h + 1 < MAX_STEPS ? h + 1 : MAX_STEPS - 1];
+        }
         for (uint64_t e = s->frontier; e; e &= e - 1) {
             int i = __builtin_ctzll(e);
             x->opp_site[i] = opp_site_value(x, i, -1, 0);
