@@ -117,6 +117,7 @@ typedef struct towerup_ctx {
     uint32_t qsup;                                 /* next player's supply, packed, | 0x80808080 */
     uint8_t front_of[TOWERUP_MAX_SITES];           /* index in front[] of a frontier site */
     unsigned obj_open;                      /* the mover's open objectives (objective_open) */
+    unsigned obj_colour;                    /* objectives reading a roof's colour */
     int site_memo;                          /* founding site the next 3 fields are of */
     int site_dist[TOWERUP_GAME_OBJECTIVES]; /* its objective distances (colour aside) */
     double site_far;                        /* next player's best away from its colour */
@@ -470,12 +471,12 @@ static double founding_objectives(towerup_ctx_t *x, int site, int c, int roofs_l
     }
     if (x->site_dist[0] < 0)
         for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
-            x->site_dist[i] = objective_open(s, p, i) && !objective_reads_colour(s->objectives[i])
+            x->site_dist[i] = (x->obj_open & ~x->obj_colour) >> i & 1
                                   ? objective_distance(s, p, s->objectives[i], site, c, 1)
                                   : 0;
     int dist[TOWERUP_GAME_OBJECTIVES];
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
-        dist[i] = objective_open(s, p, i) && objective_reads_colour(s->objectives[i])
+        dist[i] = (x->obj_open & x->obj_colour) >> i & 1
                       ? objective_distance(s, p, s->objectives[i], site, c, 1)
                       : x->site_dist[i];
     return objective_sum(s, p, dist, roofs_left, x->w);
@@ -592,6 +593,11 @@ static void ctx_init_builds(towerup_ctx_t *x)
     x->obj_cached = 0;
     x->memo_site = -1;
     x->site_memo = -1;
+    x->obj_open = x->obj_colour = 0;
+    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
+        x->obj_open |= (unsigned)objective_open(s, p, i) << i;
+        x->obj_colour |= (unsigned)objective_reads_colour(s->objectives[i]) << i;
+    }
 }
 
 /* The mover's score estimate minus the best opponent's (made when first needed). */
