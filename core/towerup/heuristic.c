@@ -25,18 +25,8 @@
 #include <string.h>
 
 #include "core/heuristic.h"
+#include "core/towerup/heuristic_parts.h"
 #include "core/towerup/towerup.h"
-
-/* Weight indices, in the order of the table below. */
-/* clang-format off */
-enum {
-    W_MARKER, W_EXTRA_TURN, W_LOW_MARKER, W_HEIGHT, W_OBJ_DONE, W_OBJ_PROGRESS, W_OBJ_DECAY,
-    W_VISIBLE, W_EXPOSURE, W_COVER_OPP, W_FLOOR, W_POT_BEST, W_POT_COUNT, W_LEAVE,
-    W_DENY, W_END_LEAD, W_TAKE_BASE, W_SCALE, W_EVAL_ROOF, W_EVAL_TEMP, W_EVAL_MOVE,
-    W_EVAL_WAIT, W_PLACE_OPEN,
-    W_COUNT
-};
-/* clang-format on */
 
 static const heur_param_def_t towerup_params[W_COUNT] = {
     {"marker", 0.65, 0.3, 2.0, 0.1, "per million of marker value gained"},
@@ -157,15 +147,6 @@ static double cone_value(double x)
 
 static double clamp1(double x) { return x < -1 ? -1 : x > 1 ? 1 : x; }
 
-/* Roofs of player p in the building on site. */
-static int roofs_of(const towerup_state_t *s, int site, int p)
-{
-    int n = 0;
-    for (uint32_t r = s->roofs[site]; r; r >>= 3)
-        n += (int)(r & 7) == p + 1;
-    return n;
-}
-
 /* gain[c][k]: value of moving player p's marker of colour c by k steps (0 for k = 0):
    marker value, lowest-marker progress and the extra-turn bonus. */
 static void marker_gains(const towerup_state_t *s, int p, const double *w,
@@ -207,162 +188,6 @@ static void marker_extras(const towerup_state_t *s, int p, bool extra[][MAX_STEP
             extra[c][k] = towerup_star_count[lo2] > towerup_star_count[lo];
         }
     }
-}
-
-/* ---- objectives: how many more roofs an objective needs, roughly ---- */
-
-/* Largest connected set of present sites. */
-static int largest_component(const towerup_board_t *b, uint64_t pres)
-{
-    int best = 0;
-    while (pres) {
-        uint64_t comp = pres & -pres, grow = comp;
-        while (grow) {
-            uint64_t next = 0;
-            for (uint64_t f = grow; f; f &= f - 1)
-                next |= b->nbr[__builtin_ctzll(f)];
-            grow = next & pres & ~comp;
-            comp |= grow;
-        }
-        int n = towerup_popcount(comp);
-        best = n > best ? n : best;
-        pres &= ~comp;
-    }
-    return best;
-}
-
-/* borders: 0 when met, 2 with one pair of present buildings across a border, 3 when a
-   present building stands by a border street, else 4. */
-static int borders_distance(const towerup_board_t *b, uint64_t pres)
-{
-    int list[TOWERUP_MAX_STREETS], n = 0, touch = 0;
-    for (int i = 0; i < b->street_count; i++) {
-        if (!b->street_border[i])
-            continue;
-        bool x = pres >> b->street_a[i] & 1, y = pres >> b->street_b[i] & 1;
-        touch |= x || y;
-        if (x && y)
-            list[n++] = i;
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            int u = list[i], v = list[j];
-            if (b->street_pair[u] != b->street_pair[v] && b->street_a[u] != b->street_a[v] &&
-                b->street_a[u] != b->street_b[v] && b->street_b[u] != b->street_a[v] &&
-                b->street_b[u] != b->street_b[v])
-                return 0;
-        }
-    return n ? 2 : touch ? 3 : 4;
-}
-
-static int at_least(int have, int need) { return have >= need ? 0 : need - have; }
-
-/*
- * Roofs player p still needs for objective obj if a roof of theirs is added on site r at
- * level lv (r < 0: none); r_colour is r's building colour (r may be the site being
- * founded, not yet in the colour masks).
- */
-static int objective_distance(const towerup_state_t *s, int p, int obj, int r, int r_colour, int lv)
-{
-    const towerup_board_t *b = s->board;
-    uint64_t P = s->present[p], rb = r >= 0 ? 1ULL << r : 0;
-    P |= rb;
-    switch (obj) {
-    case TOWERUP_OBJ_COLORS: {
-        int miss = 0;
-        for (int c = 0; c < TOWERUP_COLOUR_COUNT; c++)
-            miss += !(P & s->colour_mask[c]) && !(r >= 0 && r_colour == c);
-        return miss;
-    }
-    case TOWERUP_OBJ_PARK: return at_least(towerup_popcount(P & b->park), 4);
-    case TOWERUP_OBJ_AREAS: {
-        int miss = 0;
-        for (int a = 0; a < TOWERUP_AREA_COUNT; a++)
-            miss += !(P & b->area_mask[a]);
-        return miss;
-    }
-    case TOWERUP_OBJ_LAKE: return at_least(towerup_popcount(P & b->lake), 4);
-    case TOWERUP_OBJ_CONNECTED: return at_least(largest_component(b, P), 5);
-    case TOWERUP_OBJ_BROWN: {
-        uint64_t brown = s->colour_mask[3] | (r >= 0 && r_colour == 3 ? rb : 0);
-        return at_least(towerup_popcount(P & brown), 4);
-    }
-    case TOWERUP_OBJ_GREY: {
-        int x = towerup_popcount(P & b->area_mask[b->grey[0]]);
-        int y = towerup_popcount(P & b->area_mask[b->grey[1]]);
-        int d1 = at_least(x, 3) + at_least(y, 2), d2 = at_least(x, 2) + at_least(y, 3);
-        return d1 < d2 ? d1 : d2;
-    }
-    case TOWERUP_OBJ_BORDERS: return borders_distance(b, P);
-    case TOWERUP_OBJ_DOUBLES: {
-        int two = 0, one = 0;
-        for (uint64_t t = P; t; t &= t - 1) {
-            int i = __builtin_ctzll(t), n = roofs_of(s, i, p) + (i == r);
-            two += n >= 2;
-            one += n == 1;
-        }
-        if (two >= 2)
-            return 0;
-        int need = 2 - two, from_one = one < need ? one : need;
-        return from_one + 2 * (need - from_one);
-    }
-    case TOWERUP_OBJ_HEIGHTS: {
-        int lm = s->level_mask[p] | (r >= 0 && lv < 8 ? 1 << lv : 0), miss = 0;
-        for (int l = 1; l <= 4; l++)
-            miss += !(lm >> l & 1);
-        return miss;
-    }
-    default: return 0;
-    }
-}
-
-/* Whether the game's objective i still counts for player p (not met, a chip left). */
-static bool objective_open(const towerup_state_t *s, int p, int i)
-{
-    return !(s->met[p] >> i & 1) && towerup_chip_values(s->players)[s->chip_next[i]];
-}
-
-/* Objective potential of player p (millions) from the distances d[] of the game's open
-   objectives: met-now chips at obj_done, others by their distance; roofs_left bounds what
-   can still be reached. */
-static double objective_sum(const towerup_state_t *s, int p, const int *dist, int roofs_left,
-                            const double *w)
-{
-    const uint8_t *chips = towerup_chip_values(s->players);
-    double v = 0;
-    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
-        int chip = chips[s->chip_next[i]];
-        if ((s->met[p] >> i & 1) || !chip)
-            continue;
-        int d = dist[i];
-        if (d == 0)
-            v += w[W_OBJ_DONE] * chip;
-        else if (d <= roofs_left) {
-            double f = w[W_OBJ_PROGRESS] * chip;
-            for (int k = 0; k < d; k++)
-                f *= w[W_OBJ_DECAY];
-            v += f;
-        }
-    }
-    return v;
-}
-
-/* Objective potential of player p with a roof of theirs added on site r (colour r_colour,
-   level lv; r < 0: none). */
-static double objective_potential(const towerup_state_t *s, int p, int r, int r_colour, int lv,
-                                  int roofs_left, const double *w)
-{
-    int dist[TOWERUP_GAME_OBJECTIVES] = {0};
-    for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
-        if (objective_open(s, p, i))
-            dist[i] = objective_distance(s, p, s->objectives[i], r, r_colour, lv);
-    return objective_sum(s, p, dist, roofs_left, w);
-}
-
-/* Whether objective obj's distance depends on the colour of the roofed building. */
-static bool objective_reads_colour(int obj)
-{
-    return obj == TOWERUP_OBJ_COLORS || obj == TOWERUP_OBJ_BROWN;
 }
 
 /* ---- the context ---- */
@@ -472,14 +297,14 @@ static double founding_objectives(towerup_ctx_t *x, int site, int c, int roofs_l
     if (x->site_dist[0] < 0)
         for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
             x->site_dist[i] = (x->obj_open & ~x->obj_colour) >> i & 1
-                                  ? objective_distance(s, p, s->objectives[i], site, c, 1)
+                                  ? towerup_objective_distance(s, p, s->objectives[i], site, c, 1)
                                   : 0;
     int dist[TOWERUP_GAME_OBJECTIVES];
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
         dist[i] = (x->obj_open & x->obj_colour) >> i & 1
-                      ? objective_distance(s, p, s->objectives[i], site, c, 1)
+                      ? towerup_objective_distance(s, p, s->objectives[i], site, c, 1)
                       : x->site_dist[i];
-    return objective_sum(s, p, dist, roofs_left, x->w);
+    return towerup_objective_sum(s, p, dist, roofs_left, x->w);
 }
 
 /* Score estimate (millions) of player q now, cone counted from visible roofs. */
@@ -589,14 +414,15 @@ static void ctx_init_builds(towerup_ctx_t *x)
         }
     }
     /* In a final turn only objectives met now count. */
-    x->obj_pot_before = objective_potential(s, p, -1, 0, 0, x->final ? 0 : s->roofs_left[p], w);
+    x->obj_pot_before =
+        towerup_objective_potential(s, p, -1, 0, 0, x->final ? 0 : s->roofs_left[p], w);
     x->obj_cached = 0;
     x->memo_site = -1;
     x->site_memo = -1;
     x->obj_open = x->obj_colour = 0;
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++) {
-        x->obj_open |= (unsigned)objective_open(s, p, i) << i;
-        x->obj_colour |= (unsigned)objective_reads_colour(s->objectives[i]) << i;
+        x->obj_open |= (unsigned)towerup_objective_open(s, p, i) << i;
+        x->obj_colour |= (unsigned)towerup_objective_reads_colour(s->objectives[i]) << i;
     }
 }
 
@@ -692,7 +518,8 @@ static double score_build(towerup_ctx_t *x, move_t m)
     } else {
         /* A roof on an existing building gains the same whatever is founded next to it. */
         if (!(x->obj_cached >> r & 1)) {
-            x->obj_delta[r] = objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
+            x->obj_delta[r] =
+                towerup_objective_potential(s, p, r, rc, h, obj_left, w) - x->obj_pot_before;
             x->obj_cached |= 1ULL << r;
         }
         v += x->obj_delta[r];
@@ -887,7 +714,7 @@ static double player_estimate(const towerup_state_t *s, int q, const double *w)
     if (s->end_trigger && roofs > 1)
         roofs = s->cone[q] < 0 ? 1 : 0;
     v += w[W_EVAL_ROOF] * roofs;
-    v += objective_potential(s, q, -1, 0, 0, roofs, w);
+    v += towerup_objective_potential(s, q, -1, 0, 0, roofs, w);
     int total = towerup_supply_total(s, q);
     v += w[W_FLOOR] * (total < TOWERUP_SUPPLY_MAX ? total : TOWERUP_SUPPLY_MAX);
     if (s->cone[q] < 0)
