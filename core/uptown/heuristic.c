@@ -145,6 +145,10 @@ typedef struct cell_nbrs {
     }
 static const cell_nbrs_t cell_nbrs[UPTOWN_CELL_COUNT] = {FOR81(NBRS)};
 
+/* 0, 1, ..., 81: a union-find forest of single labels. */
+#define SAME(i) (i)
+static const uint8_t identity[UPTOWN_CELL_COUNT + 1] = {FOR81(SAME), UPTOWN_CELL_COUNT};
+
 /* Bit counts without the library call a plain x86-64 build makes of __builtin_popcount. */
 static inline int popcount64(uint64_t x)
 {
@@ -178,50 +182,35 @@ static int uf_find(uint8_t *parent, int i)
 static void ctx_build(uptown_ctx_t *k, const uptown_state_t *s, double horizon, bool racks)
 {
     k->s = s;
-    uint8_t parent[UPTOWN_CELL_COUNT];
-    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
-        parent[cell] = (uint8_t)cell;
-        if (s->cell[cell] == UPTOWN_EMPTY)
-            continue;
-        int colour = s->cell[cell] >> 5;
-        if (cell >= 9 && s->cell[cell - 9] != UPTOWN_EMPTY && s->cell[cell - 9] >> 5 == colour)
-            parent[uf_find(parent, cell)] = (uint8_t)uf_find(parent, cell - 9);
-        if (cell % 9 && s->cell[cell - 1] != UPTOWN_EMPTY && s->cell[cell - 1] >> 5 == colour) {
-            int a = uf_find(parent, cell), b = uf_find(parent, cell - 1);
-            if (a != b)
-                parent[a] = (uint8_t)b;
-        }
-    }
-    uint8_t label_of_root[UPTOWN_CELL_COUNT];
-    memset(label_of_root, NO_GROUP, sizeof label_of_root);
     memset(k->gid, NO_GROUP, sizeof k->gid);
-    k->group_count = 0;
-    for (int cell = 0; cell < UPTOWN_CELL_COUNT; cell++) {
-        if (s->cell[cell] == UPTOWN_EMPTY)
-            continue;
-        int root = uf_find(parent, cell);
-        if (label_of_root[root] == NO_GROUP) {
-            int g = k->group_count++;
-            label_of_root[root] = (uint8_t)g;
-            k->group[g] = 0;
-            k->gsize[g] = 0;
-        }
-        int g = label_of_root[root];
-        k->gid[cell] = (uint8_t)g;
-        k->group[g] |= UPTOWN_BIT(cell);
-        k->gsize[g]++;
-    }
     memset(k->col, 0, sizeof k->col);
+    k->group_count = 0;
     u128_t empty = ~s->occupied & UPTOWN_BOARD;
-    for (int g = 0; g < k->group_count; g++) {
-        int lsb = bits_lsb128(k->group[g]);
-        colour_info_t *ci = &k->col[s->cell[lsb] >> 5];
-        u128_t a = uptown_spread(k->group[g]) & empty;
-        ci->join4 |= ci->join3 & a;
-        ci->join3 |= ci->join2 & a;
-        ci->join2 |= ci->lib & a;
-        ci->lib |= a;
-        ci->groups++;
+    /* Each colour's groups, grown from their lowest cell. */
+    for (int c = 0; c < s->colours; c++) {
+        colour_info_t *ci = &k->col[c];
+        u128_t mine = s->colour_bb[c];
+        for (u128_t rest = mine; rest;) {
+            u128_t g = rest & -rest, around;
+            for (;;) {
+                around = uptown_spread(g);
+                if ((around & mine) == g)
+                    break;
+                g = around & mine;
+            }
+            rest &= ~g;
+            int label = k->group_count++;
+            k->group[label] = g;
+            k->gsize[label] = (uint8_t)popcount128(g);
+            for (u128_t m = g; m;)
+                k->gid[bits_pop_lsb128(&m)] = (uint8_t)label;
+            u128_t a = around & empty;
+            ci->join4 |= ci->join3 & a;
+            ci->join3 |= ci->join2 & a;
+            ci->join2 |= ci->lib & a;
+            ci->lib |= a;
+            ci->groups++;
+        }
     }
     k->own = racks ? uptown_player_colours(s, s->to_move) : 0;
     k->opp = 0;
@@ -366,8 +355,7 @@ static int colour_savings(const uptown_ctx_t *k, int c)
 {
     const colour_info_t *ci = &k->col[c];
     uint8_t parent[UPTOWN_CELL_COUNT];
-    for (int g = 0; g < k->group_count; g++)
-        parent[g] = (uint8_t)g;
+    memcpy(parent, identity, (size_t)k->group_count);
     int merges = 0;
     for (u128_t m = ci->join2; m;) {
         int y = bits_pop_lsb128(&m);
@@ -399,8 +387,7 @@ static int savings_after(const uptown_ctx_t *k, int c, int x, const int *join, i
 {
     const colour_info_t *ci = &k->col[c];
     uint8_t parent[UPTOWN_CELL_COUNT + 1];
-    for (int g = 0; g <= k->group_count; g++)
-        parent[g] = (uint8_t)g;
+    memcpy(parent, identity, (size_t)k->group_count + 1);
     int root = joins ? join[0] : k->group_count;
     for (int j = 1; j < joins; j++)
         parent[join[j]] = (uint8_t)root;
