@@ -452,14 +452,28 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
         score += w[W_SAVE] * ci->horizon * (savings_after(k, c, x, join, joins) - saved);
 
     /* Join cells gained and lost: cells next to x, and join cells next to merged groups. */
-    u128_t near = uptown_spread(xbit) & empty & ~xbit, cand = near;
-    for (int j = 0; j < joins; j++)
-        cand |= uptown_spread(k->group[join[j]]) & ci->join2;
+    u128_t around = uptown_spread(xbit), near = around & empty & ~xbit, cand = near;
+    u128_t merged_around[4];
+    for (int j = 0; j < joins; j++) {
+        merged_around[j] = uptown_spread(k->group[join[j]]);
+        cand |= merged_around[j] & ci->join2;
+    }
     cand &= ~xbit;
+    /* Unless x held a tile of colour c, a candidate (empty) keeps the groups next to it
+       that x does not join, and touches the merged group if it is next to x or to one of
+       the groups joined: adjacent_groups without reading the cells. */
+    bool counted = !capture || s->cell[x] >> 5 != c;
     while (cand) {
         int y = bits_pop_lsb128(&cand);
-        int before = join_extra(k, c, y);
-        int after = adjacent_groups(k, y, c, join, joins, x, MERGED_GROUP) - 1;
+        int before = join_extra(k, c, y), after;
+        if (counted) {
+            int groups = (ci->lib >> y & 1) ? 1 + before : 0, joined = 0;
+            for (int j = 0; j < joins; j++)
+                joined += (int)(merged_around[j] >> y & 1);
+            after = groups - joined + (joined > 0 || (around >> y & 1)) - 1;
+        } else {
+            after = adjacent_groups(k, y, c, join, joins, x, MERGED_GROUP) - 1;
+        }
         if (after < 0)
             after = 0;
         if (after != before)
