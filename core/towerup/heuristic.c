@@ -56,6 +56,7 @@ static const heur_param_def_t towerup_params[W_COUNT] = {
 
 #define MAX_STEPS     8  /* a building is at most 1 + 5 floors high; table margin */
 #define SUPPLY_CACHE  32 /* supply values kept per position (a power of two) */
+#define KEEP_TABLE    8  /* keep_chance values made once per position (by empty sites) */
 #define POT_COUNT_CAP 6
 
 /* One frontier site as the supply sees it. */
@@ -112,6 +113,7 @@ typedef struct towerup_ctx {
     int site_dist[TOWERUP_GAME_OBJECTIVES]; /* its objective distances (colour aside) */
     double site_far;                        /* next player's best away from its colour */
     bool site_far_ready;                    /* whether site_far is known */
+    double keep_by_empty[KEEP_TABLE];       /* keep_chance by empty neighbours */
     uint32_t sup_key[SUPPLY_CACHE];         /* supplies packed a byte a colour (~0: none) */
     double sup_pot[SUPPLY_CACHE];           /* supply_potential of each */
     double sup_best[SUPPLY_CACHE];          /* and its best founding */
@@ -195,6 +197,8 @@ static void marker_extras(const towerup_state_t *s, int p, bool extra[][MAX_STEP
 /* Chance a roof on building i stays visible with e empty sites next to it. */
 static double keep_chance(const towerup_ctx_t *x, int e)
 {
+    if (e < KEEP_TABLE)
+        return x->keep_by_empty[e];
     return x->last_word ? 1.0 : 1.0 / (1.0 + x->w[W_EXPOSURE] * e);
 }
 
@@ -342,6 +346,8 @@ static void ctx_init(towerup_ctx_t *x, const towerup_state_t *s, const double *w
         double rest = x->gain_found[set & (set - 1)];
         x->gain_found[set] = x->gain[c][1] > rest ? x->gain[c][1] : rest;
     }
+    for (int e = 0; e < KEEP_TABLE; e++)
+        x->keep_by_empty[e] = x->last_word ? 1.0 : 1.0 / (1.0 + x->w[W_EXPOSURE] * e);
     for (uint64_t t = s->occupied; t; t &= t - 1) {
         int i = __builtin_ctzll(t);
         x->keep[i] = keep_chance(x, towerup_popcount(b->nbr[i] & x->empty));
