@@ -111,6 +111,7 @@ typedef struct uptown_ctx {
     /* Groups beyond the first that each colour's join cells touch (0 elsewhere: join_extra),
        made by ctx_moves for move scores only. */
     uint8_t jx[UPTOWN_COLOUR_MAX][UPTOWN_CELL_COUNT];
+    double cw[UPTOWN_COLOUR_MAX][UPTOWN_TILE_DOLLAR]; /* cover_weight of each colour and kind */
 } uptown_ctx_t;
 
 /* Constant tables of every cell, written out by the macros below (i: the cell). */
@@ -235,8 +236,15 @@ static void ctx_build(uptown_ctx_t *k, const uptown_state_t *s, double horizon, 
     k->opp_scale = 1.0 / (s->players - 1);
 }
 
-/* What move scores read besides ctx_build's: join_extra and reach1/reach2 of every colour. */
-static void ctx_moves(uptown_ctx_t *k)
+/* Weight of a kind for coverage: rack tiles can extend next turn, pile tiles later. */
+static inline double cover_weight(const colour_info_t *ci, int t, const double *w)
+{
+    return ci->horizon * (ci->rack >> t & 1 ? w[W_COV_RACK] : w[W_COV_PILE]);
+}
+
+/* What move scores read besides ctx_build's: join_extra, cover_weight and reach1/reach2 of
+   every colour. */
+static void ctx_moves(uptown_ctx_t *k, const double *w)
 {
     memset(k->jx, 0, sizeof k->jx);
     for (int c = 0; c < k->s->colours; c++) {
@@ -246,6 +254,8 @@ static void ctx_moves(uptown_ctx_t *k)
             u128_t b = UPTOWN_BIT(y);
             k->jx[c][y] = (uint8_t)(1 + ((ci->join3 & b) != 0) + ((ci->join4 & b) != 0));
         }
+        for (int u = 0; u < UPTOWN_TILE_DOLLAR; u++)
+            k->cw[c][u] = cover_weight(ci, u, w);
         ci->reach1 = ci->reach2 = 0;
         for (u128_t m = ci->lib; m;) {
             uint32_t kinds = cell_kinds(bits_pop_lsb128(&m));
@@ -317,12 +327,6 @@ static inline double opp_reach(const uptown_ctx_t *k, int c, int cell)
 {
     const colour_info_t *ci = &k->col[c];
     return ci->horizon * popcount64(ci->pile & cell_kinds(cell));
-}
-
-/* Weight of a kind for coverage: rack tiles can extend next turn, pile tiles later. */
-static inline double cover_weight(const colour_info_t *ci, int t, const double *w)
-{
-    return ci->horizon * (ci->rack >> t & 1 ? w[W_COV_RACK] : w[W_COV_PILE]);
 }
 
 /* Potential a rack tile holds: extra groups over the join cells it reaches. */
@@ -497,7 +501,7 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
     for (uint32_t m = kinds & (after_mask ^ ci->cover); m; m &= m - 1) {
         int u = __builtin_ctz(m);
         int after = after_mask >> u & 1, before = ci->cover >> u & 1;
-        score += (after - before) * cover_weight(ci, u, w);
+        score += (after - before) * k->cw[c][u];
     }
 
     /* The opponents: join cells blocked, or weakened by a capture. */
@@ -545,14 +549,13 @@ static double score_cell(const uptown_ctx_t *k, int c, int x, int saved, const d
  * The part that depends on tile t: what keeping it was worth, and its coverage change,
  * which score_cell counted as if t stayed unplayed.
  */
-static double tile_part(const uptown_ctx_t *k, int c, int t, uint32_t after_mask, double keep,
-                        const double *w)
+static double tile_part(const uptown_ctx_t *k, int c, int t, uint32_t after_mask, double keep)
 {
     const colour_info_t *ci = &k->col[c];
     if (t == UPTOWN_TILE_DOLLAR)
         return -keep;
     int after = after_mask >> t & 1, before = ci->cover >> t & 1;
-    return -keep - (after - before) * cover_weight(ci, t, w);
+    return -keep - (after - before) * k->cw[c][t];
 }
 
 static void uptown_score_moves(const void *state, const move_t *moves, int count,
@@ -562,7 +565,7 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
     const double *w = wp->value;
     uptown_ctx_t k;
     ctx_build(&k, s, w[W_HORIZON], true);
-    ctx_moves(&k);
+    ctx_moves(&k, w);
     double keep[UPTOWN_COLOUR_MAX][UPTOWN_TILE_COUNT];
     int saved[UPTOWN_COLOUR_MAX] = {0};
     for (int c = 0; c < s->colours; c++)
@@ -589,7 +592,7 @@ static void uptown_score_moves(const void *state, const move_t *moves, int count
             cached[c][x >> 6] |= 1ULL << (x & 63);
             cell_score[c][x] = score_cell(&k, c, x, saved[c], w, &cell_after[c][x]);
         }
-        scores[i] = cell_score[c][x] + tile_part(&k, c, t, cell_after[c][x], keep[c][t], w);
+        scores[i] = cell_score[c][x] + tile_part(&k, c, t, cell_after[c][x], keep[c][t]);
         if (t != UPTOWN_TILE_DOLLAR && scores[i] > best_plain)
             best_plain = scores[i];
     }
