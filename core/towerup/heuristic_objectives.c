@@ -130,9 +130,10 @@ bool towerup_objective_open(const towerup_state_t *s, int p, int i)
 double towerup_objective_potential(const towerup_state_t *s, int p, int r, int r_colour, int lv,
                                    int roofs_left, const double *w)
 {
+    const uint8_t *chips = towerup_chip_values(s->players);
     int dist[TOWERUP_GAME_OBJECTIVES] = {0};
     for (int i = 0; i < TOWERUP_GAME_OBJECTIVES; i++)
-        if (towerup_objective_open(s, p, i))
+        if (!(s->met[p] >> i & 1) && chips[s->chip_next[i]]) /* towerup_objective_open */
             dist[i] = towerup_objective_distance(s, p, s->objectives[i], r, r_colour, lv);
     return towerup_objective_sum(s, p, dist, roofs_left, w);
 }
