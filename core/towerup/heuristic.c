@@ -114,6 +114,8 @@ typedef struct towerup_ctx {
     double site_far;                        /* next player's best away from its colour */
     bool site_far_ready;                    /* whether site_far is known */
     double keep_by_empty[KEEP_TABLE];       /* keep_chance by empty neighbours */
+    double cone_before;                     /* cone_value(vis_before) */
+    double cone_by_empty[KEEP_TABLE];       /* cone_value(vis_before + keep_by_empty[]) */
     uint32_t sup_key[SUPPLY_CACHE];         /* supplies packed a byte a colour (~0: none) */
     double sup_pot[SUPPLY_CACHE];           /* supply_potential of each */
     double sup_best[SUPPLY_CACHE];          /* and its best founding */
@@ -422,6 +424,9 @@ static void ctx_init_builds(towerup_ctx_t *x)
     /* In a final turn only objectives met now count. */
     x->obj_pot_before =
         towerup_objective_potential(s, p, -1, 0, 0, x->final ? 0 : s->roofs_left[p], w);
+    x->cone_before = cone_value(x->vis_before);
+    for (int e = 0; e < KEEP_TABLE; e++)
+        x->cone_by_empty[e] = cone_value(x->vis_before + x->keep_by_empty[e]);
     x->obj_cached = 0;
     x->memo_site = -1;
     x->site_memo = -1;
@@ -537,7 +542,10 @@ static double score_build(towerup_ctx_t *x, move_t m)
     for (uint64_t t = s->visible[p] & nb; t; t &= t - 1)
         vis -= x->keep[__builtin_ctzll(t)];
     vis += keep_chance(x, er);
-    v += w[W_VISIBLE] * (cone_value(vis) - cone_value(x->vis_before));
+    /* With none of the mover's roofs covered, vis is vis_before + keep_by_empty[er]. */
+    double cone_after =
+        !(s->visible[p] & nb) && er < KEEP_TABLE ? x->cone_by_empty[er] : cone_value(vis);
+    v += w[W_VISIBLE] * (cone_after - x->cone_before);
     for (int q = 0; q < s->players; q++) {
         uint64_t cov = s->visible[q] & nb;
         if (q == p || !cov || s->cone[q] >= 0)
