@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/lines.h"
+#include "core/replace.h"
 #include "core/rng.h"
 
 /* Positions per chunk: chunk sums are added in chunk order, whatever the threads. */
@@ -385,16 +386,10 @@ int fit_save(const fit_run_t *run, const fit_config_t *cfg, const char *tag, con
                   "m", doubles_json(run->m, cfg->count), "v", doubles_json(run->v, cfg->count),
                   "start_train", run->start_train, "start_held", run->start_held, "train_loss",
                   run->train_loss, "held_loss", run->held_loss);
-    char tmp[1200];
-    bool fits = snprintf(tmp, sizeof tmp, "%s.tmp", path) < (int)sizeof tmp;
     int rc =
-        j && fits
-            ? json_dump_file(j, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
-            : -1;
+        file_replace_json(path, j, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
     json_decref(j);
-    if (rc || rename(tmp, path)) {
-        if (fits)
-            remove(tmp);
+    if (rc) {
         snprintf(err, errlen, "cannot write the checkpoint '%s'", path);
         return -1;
     }

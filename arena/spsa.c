@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/lines.h"
+#include "core/replace.h"
 #include "core/rng.h"
 
 void spsa_config_default(spsa_config_t *cfg, long iterations, uint64_t seed)
@@ -180,11 +181,9 @@ int spsa_save(const spsa_t *s, const char *tag, const char *path, char *err, siz
                   tag, "k", (json_int_t)s->k, "iterations", (json_int_t)s->cfg.iterations, "a",
                   s->cfg.a, "A", s->cfg.A, "alpha", s->cfg.alpha, "gamma", s->cfg.gamma, "seed",
                   seed, "diff_sum", s->diff_sum, "last_diff", s->last_diff, "params", params);
-    char tmp[1024];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+    int rc = file_replace_json(path, root, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
     json_decref(root);
-    if (rc || rename(tmp, path)) {
+    if (rc) {
         snprintf(err, errlen, "%s: cannot write the checkpoint", path);
         return -1;
     }

@@ -10,6 +10,7 @@
 #include "core/input.h"
 #include "core/lines.h"
 #include "core/record.h"
+#include "core/replace.h"
 #include "viewer/viewer.h"
 
 /* The records kept for --html. */
@@ -39,24 +40,29 @@ static void pick_add(replay_pick_t *k, const char *line, long game)
     k->numbers[k->count++] = game;
 }
 
-/* Writes the viewer to path through a temporary file, so a failure leaves no half page. */
+/* The viewer page being written: the picked games, its title and the replay's error. */
+typedef struct {
+    const replay_pick_t *k;
+    char title[512];
+    char err[GAME_ERR_MAX * 2]; /* the replay's error, "" if it wrote the page */
+} replay_page_t;
+
+static int write_page(FILE *f, void *ctx)
+{
+    replay_page_t *p = ctx;
+    return viewer_write_replay(f, p->title, p->k->recs, p->k->numbers, p->k->count, p->err,
+                               sizeof p->err);
+}
+
+/* Writes the viewer to path whole or not at all (core/replace.h). */
 static void write_viewer(const char *path, const char *source, replay_pick_t *k)
 {
-    char tmp[4096], err[GAME_ERR_MAX * 2];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
+    replay_page_t p = {.k = k};
+    snprintf(p.title, sizeof p.title, "Skyline replay: %s", source);
+    if (file_replace(path, write_page, &p)) {
+        if (p.err[0])
+            cli_die("replay --html: %s", p.err);
         cli_die("cannot write '%s'", path);
-    char title[512];
-    snprintf(title, sizeof title, "Skyline replay: %s", source);
-    int rc = viewer_write_replay(f, title, k->recs, k->numbers, k->count, err, sizeof err);
-    if (fclose(f) && !rc) {
-        rc = -1;
-        snprintf(err, sizeof err, "write error");
-    }
-    if (rc || rename(tmp, path)) {
-        remove(tmp);
-        cli_die("replay --html: %s", rc ? err : "cannot rename the page into place");
     }
     for (int i = 0; i < k->count; i++)
         json_decref(k->recs[i]);

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "core/lines.h"
 #include "core/record.h"
+#include "core/replace.h"
 #include "viewer/picture.h"
 
 static const char show_help[] =
@@ -375,22 +376,27 @@ static void show_parse(show_args_t *a, int argc, char **argv)
         cli_die("--index and --ply need a record file (skyline show FILE --index I --ply K)");
 }
 
-/* The position as an SVG picture in path, through a temporary file (no half picture). */
+/* A position's picture: the game's drawer, the state and who looks. */
+typedef struct {
+    game_svg_fn svg;
+    const void *state;
+    int observer;
+} picture_t;
+
+static int write_svg(FILE *f, void *ctx)
+{
+    const picture_t *p = ctx;
+    return p->svg(p->state, p->observer, f);
+}
+
+/* The position as an SVG picture in path, whole or not at all (core/replace.h). */
 static void write_picture(const game_api_t *api, const void *s, int observer, const char *path)
 {
-    game_svg_fn svg = game_svg_for(api);
-    if (!svg)
+    picture_t p = {game_svg_for(api), s, observer};
+    if (!p.svg)
         cli_die("--svg: game '%s' has no pictures", api->name);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
+    if (file_replace(path, write_svg, &p))
         cli_die("--svg: cannot write '%s'", path);
-    int rc = svg(s, observer, f);
-    if (fclose(f) || rc || rename(tmp, path)) {
-        remove(tmp);
-        cli_die("--svg: cannot write '%s'", path);
-    }
 }
 
 int cmd_show(int argc, char **argv)

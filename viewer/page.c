@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "core/replace.h"
+
 /* The line in the head of every page that marks it as the viewer's. */
 #define VIEWER_PAGE_MARK "<meta name=\"generator\" content=\"skyline\">"
 /* Pages written before the mark have the frame's error-keeping script in their head. */
@@ -44,6 +46,15 @@ int viewer_page_close(FILE *out, bool with_script)
         fprintf(out, "<script>\n%s</script>\n", viewer_asset_viewer_js);
     fputs("</body>\n</html>\n", out);
     return fflush(out) || ferror(out) ? -1 : 0;
+}
+
+int viewer_page_write(const char *path, int (*write)(FILE *f, void *ctx), void *ctx, char *err,
+                      size_t errlen)
+{
+    if (file_replace(path, write, ctx) == 0)
+        return 0;
+    snprintf(err, errlen, "cannot write '%s'", path);
+    return -1;
 }
 
 int viewer_page_check(const char *path, char *err, size_t errlen)

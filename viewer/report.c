@@ -34,6 +34,8 @@ typedef struct report_data {
     char labels[REPORT_MAX_BOTS][RATING_LABEL_MAX]; /* their labels A, B, ... */
     int by_label[REPORT_MAX_BOTS];                  /* the bots in label order */
     const game_api_t *api;                          /* the game */
+    const viewer_report_t *report;                  /* what the page is asked for */
+    const char *dir_name; /* the folder of the game viewers, as linked; NULL: none */
 } report_data_t;
 
 static int report_lookup(void *ctx, const char *spec)
@@ -576,9 +578,12 @@ static int write_viewers(const report_data_t *d, long viewers, const char *dir, 
     return 0;
 }
 
-static int write_page(FILE *out, const report_data_t *d, const viewer_report_t *r,
-                      const char *dir_name)
+/* The report page of d into out: 0, or -1 if a write failed (viewer_page_write). */
+static int write_page(FILE *out, void *ctx)
 {
+    const report_data_t *d = ctx;
+    const viewer_report_t *r = d->report;
+    const char *dir_name = d->dir_name;
     rating_table_t t;
     if (rating_table_compute(d->games, d->count, d->bot_count, RATING_ANCHOR_MEAN, r->bootstrap,
                              RATING_BOOTSTRAP_SEED, &t))
@@ -630,19 +635,10 @@ int viewer_write_report(const char *path, const viewer_report_t *r, char *err, s
     bool pictures = game_svg_for(d.api) != NULL;
     if (pictures && write_viewers(&d, r->viewers, dir, err, errlen))
         goto done;
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s'", path);
+    d.report = r;
+    d.dir_name = pictures ? (slash ? slash + 1 : dir) : NULL;
+    if (viewer_page_write(path, write_page, &d, err, errlen))
         goto done;
-    }
-    int wrc = write_page(f, &d, r, pictures ? (slash ? slash + 1 : dir) : NULL);
-    if (fclose(f) || wrc || rename(tmp, path)) {
-        remove(tmp);
-        snprintf(err, errlen, "cannot write '%s'", path);
-        goto done;
-    }
     rc = 0;
 done:
     for (long g = 0; g < d.count; g++)

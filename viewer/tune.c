@@ -18,6 +18,7 @@ typedef struct tune_data {
     long count;                           /* iterations */
     long cap;                             /* room */
     long games;                           /* games of the last iteration */
+    const char *log_path;                 /* the log read, named on the page */
 } tune_data_t;
 
 static int tune_add(tune_data_t *d, const json_t *line)
@@ -52,8 +53,11 @@ static int tune_add(tune_data_t *d, const json_t *line)
     return 0;
 }
 
-static void write_page(FILE *out, const tune_data_t *d, const char *log_path)
+/* The page of d (a tune_data_t) into out: 0, or -1 if a write failed (viewer_page_write). */
+static int write_page(FILE *out, void *ctx)
 {
+    const tune_data_t *d = ctx;
+    const char *log_path = d->log_path;
     viewer_page_open(out, "Skyline tuning");
     fputs("<h1>Skyline tuning</h1>\n<p class=\"meta\">", out);
     fprintf(out, "%ld iterations of %d weights, %ld games each; from ", d->count, d->weight_count,
@@ -90,6 +94,7 @@ static void write_page(FILE *out, const tune_data_t *d, const char *log_path)
         const char *wn[1] = {d->names[k]};
         viewer_chart_lines(out, w, wn, 1, d->count, NAN, NAN, iterations, "value");
     }
+    return viewer_page_close(out, false);
 }
 
 int viewer_write_tune(const char *path, const char *log_path, char *err, size_t errlen)
@@ -124,20 +129,9 @@ int viewer_write_tune(const char *path, const char *log_path, char *err, size_t 
         snprintf(err, errlen, "the tune log '%s' holds no iteration", log_path);
         goto done;
     }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *o = fopen(tmp, "w");
-    if (!o) {
-        snprintf(err, errlen, "cannot write '%s'", path);
+    d.log_path = log_path;
+    if (viewer_page_write(path, write_page, &d, err, errlen))
         goto done;
-    }
-    write_page(o, &d, log_path);
-    int wrc = viewer_page_close(o, false);
-    if (fclose(o) || wrc || rename(tmp, path)) {
-        remove(tmp);
-        snprintf(err, errlen, "cannot write '%s'", path);
-        goto done;
-    }
     rc = 0;
 done:
     fclose(f);

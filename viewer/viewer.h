@@ -20,6 +20,11 @@ extern const char viewer_asset_viewer_css[];
 void viewer_page_open(FILE *out, const char *title);
 /* Closes the page, the viewer script included when with_script; 0, or -1 if a write failed. */
 int viewer_page_close(FILE *out, bool with_script);
+/* Writes the page path whole or not at all (core/replace.h) with write(f, ctx), which
+   writes it and returns 0, or -1 if a write failed: 0, or -1 with err "cannot write
+   'PATH'" (path as it was). */
+int viewer_page_write(const char *path, int (*write)(FILE *f, void *ctx), void *ctx, char *err,
+                      size_t errlen);
 /* Whether path may be written as a page: 0 if it is missing, empty or a page of the
    viewer (the generator mark in its head, which viewer_page_open writes), else -1 with
    err: someone else's file is never overwritten. */

@@ -38,6 +38,7 @@ typedef struct zero_data {
     long count;       /* generations with a line */
     char game[64];
     long players;
+    const char *log_path; /* the log read, named on the page */
 } zero_data_t;
 
 static double num(const json_t *line, const char *key)
@@ -136,8 +137,11 @@ static void cell(FILE *out, double v, double lo, double hi)
         fprintf(out, "<td>%+.0f [%+.0f, %+.0f]</td>", v, lo, hi);
 }
 
-static void write_page(FILE *out, const zero_data_t *d, const char *log_path)
+/* The page of d (a zero_data_t) into out: 0, or -1 if a write failed (viewer_page_write). */
+static int write_page(FILE *out, void *ctx)
 {
+    const zero_data_t *d = ctx;
+    const char *log_path = d->log_path;
     viewer_page_open(out, "Skyline self-play");
     fprintf(out, "<h1>Skyline self-play: %s, %ld players</h1>\n<p class=\"meta\">", d->game,
             d->players);
@@ -183,6 +187,7 @@ static void write_page(FILE *out, const zero_data_t *d, const char *log_path)
         fputs("</tr>\n", out);
     }
     fputs("</table>\n", out);
+    return viewer_page_close(out, false);
 }
 
 int viewer_write_zero(const char *path, const char *log_path, char *err, size_t errlen)
@@ -212,20 +217,9 @@ int viewer_write_zero(const char *path, const char *log_path, char *err, size_t 
         lines_error(&r, log_path, err, errlen);
         goto done;
     }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *o = fopen(tmp, "w");
-    if (!o) {
-        snprintf(err, errlen, "cannot write '%s'", path);
+    d.log_path = log_path;
+    if (viewer_page_write(path, write_page, &d, err, errlen))
         goto done;
-    }
-    write_page(o, &d, log_path);
-    int wrc = viewer_page_close(o, false);
-    if (fclose(o) || wrc || rename(tmp, path)) {
-        remove(tmp);
-        snprintf(err, errlen, "cannot write '%s'", path);
-        goto done;
-    }
     rc = 0;
 done:
     fclose(f);
