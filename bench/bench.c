@@ -34,18 +34,7 @@ const bench_case_t *bench_cases(int *count)
             const bench_game_t *bg = bench_game_for(api);
             for (int k = 0; bg && k < bg->case_count && n < BENCH_MAX_CASES; k++) {
                 const bench_case_spec_t *gc = &bg->cases[k];
-                bench_case_t *c = &bench_case_table[n++];
-                c->label = gc->label;
-                c->api = api;
-                c->players = gc->players;
-                c->option = gc->option;
-                c->seed = gc->seed;
-                c->mid_plies = gc->mid_plies;
-                c->max_depth = gc->max_depth;
-                c->perft_leaves = gc->perft_leaves;
-                c->playouts = gc->playouts;
-                c->mcts_iterations = gc->mcts_iterations;
-                c->signature_iterations = gc->signature_iterations;
+                bench_case_table[n++] = (bench_case_t){.spec = *gc, .api = api};
             }
         }
         bench_case_total = n;
@@ -122,9 +111,9 @@ static int work_init(bench_work_t *w, const bench_case_t *c, char *err, size_t e
     memset(w, 0, sizeof *w);
     w->api = api;
     game_options_default(&w->opt);
-    w->opt.players = c->players;
-    w->opt.seed = c->seed;
-    if (c->option && game_options_add(&w->opt, c->option, err, errlen))
+    w->opt.players = c->spec.players;
+    w->opt.seed = c->spec.seed;
+    if (c->spec.option && game_options_add(&w->opt, c->spec.option, err, errlen))
         return -1;
     w->start = malloc(api->state_size);
     w->line = malloc(BENCH_LINE_MAX * sizeof *w->line);
@@ -144,7 +133,7 @@ static int work_init(bench_work_t *w, const bench_case_t *c, char *err, size_t e
         return -1;
     }
     pcg32_t rng;
-    pcg32_seed(&rng, c->seed, 1);
+    pcg32_seed(&rng, c->spec.seed, 1);
     memcpy(s, w->start, api->state_size);
     int n;
     while (w->plies < BENCH_LINE_MAX && (n = api->gen_moves(s, moves)) > 0) {
@@ -212,14 +201,14 @@ static int work_moves(const bench_work_t *w, int i)
     return w->child_end[i] - (i ? w->child_end[i - 1] : 0);
 }
 
-/* The mid position: the first from c->mid_plies on with a rich move list. */
+/* The mid position: the first from c->spec.mid_plies on with a rich move list. */
 static int mid_index(const bench_work_t *w, const bench_case_t *c)
 {
-    for (int i = c->mid_plies; i < w->plies; i++) {
+    for (int i = c->spec.mid_plies; i < w->plies; i++) {
         if (work_moves(w, i) >= BENCH_MID_MIN_MOVES)
             return i;
     }
-    return c->mid_plies < w->plies ? c->mid_plies : w->plies;
+    return c->spec.mid_plies < w->plies ? c->spec.mid_plies : w->plies;
 }
 
 /* Perft from the start and from the mid position, bulk and (unless count-only) full. */
@@ -235,14 +224,14 @@ static void measure_perft(const bench_work_t *w, const bench_case_t *c, const be
         return;
     }
     r->mid_plies = mid_index(w, c);
-    uint64_t budget = cfg->quick ? c->perft_leaves / 16 : c->perft_leaves;
+    uint64_t budget = cfg->quick ? c->spec.perft_leaves / 16 : c->spec.perft_leaves;
     const void *from[2] = {w->start, work_state(w, r->mid_plies)};
     int depth[2];
     uint64_t nodes[2];
     for (int k = 0; k < 2; k++) {
         memcpy(s, from[k], api->state_size);
         int n = api->gen_moves(s, moves);
-        depth[k] = perft_depth(api, s, c->max_depth, budget, &nodes[k]);
+        depth[k] = perft_depth(api, s, c->spec.max_depth, budget, &nodes[k]);
         if (k == 0)
             r->start_moves = n;
         else
@@ -281,19 +270,19 @@ static int measure_playouts(const bench_work_t *w, const bench_case_t *c, const 
     }
     game_options_t opt = w->opt;
     for (int i = 0; i < BENCH_PLAYOUT_STARTS; i++) {
-        opt.seed = c->seed + 1 + (uint64_t)i;
+        opt.seed = c->spec.seed + 1 + (uint64_t)i;
         if (api->new_game(starts + (size_t)i * size, &opt, err, errlen)) {
             free(starts);
             free(s);
             return -1;
         }
     }
-    r->playouts = cfg->quick ? c->playouts / 4 : c->playouts;
+    r->playouts = cfg->quick ? c->spec.playouts / 4 : c->spec.playouts;
     pcg32_t rng;
     double t0 = bench_now();
     for (long i = 0; i < r->playouts; i++) {
         memcpy(s, starts + (size_t)(i % BENCH_PLAYOUT_STARTS) * size, size);
-        pcg32_seed(&rng, c->seed, (uint64_t)i);
+        pcg32_seed(&rng, c->spec.seed, (uint64_t)i);
         api->playout(s, &rng);
     }
     r->playout_seconds = bench_now() - t0;
@@ -389,7 +378,7 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c, const b
     bench_ref_t *ref = bench_ref_new(api, w->start, &w->opt, w->line, w->plies, why, sizeof why);
     r->ref_missing = ref == NULL;
     if (!ref && bench_has_reference(api)) /* a game without reference rules has nothing to time */
-        fprintf(stderr, "skyline: %s: %s\n", c->label, why);
+        fprintf(stderr, "skyline: %s: %s\n", c->spec.label, why);
     for (int i = 0; ref && i < positions; i++) {
         int n = 0;
         t0 = bench_now();
@@ -402,7 +391,8 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c, const b
         char mv[GAME_MOVE_TEXT_MAX];
         api->move_to_text(work_state(w, i), w->line[i], mv);
         if (bench_ref_play(ref, mv)) {
-            fprintf(stderr, "skyline: %s: the reference refuses move %d (%s)\n", c->label, i, mv);
+            fprintf(stderr, "skyline: %s: the reference refuses move %d (%s)\n", c->spec.label, i,
+                    mv);
             r->ref_missing = true;
             break;
         }
@@ -410,7 +400,7 @@ static int measure_movegen(const bench_work_t *w, const bench_case_t *c, const b
     if (ref && r->gen_ref_moves != r->gen_fast_moves)
         fprintf(stderr,
                 "skyline: %s: the reference lists %ld moves over the game, the engine %ld\n",
-                c->label, r->gen_ref_moves, r->gen_fast_moves);
+                c->spec.label, r->gen_ref_moves, r->gen_fast_moves);
     bench_ref_free(ref);
     free(moves);
     free(text);
@@ -433,7 +423,7 @@ static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const benc
                         bench_result_t *r, char *err, size_t errlen)
 {
     const void *mid = work_state(w, r->mid_plies);
-    r->mcts_iterations = cfg->quick ? c->mcts_iterations / 4 : c->mcts_iterations;
+    r->mcts_iterations = cfg->quick ? c->spec.mcts_iterations / 4 : c->spec.mcts_iterations;
     r->mcts_threads = cfg->threads;
     /* The one-thread figure is the median of several runs of the same search: one run
        swung up to 6 times on a machine shared with other work. */
@@ -462,7 +452,7 @@ static int measure_mcts(const bench_work_t *w, const bench_case_t *c, const benc
     long done_indep = mcts_bench_independent(w->api, mid, cfg->threads, r->mcts_iterations,
                                              &r->mcts_indep_seconds);
     if (done1 < 0 || done_n < 0 || done_root < 0 || done_indep < 0) {
-        snprintf(err, errlen, "bench: %s: the timed search could not run", c->label);
+        snprintf(err, errlen, "bench: %s: the timed search could not run", c->spec.label);
         return -1;
     }
     return 0;
@@ -476,13 +466,13 @@ static int guided_run(const bench_work_t *w, const bench_case_t *c, int threads,
 {
     char spec[BOT_SPEC_TEXT_MAX];
     snprintf(spec, sizeof spec, "%s,threads=%d,time=%d", BENCH_GUIDED_SPEC, threads, ms);
-    bot_t *b = bot_new(w->api, spec, c->seed, err, errlen);
+    bot_t *b = bot_new(w->api, spec, c->spec.seed, err, errlen);
     if (!b)
         return -1;
     *iterations = 0;
     *seconds = 0.0;
     for (int k = 0; k < count; k++) {
-        bot_reset(b, c->seed + (uint64_t)k);
+        bot_reset(b, c->spec.seed + (uint64_t)k);
         bot_choose(b, work_state(w, plies[k]));
         const mcts_stats_t *st = mcts_bot_last_stats(b);
         *iterations += st ? st->iterations : 0;
@@ -525,7 +515,8 @@ int bench_run_case(const bench_case_t *c, const bench_config_t *cfg, bench_resul
     int rc = work_init(&w, c, err, errlen);
     if (rc == 0) {
         measure_perft(&w, c, cfg, r);
-        long sig_iterations = cfg->quick ? c->signature_iterations / 4 : c->signature_iterations;
+        long sig_iterations =
+            cfg->quick ? c->spec.signature_iterations / 4 : c->spec.signature_iterations;
         rc = bench_signature_searches(w.api, work_state(&w, r->mid_plies), sig_iterations, r, err,
                                       errlen);
     }
@@ -568,7 +559,7 @@ static int run_nets(const char *game, const bench_config_t *conf, bench_report_t
     for (int i = 0; i < case_count && rc == 0; i++) {
         const bench_case_t *c = &cases[i];
         if ((game && strcmp(game, c->api->name)) || !c->api->observation_size ||
-            !c->api->action_count || (in && (c->api != in->api || c->players != in->players)))
+            !c->api->action_count || (in && (c->api != in->api || c->spec.players != in->players)))
             continue;
         if (in && rep->nn_count) /* one case of the net's game and player count */
             break;

@@ -90,20 +90,10 @@ typedef struct bench_game {
 /* The bench entry of a game, or NULL if it has none. */
 const bench_game_t *bench_game_for(const game_api_t *api);
 
-/* One benchmark case: a game, a player count and how much work each figure gets. */
+/* One benchmark case: a case of a game's bench entry and the game. */
 typedef struct bench_case {
-    const char *label;         /* short name, e.g. "towerup-4p" */
-    const game_api_t *api;     /* the game */
-    int players;               /* player count */
-    const char *option;        /* one of the game's options, "key=value", or NULL */
-    uint64_t seed;             /* seed of the game and of every random choice */
-    int mid_plies;             /* random moves played from the start before the mid position
-                                   is looked for (the first with BENCH_MID_MIN_MOVES moves) */
-    int max_depth;             /* deepest perft */
-    uint64_t perft_leaves;     /* leaf budget of each perft (a sixteenth with --quick) */
-    long playouts;             /* random full games timed (a quarter with --quick) */
-    long mcts_iterations;      /* iterations of each timed search (a quarter with --quick) */
-    long signature_iterations; /* iterations of the signature's single-thread search */
+    bench_case_spec_t spec; /* its player count, seed and work */
+    const game_api_t *api;  /* the game */
 } bench_case_t;
 
 /* How to run the bench. */

@@ -54,9 +54,9 @@ static int case_start(const bench_case_t *c, void *s, char *err, size_t errlen)
 {
     game_options_t opt;
     game_options_default(&opt);
-    opt.players = c->players;
-    opt.seed = c->seed;
-    if (c->option && game_options_add(&opt, c->option, err, errlen))
+    opt.players = c->spec.players;
+    opt.seed = c->spec.seed;
+    if (c->spec.option && game_options_add(&opt, c->spec.option, err, errlen))
         return -1;
     return c->api->new_game(s, &opt, err, errlen);
 }
@@ -74,7 +74,7 @@ static void anchor_random(FILE *out, const bench_case_t *c, const void *start, v
         api->playout(s, &rng);
     }
     double dt = bench_thread_cpu_now() - t0;
-    fprintf(out, "%s random %.1f games/s (%ld games, %.3f s)\n", c->label,
+    fprintf(out, "%s random %.1f games/s (%ld games, %.3f s)\n", c->spec.label,
             dt > 0 ? (double)w->count / dt : 0.0, w->count, dt);
 }
 
@@ -106,7 +106,7 @@ static int anchor_search(FILE *out, const bench_case_t *c, const void *start,
         nodes += st->nodes;
         bot_free(b);
     }
-    fprintf(out, "%s search %.1f iterations/s (%ld iterations, %ld nodes, %.3f s)\n", c->label,
+    fprintf(out, "%s search %.1f iterations/s (%ld iterations, %ld nodes, %.3f s)\n", c->spec.label,
             seconds > 0 ? (double)iterations / seconds : 0.0, iterations, nodes, seconds);
     return 0;
 }

@@ -30,16 +30,16 @@ static int collect(const bench_case_t *c, int O, positions_t *p, char *err, size
         return -1;
     }
     pcg32_t rng;
-    pcg32_seed(&rng, c->seed, 0x6e);
+    pcg32_seed(&rng, c->spec.seed, 0x6e);
     move_t moves[GAME_MAX_MOVES];
     char undo[GAME_UNDO_MAX];
     p->count = p->total = 0;
     for (int g = 0; p->count < BENCH_NN_POSITIONS; g++) {
         game_options_t opt;
         game_options_default(&opt);
-        opt.players = c->players;
-        opt.seed = c->seed + (uint64_t)g;
-        if (c->option && game_options_add(&opt, c->option, err, errlen))
+        opt.players = c->spec.players;
+        opt.seed = c->spec.seed + (uint64_t)g;
+        if (c->spec.option && game_options_add(&opt, c->spec.option, err, errlen))
             break;
         if (api->new_game(s, &opt, err, errlen))
             break;
@@ -64,9 +64,10 @@ int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir,
 {
     memset(r, 0, sizeof *r);
     r->bcase = c;
-    nn_net_t *own = given ? NULL
-                          : nn_net_random(c->api, c->players, BENCH_NN_WIDTH, BENCH_NN_DEPTH,
-                                          c->seed, "random weights", "skyline bench", err, errlen);
+    nn_net_t *own =
+        given ? NULL
+              : nn_net_random(c->api, c->spec.players, BENCH_NN_WIDTH, BENCH_NN_DEPTH, c->spec.seed,
+                              "random weights", "skyline bench", err, errlen);
     const nn_net_t *net = given ? given : own;
     if (!net)
         return -1;
@@ -78,7 +79,7 @@ int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir,
     float value[BENCH_NN_BATCH * GAME_MAX_PLAYERS];
     if (save_dir && own) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s-%dp.net", save_dir, c->api->name, c->players);
+        snprintf(path, sizeof path, "%s/%s-%dp.net", save_dir, c->api->name, c->spec.players);
         if (nn_net_save(net, path, err, errlen))
             goto done;
     }
@@ -105,7 +106,7 @@ int bench_nn_case(const bench_case_t *c, bool quick, const char *save_dir,
 done:
     if (rc && !err[0])
         snprintf(err, errlen, "bench: no %d positions for the network figures of %s",
-                 BENCH_NN_POSITIONS, c->label);
+                 BENCH_NN_POSITIONS, c->spec.label);
     free(p.obs);
     free(p.ids);
     free(logits);
@@ -130,8 +131,8 @@ void bench_nn_print(FILE *out, const bench_report_t *rep)
     for (int i = 0; i < rep->nn_count; i++) {
         const bench_nn_result_t *r = &rep->nn[i];
         double e1 = rate(r->evals1, r->seconds1), eb = rate(r->evals_batch, r->seconds_batch);
-        fprintf(out, "%-12s %6d %6.1f %10.0f %7.2f %5.1f%% %10.0f %7.2f %5.1f%%\n", r->bcase->label,
-                r->observation_size, r->mean_moves, e1, e1 * r->flops1 / 1e9,
+        fprintf(out, "%-12s %6d %6.1f %10.0f %7.2f %5.1f%% %10.0f %7.2f %5.1f%%\n",
+                r->bcase->spec.label, r->observation_size, r->mean_moves, e1, e1 * r->flops1 / 1e9,
                 100 * e1 * r->flops1 / peak, eb, eb * r->flops_batch / 1e9,
                 100 * eb * r->flops_batch / peak);
     }
@@ -152,8 +153,8 @@ json_t *bench_nn_json(const bench_report_t *rep)
         double e1 = rate(r->evals1, r->seconds1), eb = rate(r->evals_batch, r->seconds_batch);
         json_array_append_new(
             arr, json_pack("{s:s, s:s, s:i, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "case",
-                           r->bcase->label, "game", r->bcase->api->name, "players",
-                           r->bcase->players, "observation_size", r->observation_size, "moves",
+                           r->bcase->spec.label, "game", r->bcase->api->name, "players",
+                           r->bcase->spec.players, "observation_size", r->observation_size, "moves",
                            r->mean_moves, "flops_batch1", r->flops1, "evals_per_s_batch1", e1,
                            "flops_batch64", r->flops_batch, "evals_per_s_batch64", eb,
                            "peak_share_batch1", e1 * r->flops1 / rep->nn_peak_flops,

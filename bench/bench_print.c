@@ -130,7 +130,7 @@ typedef struct bench_goal {
 static const bench_result_t *find_case(const bench_report_t *rep, const char *label)
 {
     for (int i = 0; i < rep->case_count; i++)
-        if (!strcmp(rep->cases[i].bcase->label, label))
+        if (!strcmp(rep->cases[i].bcase->spec.label, label))
             return &rep->cases[i];
     return NULL;
 }
@@ -245,7 +245,7 @@ void bench_print_row(FILE *out, const bench_report_t *rep, const bench_result_t 
     snprintf(depth, sizeof depth, "%d/%d", r->start_depth, r->mid_depth);
     unsigned long long leaves = (unsigned long long)(r->start_nodes + r->mid_nodes);
     if (r->bulk_seconds == 0 && r->playouts == 0) {
-        fprintf(out, "%-11s %9s %5s %14llu\n", r->bcase->label, moves, depth, leaves);
+        fprintf(out, "%-11s %9s %5s %14llu\n", r->bcase->spec.label, moves, depth, leaves);
         return;
     }
     char ratio[16];
@@ -256,19 +256,19 @@ void bench_print_row(FILE *out, const bench_report_t *rep, const bench_result_t 
     const char *disagree = r->full_mismatch ? "  PERFT COUNTS DISAGREE" : "";
     if (!rep->verbose) {
         fprintf(out, "%-11s %9s %5s %14llu %7.1f %8.0f %6s %8.0f %8.0f %5.2f %4.2f%s\n",
-                r->bcase->label, moves, depth, leaves, bulk_mnps(r), games_per_second(r), ratio,
-                mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
-                r->mcts_n_cpu, disagree);
+                r->bcase->spec.label, moves, depth, leaves, bulk_mnps(r), games_per_second(r),
+                ratio, mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds),
+                mcts_speedup(r), r->mcts_n_cpu, disagree);
         return;
     }
     fprintf(out,
             "%-11s %9s %5s %14llu %7.1f %7.1f %8.0f %6.1f %6.1f %10.0f %9.0f %6s %8.0f %8.0f "
             "%5.2f %5.2f %5.2f %4.2f %7.0f %5.2f %5.2f%s\n",
-            r->bcase->label, moves, depth, leaves, bulk_mnps(r), full_mnps(r), games_per_second(r),
-            ns_per_move(r, r->copy_make_seconds), ns_per_move(r, r->make_undo_seconds),
-            gen_fast_rate(r), gen_ref_rate(r), ratio, mcts_rate(r, r->mcts1_seconds),
-            mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r), mcts_root_speedup(r),
-            mcts_indep_speedup(r), r->mcts_n_cpu,
+            r->bcase->spec.label, moves, depth, leaves, bulk_mnps(r), full_mnps(r),
+            games_per_second(r), ns_per_move(r, r->copy_make_seconds),
+            ns_per_move(r, r->make_undo_seconds), gen_fast_rate(r), gen_ref_rate(r), ratio,
+            mcts_rate(r, r->mcts1_seconds), mcts_rate(r, r->mcts_n_seconds), mcts_speedup(r),
+            mcts_root_speedup(r), mcts_indep_speedup(r), r->mcts_n_cpu,
             guided_rate(r->guided1_iterations, r->guided1_seconds), guided_speedup(r),
             guided_vs_double(r), disagree);
 }
@@ -334,7 +334,7 @@ static void print_goals(FILE *out, const bench_report_t *rep, int threads)
                         : 0.0;
         if (!widest || sp > spread) {
             spread = sp;
-            widest = r->bcase ? r->bcase->label : "";
+            widest = r->bcase ? r->bcase->spec.label : "";
         }
     }
     if (widest && rep->cases[0].mcts1_rounds > 0)
@@ -397,13 +397,13 @@ void bench_print_footer(FILE *out, const bench_report_t *rep)
 static json_t *json_case(const bench_result_t *r, bool timed)
 {
     const bench_case_t *c = r->bcase;
-    json_t *o =
-        json_pack("{s:s, s:s, s:i}", "case", c->label, "game", c->api->name, "players", c->players);
+    json_t *o = json_pack("{s:s, s:s, s:i}", "case", c->spec.label, "game", c->api->name, "players",
+                          c->spec.players);
     /* The case's game option under its key (Tower Up: "board"). */
-    const char *eq = c->option ? strchr(c->option, '=') : NULL;
+    const char *eq = c->spec.option ? strchr(c->spec.option, '=') : NULL;
     if (eq) {
         char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)(eq - c->option), c->option);
+        snprintf(key, sizeof key, "%.*s", (int)(eq - c->spec.option), c->spec.option);
         json_object_set_new(o, key, json_string(eq + 1));
     }
     json_object_set_new(o, "start_moves", json_integer(r->start_moves));
