@@ -8,6 +8,13 @@
  * parallelism, prior form, cutoff, backup, widening), search/multi.c `tree`,
  * search/amaf.c `rave` and `grave`, search/rollout_mast.c MAST's and NST's, and
  * search/noise.c the root noise's.
+ *
+ * A row is the one home of its key: its `deflt` text, where it is a value (mcts_key_default),
+ * is the default that mcts_options_default stores and a bot starts from; a text that says
+ * more (a default that depends on other keys, a preset or the position) is help only, and
+ * the value stored without the key is mcts_options_default's. What keys say of each other
+ * (needs, excludes, turns on) is written as conditions over keys (mcts_key_holds) in the
+ * rules and fills below, which a bot checks and applies as they are.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,6 +60,56 @@ typedef struct mcts_key_def {
     mcts_key_store_t store;           /* where the value goes */
     size_t offset;                    /* its offset in mcts_options_t */
 } mcts_key_def_t;
+
+/* Reads text as a value of key d: an integer or a number in its range, or a choice's name.
+   0 with *iv (the integer or the choice's value) and *dv (the number, or *iv), or -1. */
+int mcts_key_parse(const mcts_key_def_t *d, const char *text, long *iv, double *dv);
+/* Key d's default as a value: 0 if its `deflt` text reads as one (mcts_key_parse), -1 if
+   the text says more (help tells the default, mcts_options_default stores it). */
+int mcts_key_default(const mcts_key_def_t *d, long *iv, double *dv);
+/* Stores into o the default of every search key whose default is a value. */
+void mcts_key_defaults(mcts_options_t *o);
+/* The value key d holds in o, as a number (a choice: its value; a switch: 0 or 1; mem: MiB);
+   0 for a key of MCTS_STORE_NONE. */
+double mcts_key_value(const mcts_key_def_t *d, const mcts_options_t *o);
+
+/*
+ * Conditions over keys, as rules and fills write them: alternatives joined by `|`, each
+ * one or more terms joined by `&`, a term being KEY (the key is given), KEY>0 (its value
+ * is above 0) or KEY=VALUE (its value is VALUE: a choice's name or a number; for a file
+ * key, FILE: it is given). A key not given has the value the reader gives it (its
+ * default, a preset's, a fill's).
+ */
+/* What the reader of a spec knows of key name (len bytes): its row (NULL: no such key), and
+   in *given and *value whether it was given and the value it has. */
+typedef const mcts_key_def_t *(*mcts_key_get_fn)(void *ctx, const char *name, size_t len,
+                                                 bool *given, double *value);
+/* Whether condition cond holds; a key get does not know makes its term false. */
+bool mcts_key_holds(const char *cond, mcts_key_get_fn get, void *ctx);
+/* Calls check(name, len, ctx) for every key cond names (tests: each is a key). */
+void mcts_key_names(const char *cond, void (*check)(const char *name, size_t len, void *ctx),
+                    void *ctx);
+
+/* A rule between keys: when `when` holds, `needs` must hold too (if set) and `excludes`
+   must not (if set); else the spec is refused with `error` (one line). */
+typedef struct mcts_key_rule {
+    const char *when;
+    const char *needs;
+    const char *excludes;
+    const char *error;
+} mcts_key_rule_t;
+/* A value a key takes when it is not set otherwise: when `when` holds (NULL: always) and
+   `unless` does not (NULL: never), key=value `set` is stored as if given. */
+typedef struct mcts_key_fill {
+    const char *when;
+    const char *set;
+    const char *unless;
+} mcts_key_fill_t;
+
+/* The search ideas' rules, in the order they are checked, and fills, in the order they are
+   applied; each list ends with a row whose `error` (fills: `set`) is NULL. */
+extern const mcts_key_rule_t mcts_key_rules[];
+extern const mcts_key_fill_t mcts_key_fills[];
 
 /* The search's key named name (in any idea's table), or NULL. */
 const mcts_key_def_t *mcts_key_lookup(const char *name);

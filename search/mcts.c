@@ -6,41 +6,20 @@
 
 #include "search/amaf.h"
 #include "search/internal.h"
+#include "search/keys.h"
 #include "search/noise.h"
 #include "search/policy.h"
 
 void mcts_options_default(mcts_options_t *opt)
 {
     memset(opt, 0, sizeof *opt);
+    /* Every key whose row gives its default as a value (search/keys.h). */
+    mcts_key_defaults(opt);
+    /* The rows that tell their default in words: the library's budget (the mcts bot fills
+       in its own), first-play urgency without a preset, the first seed. */
     opt->iterations = 10000;
-    opt->time_ms = 0;
-    opt->threads = 1;
-    opt->c = 0.7;
     opt->fpu = 10.0;
-    /* No virtual loss by default: with results published every 64 iterations, two threads
-       ran 6 % more iterations a second without it (docs/PARALLEL.md). */
-    opt->virtual_loss = 0;
-    opt->sync = 0;
-    /* Off by default: it chooses better per iteration but costs iterations, and at 20 ms
-       it chose no better than without (docs/PARALLEL.md). When on, only where a
-       batch of another thread's passes is a large part of a node's visits. */
-    opt->unobserved = false;
-    opt->unobserved_below = 64;
-    opt->parallel = MCTS_PARALLEL_TREE;
-    opt->final = MCTS_FINAL_VISITS;
-    opt->backup = MCTS_BACKUP_MAXN;
-    opt->pw = 0.0;
-    opt->pw_alpha = 0.5;
-    opt->cheat = false;
-    opt->memory_bytes = (size_t)256 << 20;
-    opt->reuse = true;
     opt->seed = 1;
-    /* PUCT at 0.5 beat the progressive bias at 1 in both games (search/mcts.h). */
-    opt->prior_weight = 0.5;
-    opt->prior_form = MCTS_PRIOR_PUCT;
-    opt->mast_temp = 0.1;
-    opt->nst_eps = 0.1;
-    opt->nst_min = 7;
 }
 
 /* Why opt cannot make a searcher (one line), or NULL if it can. */
