@@ -3,14 +3,17 @@
  * player to move, so hidden parts of the state are never read). Its keys are those of
  * bots/mcts_keys.h: the search's from the tables of the search ideas (search/keys.h), and
  * its own (name, type, range, default, help), which also print `skyline play --help` and
- * BOTS.md's key list; any weight name of the game's heuristic is a key too.
- * Without iters= and time=: iters=1000. Keys that would change nothing (eps= without
- * heuristic rollouts, ...) are refused.
+ * BOTS.md's key list; any weight name of the game's heuristic is a key too. The bot reads
+ * them as the rows say: values where the rows store them, the defaults the rows give, the
+ * rules between keys (keys that would change nothing, such as eps= without heuristic
+ * rollouts, are refused) and the fills (the budget without iters= and time=, the best
+ * preset, net='s settings) of search/keys.c and bots/mcts_keys.c; the code here sets the
+ * hooks the keys turn on.
  *
  * Presets (key preset=): `best`, the default, is the strongest setting known for the game:
- * for a game with a heuristic prior=heuristic, cutoff=8 and fpu=0.3 (docs/RESULTS.md,
- * "Search defaults"), for a game without one plain UCT; `plain` is plain UCT (random
- * playouts, no prior, fpu=10) everywhere. Keys given override the preset's values.
+ * for a game with a heuristic the fills of mcts_bot_best_fills (docs/RESULTS.md, "Search
+ * defaults"), for a game without one plain UCT; `plain` is plain UCT (random playouts, no
+ * prior, the search's defaults) everywhere. Keys given override the preset's values.
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,24 +27,12 @@
 #include "bots/mcts_net.h"
 #include "search/mcts.h"
 
-/* Budget when neither iters= nor time= is given. */
-#define MCTS_BOT_DEFAULT_ITERS 1000
-#define MCTS_BOT_DEFAULT_EPS   0.1
-/* The RAVE equivalence parameter that grave= turns on when rave= is not given. */
-#define MCTS_BOT_GRAVE_RAVE 300.0
-
-/* The best preset for a game with a heuristic: cut-off depth and first-play urgency. */
-#define MCTS_BOT_BEST_CUTOFF 8
-#define MCTS_BOT_BEST_FPU    0.3
 /* Game clock: own moves expected in a game, the fewest expected left, and the reserve in
    moves that the allotment divides by on top (Tower Up 2p: about 20 searched moves a bot
    a game, Uptown about 15). */
 #define MCTS_CLOCK_EXPECTED_MOVES 30
 #define MCTS_CLOCK_MIN_LEFT       8
 #define MCTS_CLOCK_MARGIN         2
-/* With net=: the PUCT constant and the first-play urgency (relative) unless given. */
-#define MCTS_BOT_NET_CPUCT 1.0
-#define MCTS_BOT_NET_FPU   (-0.1)
 /* Scores closer than this count as equal in heuristic rollouts. */
 #define MCTS_BOT_TIE_EPS 1e-12
 
@@ -50,8 +41,7 @@ typedef struct mcts_bot {
     mcts_t *search;             /* the searcher, remade at every reset */
     const heuristic_t *h;       /* the game's heuristic, NULL if no hook uses it */
     heur_params_t w;            /* its weights */
-    double eps;                 /* heuristic rollouts: share of uniformly random moves */
-    int sample;                 /* heuristic rollouts: moves scored per ply, 0: all */
+    mcts_bot_values_t vals;     /* the values of the bot's own keys (eps=, sample=, ...) */
     mcts_stats_t last;          /* statistics of the last search */
     bool searched;              /* last is set (a search ran since the last reset) */
     mcts_bot_totals_t totals;   /* over every search since the bot was made */
@@ -66,9 +56,6 @@ typedef struct mcts_bot {
     mcts_net_options_t net_opt; /* the net's options, as the keys made them */
     bool net_evaluator;         /* net=@evaluator: an evaluator is to be given (net NULL
                                    until mcts_bot_set_evaluator) */
-    double net_mix;             /* value_mix= */
-    double net_temp;            /* prior_temp= */
-    int temp_moves;             /* temp_moves=: own moves a game drawn by visits */
 } mcts_bot_t;
 
 int mcts_clock_moves_left(int own_moves)
@@ -95,19 +82,19 @@ static void rollout_heuristic(const game_api_t *api, void *state, pcg32_t *rng, 
         if (n == 0)
             return;
         int pick = 0;
-        if (n > 1 && pcg32_double(rng) < mb->eps) {
+        if (n > 1 && pcg32_double(rng) < mb->vals.eps) {
             pick = (int)pcg32_bounded(rng, (uint32_t)n);
         } else if (n > 1) {
             /* With sample=K, only K moves drawn at random (the first K after a partial
                shuffle) are scored: much cheaper where there are many legal moves. */
-            if (mb->sample > 0 && n > mb->sample) {
-                for (int i = 0; i < mb->sample; i++) {
+            if (mb->vals.sample > 0 && n > mb->vals.sample) {
+                for (int i = 0; i < mb->vals.sample; i++) {
                     int j = i + (int)pcg32_bounded(rng, (uint32_t)(n - i));
                     move_t t = moves[i];
                     moves[i] = moves[j];
                     moves[j] = t;
                 }
-                n = mb->sample;
+                n = mb->vals.sample;
             }
             mb->h->score_moves(state, moves, n, &mb->w, scores);
             int ties = 1;
@@ -159,67 +146,143 @@ static void mcts_bot_destroy(bot_t *b)
     b->impl = NULL;
 }
 
-/* Stores the value of key k (read by mcts_key_read): a search key where its row says
-   (search/keys.h), the bot's own into the bot. */
-static void key_store(mcts_bot_t *mb, int k, long iv, double dv)
+/* The spec's keys as the bot reads them: every key of the bot (mcts_bot_keys_all), whether
+   it was given and whether it was given or filled in, and the value of those stored
+   nowhere (rollout=, prior=, preset=, ...); the others' values are in mb. */
+typedef struct key_reader {
+    mcts_bot_t *mb;
+    const mcts_key_def_t *keys[MCTS_BOT_KEYS_MAX];
+    int count;
+    int given[MCTS_BOT_KEYS_MAX];    /* index + 1 in the spec, 0: not given */
+    bool set[MCTS_BOT_KEYS_MAX];     /* given or filled in */
+    double value[MCTS_BOT_KEYS_MAX]; /* a key stored nowhere: its value */
+} key_reader_t;
+
+/* The index of key d (or of the key named name, len bytes) in r, or -1. */
+static int reader_index(const key_reader_t *r, const mcts_key_def_t *d)
 {
-    mcts_key_store(mcts_key(k), &mb->opt, iv, dv);
-    switch (k) {
-    case K_EPS: mb->eps = dv; break;
-    case K_SAMPLE: mb->sample = (int)iv; break;
-    case K_VALUE_MIX: mb->net_mix = dv; break;
-    case K_PRIOR_TEMP: mb->net_temp = dv; break;
-    case K_TEMP_MOVES: mb->temp_moves = (int)iv; break;
-    default: break; /* in the options; rollout, prior, params, net: hooks set once all are read */
+    for (int k = 0; k < r->count; k++)
+        if (r->keys[k] == d)
+            return k;
+    return -1;
+}
+
+static const mcts_key_def_t *reader_get(void *ctx, const char *name, size_t len, bool *given,
+                                        double *value)
+{
+    const key_reader_t *r = ctx;
+    const mcts_key_def_t *d = mcts_bot_key(name, len);
+    int k = d ? reader_index(r, d) : -1;
+    if (k < 0)
+        return NULL;
+    *given = r->given[k] != 0;
+    *value = d->store == MCTS_STORE_NONE ? r->value[k]
+             : mcts_bot_key_own(d)       ? mcts_key_value_at(d, &r->mb->vals)
+                                         : mcts_key_value(d, &r->mb->opt);
+    return d;
+}
+
+static bool holds(key_reader_t *r, const char *cond) { return mcts_key_holds(cond, reader_get, r); }
+
+/* Whether the key named name was given or filled in. */
+static bool is_set(const key_reader_t *r, const char *name)
+{
+    int k = reader_index(r, mcts_bot_key(name, strlen(name)));
+    return k >= 0 && r->set[k];
+}
+
+/* Stores value (read for key k) where its row says, and keeps it for the conditions. */
+static void reader_put(key_reader_t *r, int k, long iv, double dv)
+{
+    mcts_bot_key_store(r->keys[k], &r->mb->opt, &r->mb->vals, iv, dv);
+    r->value[k] = r->keys[k]->type == MCTS_KEY_DOUBLE ? dv : (double)iv;
+    r->set[k] = true;
+}
+
+/* Applies the fills (search/keys.h) whose condition holds. */
+static void reader_fill(key_reader_t *r, const mcts_key_fill_t *fills)
+{
+    for (const mcts_key_fill_t *f = fills; f->set; f++) {
+        if ((f->when && !holds(r, f->when)) || (f->unless && holds(r, f->unless)))
+            continue;
+        size_t len = strcspn(f->set, "=");
+        int k = reader_index(r, mcts_bot_key(f->set, len));
+        long iv;
+        double dv;
+        if (k >= 0 && mcts_key_parse(r->keys[k], f->set + len + 1, &iv, &dv) == 0)
+            reader_put(r, k, iv, dv);
     }
 }
 
-/* noise= and noise_alpha= (prior: a prior hook will be set): 0, or -1 with err one line. */
-static int mcts_bot_noise_keys(const mcts_bot_t *mb, const int *given, bool prior, char *err,
-                               size_t errlen)
+/* The first rule broken: -1 with err its error, else 0. */
+static int reader_check(key_reader_t *r, const mcts_key_rule_t *rules, char *err, size_t errlen)
 {
-    if (given[K_NOISE_ALPHA] && !(mb->opt.root_noise > 0.0)) {
-        snprintf(err, errlen, "key 'noise_alpha' needs noise= above 0 (root noise on)");
-        return -1;
-    }
-    if (mb->opt.root_noise > 0.0 && !prior) {
-        snprintf(err, errlen,
-                 "key 'noise' needs a prior to mix into: prior=heuristic or net= (the best "
-                 "preset's prior in a game with a heuristic)");
-        return -1;
+    for (const mcts_key_rule_t *u = rules; u->error; u++)
+        if (holds(r, u->when) &&
+            ((u->needs && !holds(r, u->needs)) || (u->excludes && holds(r, u->excludes)))) {
+            snprintf(err, errlen, "%s", u->error);
+            return -1;
+        }
+    return 0;
+}
+
+/* Every key that needs another's value (its row's `needs`): a key given without it would
+   change nothing, so it is refused; one not given takes its row's default once it holds
+   (cpuct= with net=). */
+static int reader_needs(key_reader_t *r, char *err, size_t errlen)
+{
+    for (int k = 0; k < r->count; k++) {
+        const mcts_key_def_t *d = r->keys[k];
+        if (d->needs && r->given[k] && !holds(r, d->needs)) {
+            snprintf(err, errlen, "key '%s' needs %s", d->name, d->needs);
+            return -1;
+        }
     }
     return 0;
 }
 
+static void reader_needs_defaults(key_reader_t *r)
+{
+    for (int k = 0; k < r->count; k++) {
+        const mcts_key_def_t *d = r->keys[k];
+        long iv;
+        double dv;
+        if (d->needs && !r->given[k] && holds(r, d->needs) && mcts_key_default(d, &iv, &dv) == 0)
+            reader_put(r, k, iv, dv);
+    }
+}
+
+/* The reader of mb's keys, each at its default: the bot's own kept ones stored in mb, the
+   values of those stored nowhere kept. */
+static void reader_init(key_reader_t *r, mcts_bot_t *mb)
+{
+    memset(r, 0, sizeof *r);
+    r->mb = mb;
+    r->count = mcts_bot_keys_all(r->keys);
+    for (int k = 0; k < r->count; k++) {
+        long iv = 0;
+        double dv = 0.0;
+        bool has = mcts_key_default(r->keys[k], &iv, &dv) == 0;
+        if (has && mcts_bot_key_own(r->keys[k]))
+            mcts_bot_key_store(r->keys[k], &mb->opt, &mb->vals, iv, dv);
+        r->value[k] = r->keys[k]->type == MCTS_KEY_DOUBLE ? dv : (double)iv;
+    }
+}
+
 /*
  * net=FILE (docs/NETS.md): the net gives the prior and the leaves' values, PUCT selection.
- * given[k]: as in mcts_bot_read_keys, all other keys read. 0, or -1 with err one line.
+ * All other keys read and checked. 0, or -1 with err one line.
  */
-static int mcts_bot_net_keys(bot_t *b, mcts_bot_t *mb, const int *given, const char *path,
-                             char *err, size_t errlen)
+static int mcts_bot_net_keys(bot_t *b, key_reader_t *r, const char *path, char *err, size_t errlen)
 {
+    mcts_bot_t *mb = r->mb;
     mcts_options_t *o = &mb->opt;
-    const char *other = given[K_PRIOR]     ? "prior"
-                        : given[K_ROLLOUT] ? "rollout"
-                        : given[K_RAVE]    ? "rave"
-                        : given[K_GRAVE]   ? "grave"
-                                           : NULL;
-    if (other) {
-        snprintf(err, errlen,
-                 "keys 'net' and '%s' exclude each other (the net gives the prior and the "
-                 "leaves' values)",
-                 other);
-        return -1;
-    }
-    if (given[K_CUTOFF] && !(mb->net_mix > 0.0)) {
-        snprintf(err, errlen, "key 'cutoff' with 'net' needs value_mix= above 0 (what it blends)");
-        return -1;
-    }
+    bool cutoff = holds(r, "cutoff");
     mcts_net_options_t no = {.threads = o->threads,
-                             .prior_temp = mb->net_temp,
-                             .value_mix = mb->net_mix,
-                             .mix_cutoff = given[K_CUTOFF] ? o->cutoff_depth : 0,
-                             .mix_evaluate = given[K_CUTOFF] ? evaluate_heuristic : NULL,
+                             .prior_temp = mb->vals.prior_temp,
+                             .value_mix = mb->vals.value_mix,
+                             .mix_cutoff = cutoff ? o->cutoff_depth : 0,
+                             .mix_evaluate = cutoff ? evaluate_heuristic : NULL,
                              .mix_ctx = mb};
     mb->net_opt = no;
     mb->net_evaluator = !strcmp(path, MCTS_BOT_NET_EVALUATOR);
@@ -233,34 +296,20 @@ static int mcts_bot_net_keys(bot_t *b, mcts_bot_t *mb, const int *given, const c
     }
     o->cutoff_depth = 0;
     o->prior_form = MCTS_PRIOR_PUCT;
-    if (!given[K_CPUCT])
-        o->prior_weight = MCTS_BOT_NET_CPUCT;
-    if (!given[K_C])
-        o->c = 0.0;
-    if (!given[K_FPU])
-        o->fpu = MCTS_BOT_NET_FPU;
-    if (!given[K_FPU] && !given[K_FPU_REL])
-        o->fpu_relative = true;
+    reader_fill(r, mcts_bot_net_fills);
     return 0;
 }
 
-/* What the keys turn on, for the checks between keys (mcts_bot_keys). */
-typedef struct {
-    bool rollout_heur, rollout_mast, rollout_nst, prior_heur, cutoff;
-} mcts_bot_uses_t;
-
 /*
  * Reads the spec's keys into mb: params= first, so that weights given as keys override it in
- * any key order. given[k]: index + 1 in the spec of table key k (0: not given); chosen[k]: the
- * choice value of a choice key given; *weights: index + 1 of the first weight given by name.
+ * any key order. *weights: index + 1 of the first weight given by name.
  */
-static int mcts_bot_read_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec,
-                              const heuristic_t *h, int *given, long *chosen, int *weights,
-                              char *err, size_t errlen)
+static int mcts_bot_read_keys(bot_t *b, key_reader_t *r, const bot_spec_t *spec,
+                              const heuristic_t *h, int *weights, char *err, size_t errlen)
 {
+    mcts_bot_t *mb = r->mb;
     for (int k = 0; k < spec->key_count; k++)
-        if (!strcmp(spec->keys[k], mcts_key(K_PARAMS)->name)) {
-            given[K_PARAMS] = k + 1;
+        if (!strcmp(spec->keys[k], "params")) {
             if (!h) {
                 snprintf(err, errlen, "params=: no heuristic for game '%s'", b->api->name);
                 return -1;
@@ -270,195 +319,101 @@ static int mcts_bot_read_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec,
         }
     for (int k = 0; k < spec->key_count; k++) {
         const char *key = spec->keys[k], *value = spec->values[k];
-        int t = mcts_key_find(key);
-        int i;
-        if (t == K_PARAMS)
-            continue;
-        if (t == K_CLOCK) { /* BASE or BASE+INC */
+        const mcts_key_def_t *d = mcts_bot_key(key, strlen(key));
+        int t = d ? reader_index(r, d) : -1, i;
+        long iv = 0;
+        double dv = 0.0;
+        if (t >= 0 && !strcmp(key, "clock")) { /* BASE or BASE+INC */
             if (bot_tc_parse("key 'clock'", value, &mb->clock_ms, &mb->clock_inc, err, errlen))
                 return -1;
-            given[t] = k + 1;
-        } else if (t >= 0) {
-            long iv = 0;
-            double dv = 0.0;
-            if (mcts_key_read(mcts_key(t), value, &iv, &dv, err, errlen))
+        } else if (t >= 0 && d->type != MCTS_KEY_FILE) {
+            if (mcts_key_read(d, value, &iv, &dv, err, errlen))
                 return -1;
-            key_store(mb, t, iv, dv);
-            given[t] = k + 1;
-            chosen[t] = iv;
-        } else if (h && (i = heur_param_find(h, key)) >= 0) {
+            reader_put(r, t, iv, dv);
+        } else if (t < 0 && h && (i = heur_param_find(h, key)) >= 0) {
             if (bot_spec_double(key, value, -HEUR_VALUE_MAX, HEUR_VALUE_MAX, &mb->w.value[i], err,
                                 errlen))
                 return -1;
             if (!*weights)
                 *weights = k + 1;
-        } else {
+        } else if (t < 0) {
             mcts_key_unknown(key, err, errlen);
             return -1;
         }
-    }
-    return 0;
-}
-
-/* The rollout and prior chosen, and the best preset's fill-in of the keys not given. */
-static mcts_bot_uses_t mcts_bot_uses(mcts_bot_t *mb, const heuristic_t *h, const int *given,
-                                     const long *chosen)
-{
-    mcts_bot_uses_t u;
-    u.rollout_heur = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_HEURISTIC;
-    /* MAST and NST: the search plays and records the moves (search/amaf.h). */
-    u.rollout_mast = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_MAST;
-    u.rollout_nst = given[K_ROLLOUT] && chosen[K_ROLLOUT] == MCTS_BOT_ROLLOUT_NST;
-    mb->opt.playout = u.rollout_mast  ? MCTS_PLAYOUT_MAST
-                      : u.rollout_nst ? MCTS_PLAYOUT_NST
-                                      : MCTS_PLAYOUT_HOOK;
-    u.prior_heur = given[K_PRIOR] && chosen[K_PRIOR] == MCTS_BOT_PRIOR_HEURISTIC;
-    /* The best preset fills in the keys not given (a game without a heuristic: none). */
-    bool best =
-        h && !(given[K_PRESET] && chosen[K_PRESET] == MCTS_BOT_PRESET_PLAIN) && !given[K_NET];
-    u.cutoff = given[K_CUTOFF];
-    if (best && !given[K_PRIOR])
-        u.prior_heur = true;
-    if (best && !given[K_CUTOFF] && !u.rollout_heur && !u.rollout_mast && !u.rollout_nst) {
-        mb->opt.cutoff_depth = MCTS_BOT_BEST_CUTOFF;
-        u.cutoff = true;
-    }
-    if (best && !given[K_FPU])
-        mb->opt.fpu = MCTS_BOT_BEST_FPU;
-    return u;
-}
-
-/* The tree and parallel keys that exclude each other, and the budget: clock, time, iters. */
-static int mcts_bot_budget_keys(mcts_bot_t *mb, int *given, char *err, size_t errlen)
-{
-    if (mb->opt.tree == MCTS_TREE_MULTI && mb->opt.parallel == MCTS_PARALLEL_ROOT) {
-        snprintf(err, errlen, "keys 'tree=multi' and 'parallel=root' exclude each other");
-        return -1;
-    }
-    if (mb->opt.tree == MCTS_TREE_MULTI && mb->opt.backup == MCTS_BACKUP_BRS) {
-        snprintf(err, errlen, "keys 'tree=multi' and 'backup=brs' exclude each other");
-        return -1;
-    }
-    if (given[K_CLOCK] && given[K_TIME]) {
-        snprintf(err, errlen, "keys 'clock' and 'time' exclude each other");
-        return -1;
-    }
-    if (given[K_CLOCK]) { /* the time of each move is set before its search */
-        mb->opt.time_ms = mcts_clock_allot(mb->clock_ms, 0);
-        given[K_TIME] = given[K_CLOCK];
-    }
-    if (given[K_ITERS] && !given[K_TIME])
-        mb->opt.time_ms = 0;
-    if (given[K_TIME] && !given[K_ITERS])
-        mb->opt.iterations = 0;
-    if (!given[K_ITERS] && !given[K_TIME])
-        mb->opt.iterations = MCTS_BOT_DEFAULT_ITERS;
-    return 0;
-}
-
-/* The keys that need another's value, and the playout keys that exclude each other. */
-static int mcts_bot_needs_keys(mcts_bot_t *mb, const int *given, const mcts_bot_uses_t *u,
-                               char *err, size_t errlen)
-{
-    /* A key that needs another's value changes nothing without it. */
-    for (int t = 0; t < K_COUNT; t++) {
-        const char *needs = mcts_key(t)->needs;
-        if (!given[t] || !needs)
-            continue;
-        bool met = (!strcmp(needs, "rollout=heuristic") && u->rollout_heur) ||
-                   (!strcmp(needs, "prior=heuristic") && u->prior_heur) ||
-                   (!strcmp(needs, "rollout=mast") && u->rollout_mast) ||
-                   (!strcmp(needs, "rollout=nst") && u->rollout_nst) ||
-                   (!strcmp(needs, "net=FILE") && given[K_NET]);
-        if (!met) {
-            snprintf(err, errlen, "key '%s' needs %s", mcts_key(t)->name, needs);
-            return -1;
+        if (t >= 0) {
+            r->given[t] = k + 1;
+            r->set[t] = true;
         }
     }
-    if (given[K_PW_A] && !(mb->opt.pw > 0.0)) {
-        snprintf(err, errlen, "key 'pw_a' needs pw= above 0 (progressive widening on)");
+    return 0;
+}
+
+/* The checks between keys and the values filled in: the best preset's (in a game with a
+   heuristic, unless preset=plain or net=), the search's, the rules, the budget. */
+static int mcts_bot_settle_keys(key_reader_t *r, const heuristic_t *h, char *err, size_t errlen)
+{
+    mcts_bot_t *mb = r->mb;
+    mb->opt.playout = holds(r, "rollout=mast")  ? MCTS_PLAYOUT_MAST
+                      : holds(r, "rollout=nst") ? MCTS_PLAYOUT_NST
+                                                : MCTS_PLAYOUT_HOOK;
+    if (h && !holds(r, "preset=plain|net"))
+        reader_fill(r, mcts_bot_best_fills);
+    reader_fill(r, mcts_key_fills);
+    if (reader_needs(r, err, errlen) || reader_check(r, mcts_key_rules, err, errlen) ||
+        reader_check(r, mcts_bot_rules, err, errlen))
         return -1;
-    }
-    /* The search plays the cutoff's moves at random, whatever the rollout policy. */
-    if (given[K_CUTOFF] && u->rollout_heur) {
-        snprintf(err, errlen,
-                 "keys 'cutoff' and 'rollout=heuristic' exclude each other "
-                 "(cutoff plays random moves before evaluate)");
-        return -1;
-    }
-    if (given[K_GRAVE] && !given[K_RAVE])
-        mb->opt.rave_k = MCTS_BOT_GRAVE_RAVE;
-    if (given[K_GRAVE] && !(mb->opt.rave_k > 0.0)) {
-        snprintf(err, errlen, "key 'grave' needs rave=K with K > 0");
-        return -1;
-    }
-    /* RAVE records the playout's moves, which the heuristic rollout does not report. */
-    if (mb->opt.rave_k > 0.0 && u->rollout_heur) {
-        snprintf(err, errlen,
-                 "keys 'rave' and 'rollout=heuristic' exclude each other "
-                 "(heuristic rollouts do not report their moves)");
-        return -1;
-    }
-    bool records = mb->opt.rave_k > 0.0 || u->rollout_mast || u->rollout_nst;
-    if (records && mb->opt.backup == MCTS_BACKUP_BRS) {
-        snprintf(err, errlen,
-                 "key 'backup=brs' excludes 'rave', 'grave' and 'rollout=mast|nst' (its moves "
-                 "outside the tree are not recorded)");
-        return -1;
-    }
-    if (records && mb->opt.tree == MCTS_TREE_MULTI) {
-        snprintf(err, errlen,
-                 "key 'tree=multi' excludes 'rave', 'grave' and 'rollout=mast|nst' (they "
-                 "record the path of one tree)");
-        return -1;
-    }
+    /* The budget: the keys given, else the bot's (the library's is not the bot's). */
+    if (!holds(r, "iters"))
+        mb->opt.iterations = 0;
+    if (holds(r, "clock")) /* the time of each move is set before its search */
+        mb->opt.time_ms = mcts_clock_allot(mb->clock_ms, 0);
+    reader_fill(r, mcts_bot_budget_fills);
     return 0;
 }
 
 static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char *err, size_t errlen)
 {
     const heuristic_t *h = heuristic_for(b->api);
-    /* given[k], chosen[k], weights: as in mcts_bot_read_keys. */
-    int given[K_COUNT] = {0};
-    long chosen[K_COUNT] = {0};
+    key_reader_t r;
+    reader_init(&r, mb);
     int weights = 0;
     if (h)
         heur_params_default(h, &mb->w);
-    if (mcts_bot_read_keys(b, mb, spec, h, given, chosen, &weights, err, errlen))
+    if (mcts_bot_read_keys(b, &r, spec, h, &weights, err, errlen) ||
+        mcts_bot_settle_keys(&r, h, err, errlen))
         return -1;
-    mcts_bot_uses_t u = mcts_bot_uses(mb, h, given, chosen);
-    if (mcts_bot_budget_keys(mb, given, err, errlen) ||
-        mcts_bot_needs_keys(mb, given, &u, err, errlen))
-        return -1;
-    bool uses_heuristic = u.rollout_heur || u.prior_heur || u.cutoff;
-    if ((given[K_PARAMS] || weights) && !uses_heuristic) {
+    bool rollout_heur = holds(&r, "rollout=heuristic"), prior_heur = holds(&r, "prior=heuristic");
+    bool cutoff = is_set(&r, "cutoff");
+    bool uses_heuristic = rollout_heur || prior_heur || cutoff;
+    int params = r.given[reader_index(&r, mcts_bot_key("params", strlen("params")))];
+    if ((params || weights) && !uses_heuristic) {
         snprintf(err, errlen, "key '%s' needs rollout=heuristic, prior=heuristic or cutoff=",
-                 spec->keys[(given[K_PARAMS] ? given[K_PARAMS] : weights) - 1]);
+                 spec->keys[(params ? params : weights) - 1]);
         return -1;
     }
     if (uses_heuristic && !h) {
         snprintf(err, errlen, "no heuristic for game '%s'", b->api->name);
         return -1;
     }
-    if (mcts_bot_noise_keys(mb, given, u.prior_heur || given[K_NET], err, errlen))
-        return -1;
     if (uses_heuristic)
         mb->h = h;
-    if (u.rollout_heur) {
+    if (rollout_heur) {
         mb->opt.rollout = rollout_heuristic;
         mb->opt.rollout_ctx = mb;
     }
-    if (u.prior_heur) {
+    if (prior_heur) {
         mb->opt.prior = prior_heuristic;
         mb->opt.prior_ctx = mb;
     }
-    if (u.cutoff) {
+    if (cutoff) {
         mb->opt.evaluate = evaluate_heuristic;
         mb->opt.evaluate_ctx = mb;
     }
-    return given[K_NET]
-               ? mcts_bot_net_keys(b, mb, given, spec->values[given[K_NET] - 1], err, errlen)
-               : 0;
+    int net = r.given[reader_index(&r, mcts_bot_key("net", strlen("net")))];
+    if (net && mcts_bot_net_keys(b, &r, spec->values[net - 1], err, errlen))
+        return -1;
+    reader_needs_defaults(&r);
+    return 0;
 }
 
 static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t errlen)
@@ -470,8 +425,6 @@ static int mcts_bot_init(bot_t *b, const bot_spec_t *spec, char *err, size_t err
     }
     b->impl = mb;
     mcts_options_default(&mb->opt);
-    mb->eps = MCTS_BOT_DEFAULT_EPS;
-    mb->net_temp = 1.0;
     if (mcts_bot_keys(b, mb, spec, err, errlen)) {
         mcts_bot_destroy(b);
         return -1;
@@ -625,7 +578,7 @@ static move_t mcts_bot_choose(bot_t *b, const void *state)
         mb->clock_left += (double)mb->clock_inc - mb->last.seconds * 1000.0;
     /* own_moves counts this game's choices of the bot (its seat's moves, extra turns
        included), from bot_reset. */
-    if (mb->own_moves < mb->temp_moves)
+    if (mb->own_moves < mb->vals.temp_moves)
         mv = mcts_bot_temp_move(b, &mb->last, mv);
     mb->own_moves++;
     mb->h_left = -1;

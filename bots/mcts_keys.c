@@ -18,82 +18,190 @@ static const mcts_key_choice_t choice_prior[] = {
 static const mcts_key_choice_t choice_preset[] = {
     {"best", MCTS_BOT_PRESET_BEST}, {"plain", MCTS_BOT_PRESET_PLAIN}, {NULL, 0}};
 
-/* The keys in the order of K_*: the search's come from its ideas' tables
-   (search/keys.h), the others from bot_keys. */
-static const char *const key_names[K_COUNT] = {
-    "iters",   "time",        "threads",    "c",        "fpu",         "fpu_rel",    "vloss",
-    "unobs",   "unobs_below", "sync",       "parallel", "final",       "mem",        "reuse",
-    "rollout", "eps",         "sample",     "prior",    "prior_w",     "prior_form", "cutoff",
-    "params",  "preset",      "backup",     "cheat",    "clock",       "pw",         "pw_a",
-    "tree",    "mast_temp",   "nst_eps",    "nst_min",  "rave",        "grave",      "net",
-    "cpuct",   "value_mix",   "prior_temp", "noise",    "noise_alpha", "temp_moves"};
-
 /* The bot's own keys: its rollout and prior hooks, heuristic weights, presets, game clock,
-   net and self-play draws (those with a place in mcts_options_t say where). */
-static const mcts_key_def_t bot_keys[] = {
-    {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
-     "playouts: the game's random playout, epsilon-greedy on `score_moves`, MAST (a softmax "
-     "over each move's mean result) or NST (epsilon-greedy on the means of move n-grams); "
-     "`mast` and `nst` also choose the moves before a cutoff",
-     "see \"MAST and NST\" below", MCTS_STORE_NONE, 0},
-    {"eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
-     "heuristic rollouts: share of uniformly random moves", NULL, MCTS_STORE_NONE, 0},
-    {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
-     "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL, MCTS_STORE_NONE,
-     0},
-    {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
-     "heuristic (`preset=best` with a heuristic), else none",
-     "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
-     "call per expansion); untried moves are expanded best prior first",
-     NULL, MCTS_STORE_NONE, 0},
-    {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
-     "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
-     "also be given as a key by its name, over the file",
-     NULL, MCTS_STORE_NONE, 0},
-    {"preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
-     "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
-     "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
-     "prior, `fpu=10`); keys given override the preset",
-     "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
-     "defaults\"",
-     MCTS_STORE_NONE, 0},
-    {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS[+INC]", NULL, "none",
-     "a game clock: MS milliseconds per game, INC more after each own move; each move "
-     "given remaining / (expected own moves left + 2) plus INC, the moves left being 30 "
-     "less those made, at least 8; excludes `time` (the range is MS's)",
-     NULL, MCTS_STORE_NONE, 0},
-    {"net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
-     "a network (docs/NETS.md) for the game and player count: a file (a value with a `/` or "
-     "a `.`) or a shipped net's name (nets/), or `@evaluator` for a "
-     "function given through the C API or Python (`Bot.set_evaluator`): PUCT with the policy's "
-     "prior over the legal moves and the value head's values at the leaves (one evaluation "
-     "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
-     "`prior`, `rollout`, `rave` and `grave`",
-     "see \"Networks\" below", MCTS_STORE_NONE, 0},
-    {"cpuct", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "net=FILE", "1",
-     "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL,
-     MCTS_STORE_DOUBLE, offsetof(mcts_options_t, prior_weight)},
-    {"value_mix", MCTS_KEY_DOUBLE, 0, 1, NULL, "L", "net=FILE", "0",
-     "a leaf's value is (1 - L) times the net's plus L times a random playout's result (with "
-     "`cutoff=D`: the heuristic's `evaluate` after D random moves)",
-     NULL, MCTS_STORE_NONE, 0},
-    {"prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
-     "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL,
-     MCTS_STORE_NONE, 0},
-    {"temp_moves", MCTS_KEY_INT, 0, 1000000, NULL, "M", NULL, "0",
-     "the bot's first M moves of each game are drawn in proportion to the root moves' visits "
-     "(temperature 1, from the bot's seeded random numbers), the later ones chosen as "
-     "`final` says",
-     NULL, MCTS_STORE_NONE, 0},
+   net and self-play draws; each listed before the search key it names (NULL: last), and
+   kept: its value goes into mcts_bot_values_t (else where its row says, or nowhere: the
+   bot reads it from the spec). */
+static const struct {
+    const char *before;
+    bool kept;
+    mcts_key_def_t def;
+} bot_keys[] = {
+    {"prior_w",
+     false,
+     {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
+      "playouts: the game's random playout, epsilon-greedy on `score_moves`, MAST (a softmax "
+      "over each move's mean result) or NST (epsilon-greedy on the means of move n-grams); "
+      "`mast` and `nst` also choose the moves before a cutoff",
+      "see \"MAST and NST\" below", MCTS_STORE_NONE, 0}},
+    {"prior_w",
+     true,
+     {"eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
+      "heuristic rollouts: share of uniformly random moves", NULL, MCTS_STORE_DOUBLE,
+      offsetof(mcts_bot_values_t, eps)}},
+    {"prior_w",
+     true,
+     {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
+      "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL, MCTS_STORE_INT,
+      offsetof(mcts_bot_values_t, sample)}},
+    {"prior_w",
+     false,
+     {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
+      "heuristic (`preset=best` with a heuristic), else none",
+      "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
+      "call per expansion); untried moves are expanded best prior first",
+      NULL, MCTS_STORE_NONE, 0}},
+    {"backup",
+     false,
+     {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
+      "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
+      "also be given as a key by its name, over the file",
+      NULL, MCTS_STORE_NONE, 0}},
+    {"backup",
+     false,
+     {"preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
+      "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
+      "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
+      "prior, `fpu=10`); keys given override the preset",
+      "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
+      "defaults\"",
+      MCTS_STORE_NONE, 0}},
+    {"pw",
+     false,
+     {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS[+INC]", NULL, "none",
+      "a game clock: MS milliseconds per game, INC more after each own move; each move "
+      "given remaining / (expected own moves left + 2) plus INC, the moves left being 30 "
+      "less those made, at least 8; excludes `time` (the range is MS's)",
+      NULL, MCTS_STORE_NONE, 0}},
+    {"noise",
+     false,
+     {"net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
+      "a network (docs/NETS.md) for the game and player count: a file (a value with a `/` or "
+      "a `.`) or a shipped net's name (nets/), or `@evaluator` for a "
+      "function given through the C API or Python (`Bot.set_evaluator`): PUCT with the policy's "
+      "prior over the legal moves and the value head's values at the leaves (one evaluation "
+      "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
+      "`prior`, `rollout`, `rave` and `grave`",
+      "see \"Networks\" below", MCTS_STORE_NONE, 0}},
+    {"noise",
+     false,
+     {"cpuct", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "net=FILE", "1",
+      "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL,
+      MCTS_STORE_DOUBLE, offsetof(mcts_options_t, prior_weight)}},
+    {"noise",
+     true,
+     {"value_mix", MCTS_KEY_DOUBLE, 0, 1, NULL, "L", "net=FILE", "0",
+      "a leaf's value is (1 - L) times the net's plus L times a random playout's result (with "
+      "`cutoff=D`: the heuristic's `evaluate` after D random moves)",
+      NULL, MCTS_STORE_DOUBLE, offsetof(mcts_bot_values_t, value_mix)}},
+    {"noise",
+     true,
+     {"prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
+      "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL,
+      MCTS_STORE_DOUBLE, offsetof(mcts_bot_values_t, prior_temp)}},
+    {NULL,
+     true,
+     {"temp_moves", MCTS_KEY_INT, 0, 1000000, NULL, "M", NULL, "0",
+      "the bot's first M moves of each game are drawn in proportion to the root moves' visits "
+      "(temperature 1, from the bot's seeded random numbers), the later ones chosen as "
+      "`final` says",
+      NULL, MCTS_STORE_INT, offsetof(mcts_bot_values_t, temp_moves)}},
     {0},
 };
 
-const mcts_key_def_t *mcts_key(int k)
+/* The bot's rules, checked after the search's (search/keys.c). */
+const mcts_key_rule_t mcts_bot_rules[] = {
+    {"clock", NULL, "time", "keys 'clock' and 'time' exclude each other"},
+    {"net", NULL, "prior",
+     "keys 'net' and 'prior' exclude each other (the net gives the prior and the leaves' "
+     "values)"},
+    {"net", NULL, "rollout",
+     "keys 'net' and 'rollout' exclude each other (the net gives the prior and the leaves' "
+     "values)"},
+    {"net", NULL, "rave",
+     "keys 'net' and 'rave' exclude each other (the net gives the prior and the leaves' "
+     "values)"},
+    {"net", NULL, "grave",
+     "keys 'net' and 'grave' exclude each other (the net gives the prior and the leaves' "
+     "values)"},
+    {"net&cutoff", "value_mix>0", NULL,
+     "key 'cutoff' with 'net' needs value_mix= above 0 (what it blends)"},
+    {0},
+};
+
+/* With net= (the net row's help): PUCT with the net's prior, absolute values, and a
+   first-play urgency relative to the node's mean. */
+const mcts_key_fill_t mcts_bot_net_fills[] = {
+    {"net", "c=0", "c"},
+    {"net", "fpu=-0.1", "fpu"},
+    {"net", "fpu_rel=1", "fpu|fpu_rel"},
+    {0},
+};
+
+/* The best preset in a game with a heuristic (the preset row's help; docs/RESULTS.md,
+   "Search defaults"): the heuristic's prior, a cutoff unless the rollout given plays its
+   own moves, and a lower first-play urgency. */
+const mcts_key_fill_t mcts_bot_best_fills[] = {
+    {NULL, "prior=heuristic", "prior"},
+    {NULL, "cutoff=8", "cutoff|rollout=heuristic|rollout=mast|rollout=nst"},
+    {NULL, "fpu=0.3", "fpu"},
+    {0},
+};
+
+/* The budget without iters=, time= or clock= (the iters row's default). */
+const mcts_key_fill_t mcts_bot_budget_fills[] = {
+    {NULL, "iters=1000", "iters|time|clock"},
+    {0},
+};
+
+int mcts_bot_keys_all(const mcts_key_def_t **keys)
 {
-    for (const mcts_key_def_t *d = bot_keys; d->name; d++)
-        if (!strcmp(d->name, key_names[k]))
-            return d;
-    return mcts_key_lookup(key_names[k]);
+    int n = 0;
+    for (size_t t = 0; mcts_key_tables[t]; t++)
+        for (const mcts_key_def_t *d = mcts_key_tables[t];; d++) {
+            for (int b = 0; bot_keys[b].def.name; b++) {
+                const char *before = bot_keys[b].before;
+                bool here = d->name ? before && !strcmp(before, d->name)
+                                    : !before && !mcts_key_tables[t + 1];
+                if (here && n < MCTS_BOT_KEYS_MAX)
+                    keys[n++] = &bot_keys[b].def;
+            }
+            if (!d->name)
+                break;
+            if (n < MCTS_BOT_KEYS_MAX)
+                keys[n++] = d;
+        }
+    return n;
+}
+
+const mcts_key_def_t *mcts_bot_key(const char *name, size_t len)
+{
+    for (int b = 0; bot_keys[b].def.name; b++)
+        if (strlen(bot_keys[b].def.name) == len && !strncmp(bot_keys[b].def.name, name, len))
+            return &bot_keys[b].def;
+    char text[64];
+    if (len >= sizeof text)
+        return NULL;
+    memcpy(text, name, len);
+    text[len] = '\0';
+    return mcts_key_lookup(text);
+}
+
+bool mcts_bot_key_own(const mcts_key_def_t *d)
+{
+    for (int b = 0; bot_keys[b].def.name; b++)
+        if (d == &bot_keys[b].def)
+            return bot_keys[b].kept;
+    return false;
+}
+
+void mcts_bot_key_store(const mcts_key_def_t *d, mcts_options_t *o, mcts_bot_values_t *v, long iv,
+                        double dv)
+{
+    if (mcts_bot_key_own(d))
+        mcts_key_store_at(d, v, iv, dv);
+    else
+        mcts_key_store(d, o, iv, dv);
 }
 
 /* The range of an int or double key as help and errors say it ("from LO to HI"). */
@@ -144,8 +252,10 @@ void mcts_bot_keys_print(FILE *out, bool markdown)
     char form[128], range[64];
     if (markdown)
         fprintf(out, "| key | meaning | range | default |\n|---|---|---|---|\n");
-    for (int k = 0; k < K_COUNT; k++) {
-        const mcts_key_def_t *d = mcts_key(k);
+    const mcts_key_def_t *keys[MCTS_BOT_KEYS_MAX];
+    int count = mcts_bot_keys_all(keys);
+    for (int k = 0; k < count; k++) {
+        const mcts_key_def_t *d = keys[k];
         key_form(d, markdown, form, sizeof form);
         range[0] = '\0';
         if (d->type == MCTS_KEY_INT || d->type == MCTS_KEY_DOUBLE)
@@ -167,14 +277,6 @@ void mcts_bot_keys_print(FILE *out, bool markdown)
     }
     if (!markdown)
         print_wrapped(out, "NAME=X", "a weight of the game's heuristic by its name");
-}
-
-int mcts_key_find(const char *name)
-{
-    for (int k = 0; k < K_COUNT; k++)
-        if (!strcmp(key_names[k], name))
-            return k;
-    return -1;
 }
 
 /* Reads value for key d: *iv gets an int or a choice's value, *dv a double. 0, or -1
@@ -207,8 +309,10 @@ int mcts_key_read(const mcts_key_def_t *d, const char *value, long *iv, double *
 void mcts_key_unknown(const char *key, char *err, size_t errlen)
 {
     int n = snprintf(err, errlen, "unknown key '%s' (mcts takes", key);
-    for (int k = 0; k < K_COUNT && n > 0 && (size_t)n < errlen; k++)
-        n += snprintf(err + n, errlen - (size_t)n, "%s %s", k ? "," : "", key_names[k]);
+    const mcts_key_def_t *keys[MCTS_BOT_KEYS_MAX];
+    int count = mcts_bot_keys_all(keys);
+    for (int k = 0; k < count && n > 0 && (size_t)n < errlen; k++)
+        n += snprintf(err + n, errlen - (size_t)n, "%s %s", k ? "," : "", keys[k]->name);
     if (n > 0 && (size_t)n < errlen)
         snprintf(err + n, errlen - (size_t)n, " and the heuristic's weights)");
 }

@@ -156,13 +156,14 @@ static int pimc_keys(bot_t *b, pimc_bot_t *pb, const bot_spec_t *spec, bot_spec_
                      value);
             return -1;
         }
-        int t = mcts_key_find(key);
-        if (t == K_ITERS || t == K_TIME) {
+        const mcts_key_def_t *d = mcts_bot_key(key, strlen(key));
+        bool budget = d && (!strcmp(key, "iters") || !strcmp(key, "time"));
+        if (budget) {
             long v = 0;
             double unused = 0.0;
-            if (mcts_key_read(mcts_key(t), value, &v, &unused, err, errlen))
+            if (mcts_key_read(d, value, &v, &unused, err, errlen))
                 return -1;
-            *(t == K_ITERS ? &iters : &time_ms) = v;
+            *(key[0] == 'i' ? &iters : &time_ms) = v;
             continue;
         }
         for (size_t r = 0; r < sizeof refused_keys / sizeof refused_keys[0]; r++)
@@ -170,7 +171,7 @@ static int pimc_keys(bot_t *b, pimc_bot_t *pb, const bot_spec_t *spec, bot_spec_
                 snprintf(err, errlen, "key '%s' is not a pimc key: %s", key, refused_keys[r][1]);
                 return -1;
             }
-        if (t < 0 && !(h && heur_param_find(h, key) >= 0)) {
+        if (!d && !(h && heur_param_find(h, key) >= 0)) {
             snprintf(err, errlen,
                      "unknown key '%s' (pimc takes dets, vote, iters, time and the mcts keys "
                      "but cheat, reuse and clock)",

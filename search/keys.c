@@ -171,13 +171,13 @@ const mcts_key_fill_t mcts_key_fills[] = {
 };
 
 /* Every idea's table, searched in this order. */
-static const mcts_key_def_t *const key_tables[] = {mcts_core_keys, mcts_multi_keys, mcts_amaf_keys,
-                                                   mcts_mast_keys, mcts_noise_keys};
+const mcts_key_def_t *const mcts_key_tables[] = {mcts_core_keys, mcts_multi_keys, mcts_mast_keys,
+                                                 mcts_amaf_keys, mcts_noise_keys, NULL};
 
 const mcts_key_def_t *mcts_key_lookup(const char *name)
 {
-    for (size_t t = 0; t < sizeof key_tables / sizeof key_tables[0]; t++)
-        for (const mcts_key_def_t *d = key_tables[t]; d->name; d++)
+    for (size_t t = 0; mcts_key_tables[t]; t++)
+        for (const mcts_key_def_t *d = mcts_key_tables[t]; d->name; d++)
             if (!strcmp(d->name, name))
                 return d;
     return NULL;
@@ -191,7 +191,12 @@ _Static_assert(sizeof(mcts_parallel_t) == sizeof(int) && sizeof(mcts_final_t) ==
 
 void mcts_key_store(const mcts_key_def_t *d, mcts_options_t *o, long iv, double dv)
 {
-    char *p = (char *)o + d->offset;
+    mcts_key_store_at(d, o, iv, dv);
+}
+
+void mcts_key_store_at(const mcts_key_def_t *d, void *base, long iv, double dv)
+{
+    char *p = (char *)base + d->offset;
     switch (d->store) {
     case MCTS_STORE_LONG: memcpy(p, &iv, sizeof iv); break;
     case MCTS_STORE_INT:
@@ -249,8 +254,8 @@ int mcts_key_default(const mcts_key_def_t *d, long *iv, double *dv)
 
 void mcts_key_defaults(mcts_options_t *o)
 {
-    for (size_t t = 0; t < sizeof key_tables / sizeof key_tables[0]; t++)
-        for (const mcts_key_def_t *d = key_tables[t]; d->name; d++) {
+    for (size_t t = 0; mcts_key_tables[t]; t++)
+        for (const mcts_key_def_t *d = mcts_key_tables[t]; d->name; d++) {
             long iv;
             double dv;
             if (mcts_key_default(d, &iv, &dv) == 0)
@@ -260,7 +265,12 @@ void mcts_key_defaults(mcts_options_t *o)
 
 double mcts_key_value(const mcts_key_def_t *d, const mcts_options_t *o)
 {
-    const char *p = (const char *)o + d->offset;
+    return mcts_key_value_at(d, o);
+}
+
+double mcts_key_value_at(const mcts_key_def_t *d, const void *base)
+{
+    const char *p = (const char *)base + d->offset;
     switch (d->store) {
     case MCTS_STORE_LONG: {
         long v;

@@ -72,6 +72,8 @@ void mcts_key_defaults(mcts_options_t *o);
 /* The value key d holds in o, as a number (a choice: its value; a switch: 0 or 1; mem: MiB);
    0 for a key of MCTS_STORE_NONE. */
 double mcts_key_value(const mcts_key_def_t *d, const mcts_options_t *o);
+/* The same from the struct at base. */
+double mcts_key_value_at(const mcts_key_def_t *d, const void *base);
 
 /*
  * Conditions over keys, as rules and fills write them: alternatives joined by `|`, each
@@ -116,8 +118,12 @@ const mcts_key_def_t *mcts_key_lookup(const char *name);
 /* Stores a value read for key d into o (int or choice value iv, double dv); nothing for a
    key of MCTS_STORE_NONE. */
 void mcts_key_store(const mcts_key_def_t *d, mcts_options_t *o, long iv, double dv);
+/* The same into the struct at base (a reader's own values, with the row's offset there). */
+void mcts_key_store_at(const mcts_key_def_t *d, void *base, long iv, double dv);
 
-/* The ideas' tables, each ended by a row with a NULL name. */
+/* The ideas' tables, each ended by a row with a NULL name, and the list of them (in the
+   order help lists them), ended by NULL. */
+extern const mcts_key_def_t *const mcts_key_tables[];
 extern const mcts_key_def_t mcts_core_keys[];
 extern const mcts_key_def_t mcts_multi_keys[];
 extern const mcts_key_def_t mcts_amaf_keys[];

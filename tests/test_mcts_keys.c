@@ -5,7 +5,9 @@
  * with an error naming the range, a bad choice with the choices, a key that needs another
  * is refused without it; an unknown key's error lists every key; and the list in
  * bots/BOTS.md is exactly what the table prints (on a mismatch, the current list is
- * written to mcts-keys.md in the build directory).
+ * written to mcts-keys.md in the build directory). Each default lives once: the bot starts
+ * from mcts_options_default's values, which are the rows' defaults; presets and fills are
+ * told by the rows' help; rules name only keys; every row is listed once.
  */
 #include <math.h>
 #include <stdio.h>
@@ -225,13 +227,10 @@ static void check_presets(void)
    the rows say, choices as the values they name. */
 static void check_search_tables(void)
 {
-    const mcts_key_def_t *const tables[] = {mcts_core_keys, mcts_multi_keys, mcts_amaf_keys,
-                                            mcts_mast_keys, mcts_noise_keys};
     int rows = 0;
-    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
-        for (const mcts_key_def_t *d = tables[t]; d->name; d++, rows++) {
-            int k = mcts_key_find(d->name);
-            CHECK_MSG(k >= 0 && mcts_key(k) == d && mcts_key_lookup(d->name) == d,
+    for (size_t t = 0; mcts_key_tables[t]; t++)
+        for (const mcts_key_def_t *d = mcts_key_tables[t]; d->name; d++, rows++) {
+            CHECK_MSG(mcts_bot_key(d->name, strlen(d->name)) == d && mcts_key_lookup(d->name) == d,
                       "search key '%s' is not the bot's", d->name);
             CHECK_MSG(d->store != MCTS_STORE_NONE, "search key '%s' stored nowhere", d->name);
         }
@@ -254,6 +253,104 @@ static void check_search_tables(void)
                   o->cheat,
               "%s", b ? "" : err);
     bot_free(b);
+}
+
+/* A condition's key name (len bytes) is a key of the bot. */
+static void check_name(const char *name, size_t len, void *ctx)
+{
+    CHECK_MSG(mcts_bot_key(name, len) != NULL, "%s: '%.*s' is no key", (const char *)ctx, (int)len,
+              name);
+}
+
+static void check_cond(const char *cond)
+{
+    if (cond)
+        mcts_key_names(cond, check_name, (void *)cond);
+}
+
+/* A fill's key=value reads as a value of its key, and the text that tells it (help or
+   default) says it: the value lives in the fill alone. */
+static void check_fill(const mcts_key_fill_t *f, const char *told, bool value_only)
+{
+    check_cond(f->when);
+    check_cond(f->unless);
+    size_t len = strcspn(f->set, "=");
+    const mcts_key_def_t *d = mcts_bot_key(f->set, len);
+    long iv;
+    double dv;
+    CHECK_MSG(d && mcts_key_parse(d, f->set + len + 1, &iv, &dv) == 0, "fill %s", f->set);
+    const char *said = value_only ? f->set + len + 1 : f->set;
+    CHECK_MSG(told && strstr(told, said), "fill %s is not told in '%s'", f->set, told ? told : "");
+}
+
+/* Each default lives once: a search key's row gives it, mcts_options_default stores it and
+   the bot starts from it; the bot's presets and fills are rows of their tables, told by
+   the rows' help; every rule names keys; the bot lists every row once. */
+static void check_defaults_once(void)
+{
+    mcts_options_t lib;
+    mcts_options_default(&lib);
+    char err[GAME_ERR_MAX];
+    /* Connect Four has no heuristic: no preset fills anything in. */
+    bot_t *b = bot_new(&connect4_api, "mcts:iters=10000", 1, err, sizeof err);
+    const mcts_options_t *o = b ? mcts_bot_options(b) : NULL;
+    CHECK_MSG(o != NULL, "%s", err);
+    int rows = 0, plain = 0;
+    for (size_t t = 0; o && mcts_key_tables[t]; t++)
+        for (const mcts_key_def_t *d = mcts_key_tables[t]; d->name; d++, rows++) {
+            long iv;
+            double dv;
+            CHECK_MSG(mcts_key_value(d, o) == mcts_key_value(d, &lib),
+                      "'%s': the bot's default %g, mcts_options_default's %g", d->name,
+                      mcts_key_value(d, o), mcts_key_value(d, &lib));
+            if (mcts_key_default(d, &iv, &dv) == 0) {
+                plain++;
+                CHECK_MSG(mcts_key_value(d, &lib) == dv, "'%s': default '%s' but %g stored",
+                          d->name, d->deflt, mcts_key_value(d, &lib));
+            }
+        }
+    CHECK_MSG(plain >= rows - 5, "%d of %d search keys give their default as a value", plain, rows);
+    bot_free(b);
+    const mcts_key_def_t *preset = mcts_bot_key("preset", 6), *net = mcts_bot_key("net", 3);
+    const mcts_key_def_t *grave = mcts_bot_key("grave", 5), *iters = mcts_bot_key("iters", 5);
+    for (const mcts_key_fill_t *f = mcts_bot_best_fills; f->set; f++) {
+        check_fill(f, preset->help, false);
+        /* The key's default text starts with the preset's value. */
+        size_t len = strcspn(f->set, "=");
+        const mcts_key_def_t *d = mcts_bot_key(f->set, len);
+        const char *v = f->set + len + 1;
+        CHECK_MSG(d && !strncmp(d->deflt, v, strlen(v)), "%s: default '%s'", f->set,
+                  d ? d->deflt : "");
+    }
+    for (const mcts_key_fill_t *f = mcts_bot_net_fills; f->set; f++)
+        check_fill(f, net->help, false);
+    for (const mcts_key_fill_t *f = mcts_key_fills; f->set; f++)
+        check_fill(f, grave->help, false);
+    for (const mcts_key_fill_t *f = mcts_bot_budget_fills; f->set; f++) {
+        check_fill(f, iters->deflt, true);
+        CHECK(!strncmp(iters->deflt, f->set + 6, strlen(f->set + 6)));
+    }
+    for (const mcts_key_rule_t *u = mcts_key_rules; u->error; u++) {
+        check_cond(u->when);
+        check_cond(u->needs);
+        check_cond(u->excludes);
+    }
+    for (const mcts_key_rule_t *u = mcts_bot_rules; u->error; u++) {
+        check_cond(u->when);
+        check_cond(u->needs);
+        check_cond(u->excludes);
+    }
+    /* Every row once in the bot's list: the search's rows and the bot's own. */
+    const mcts_key_def_t *keys[MCTS_BOT_KEYS_MAX];
+    int n = mcts_bot_keys_all(keys);
+    for (int i = 0; i < n; i++) {
+        check_cond(keys[i]->needs);
+        CHECK_MSG(mcts_bot_key(keys[i]->name, strlen(keys[i]->name)) == keys[i], "%s",
+                  keys[i]->name);
+        for (int j = 0; j < i; j++)
+            CHECK_MSG(strcmp(keys[i]->name, keys[j]->name), "%s listed twice", keys[i]->name);
+    }
+    CHECK_MSG(n == rows + 12 && n < MCTS_BOT_KEYS_MAX, "%d keys listed, %d search rows", n, rows);
 }
 
 /* BOTS.md's list between the markers equals the printed one. */
@@ -290,6 +387,7 @@ int main(void)
     check_keys_parse(copy);
     check_presets();
     check_search_tables();
+    check_defaults_once();
     free(copy);
     free(list);
     return test_finish("test_mcts_keys");
