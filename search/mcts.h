@@ -238,15 +238,13 @@ typedef struct mcts_stats {
 
 typedef struct mcts mcts_t;
 
-/* Defaults: 10000 iterations, 1 thread, c 0.7, fpu 10 absolute (every move tried once
-   first), prior weight 0.5 in the PUCT form, virtual loss 0, sync 0 (auto), tree mode,
-   unobserved off (below 64 visits when on), most visits, 256 MiB, reuse on, seed 1, no
-   widening (pw 0, pw_alpha 0.5), no hooks. With the heuristic prior, cutoff 8 + evaluate and fpu 0.3, the PUCT form at 0.5
-   against the progressive bias at 1 (2 players, 3000 iterations, mean result against the
-   heuristic bot): Tower Up 0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown
-   0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). Variants off: playout by the hook, MAST
-   temperature 0.1, NST epsilon 0.1 and minimum count 7, RAVE and GRAVE off, no root
-   noise. */
+/* Defaults: every key row's default that is a value (search/keys.h: 1 thread, c 0.7, the
+   PUCT form at prior weight 0.5, 256 MiB, reuse on, variants off, ...; `skyline play
+   --help` lists them), and 10000 iterations, fpu 10 absolute (every move tried once first),
+   seed 1, no hooks. The PUCT form at 0.5 against the progressive bias at 1 (with the
+   heuristic prior, cutoff 8 + evaluate and fpu 0.3; 2 players, 3000 iterations, mean result
+   against the heuristic bot): Tower Up 0.97 +- 0.05 vs 0.87 +- 0.09 (60 games each), Uptown
+   0.87 +- 0.12 (27 games) vs 0.60 +- 0.21 (21). */
 void mcts_options_default(mcts_options_t *opt);
 
 /*
