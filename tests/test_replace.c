@@ -3,6 +3,8 @@
  * temporary file stays; a failed write, a rename that cannot happen (a folder in the way)
  * and a missing folder leave the file as it was and no temporary file; JSON is written
  * as json_dump_file writes it; a page of the viewer says which path it could not write.
+ * The viewer's log reader (tune and zero pages) hands each line over and names the line
+ * that is no JSON or that the page refuses.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -112,6 +114,36 @@ static void check_page(void)
     remove(path);
 }
 
+/* Counts the lines; refuses one whose "n" is negative. */
+static int add_line(void *ctx, const json_t *line)
+{
+    int *count = ctx;
+    (*count)++;
+    return json_integer_value(json_object_get(line, "n")) < 0 ? -1 : 0;
+}
+
+static void check_log(void)
+{
+    char path[256], err[512], want[512];
+    snprintf(path, sizeof path, "%s", in_dir("log.jsonl"));
+    int count = 0;
+    CHECK(file_replace(path, write_text, "{\"n\": 1}\n{\"n\": 2}\n") == 0);
+    CHECK(viewer_read_log(path, "test log", add_line, &count, err, sizeof err) == 0 && count == 2);
+    CHECK(file_replace(path, write_text, "{\"n\": 1}\nnot json\n{\"n\": 2}\n") == 0);
+    count = 0;
+    CHECK(viewer_read_log(path, "test log", add_line, &count, err, sizeof err) == -1);
+    snprintf(want, sizeof want, "%s:2: not a test log line", path);
+    CHECK_MSG(!strcmp(err, want) && count == 1, "%s", err);
+    CHECK(file_replace(path, write_text, "{\"n\": 1}\n{\"n\": 2}\n{\"n\": -1}\n") == 0);
+    count = 0;
+    CHECK(viewer_read_log(path, "test log", add_line, &count, err, sizeof err) == -1);
+    snprintf(want, sizeof want, "%s:3: not a test log line", path);
+    CHECK_MSG(!strcmp(err, want) && count == 3, "%s", err);
+    remove(path);
+    CHECK(viewer_read_log(path, "test log", add_line, &count, err, sizeof err) == -1 &&
+          strstr(err, "log.jsonl"));
+}
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -121,6 +153,7 @@ int main(void)
     check_replace();
     check_json();
     check_page();
+    check_log();
     rmdir(dir);
     return test_finish("test_replace");
 }

@@ -3,6 +3,9 @@
 
 #include <string.h>
 
+#include <jansson.h>
+
+#include "core/lines.h"
 #include "core/replace.h"
 
 /* The line in the head of every page that marks it as the viewer's. */
@@ -55,6 +58,33 @@ int viewer_page_write(const char *path, int (*write)(FILE *f, void *ctx), void *
         return 0;
     snprintf(err, errlen, "cannot write '%s'", path);
     return -1;
+}
+
+int viewer_read_log(const char *path, const char *what,
+                    int (*add)(void *ctx, const struct json_t *line), void *ctx, char *err,
+                    size_t errlen)
+{
+    FILE *f = lines_open(path, what, 0, err, errlen);
+    if (!f)
+        return -1;
+    lines_reader_t r;
+    lines_init(&r, f);
+    int got, rc = 0;
+    while (rc == 0 && (got = lines_next(&r)) > 0) {
+        json_t *j = json_loads(r.text, 0, NULL);
+        if (!j || add(ctx, j)) {
+            snprintf(err, errlen, "%s:%ld: not a %s line", path, r.lineno, what);
+            rc = -1;
+        }
+        json_decref(j);
+    }
+    if (rc == 0 && got < 0) {
+        lines_error(&r, path, err, errlen);
+        rc = -1;
+    }
+    fclose(f);
+    lines_free(&r);
+    return rc;
 }
 
 int viewer_page_check(const char *path, char *err, size_t errlen)

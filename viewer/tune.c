@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/lines.h"
 #include "viewer/viewer.h"
 
 #define TUNE_MAX_WEIGHTS 64
@@ -21,8 +20,10 @@ typedef struct tune_data {
     const char *log_path;                 /* the log read, named on the page */
 } tune_data_t;
 
-static int tune_add(tune_data_t *d, const json_t *line)
+/* One line of the tune log into d (viewer_read_log). */
+static int tune_add(void *ctx, const json_t *line)
 {
+    tune_data_t *d = ctx;
     const json_t *theta = json_object_get(line, "theta");
     if (!json_is_object(theta) || !json_is_integer(json_object_get(line, "iteration")))
         return -1;
@@ -104,38 +105,17 @@ int viewer_write_tune(const char *path, const char *log_path, char *err, size_t 
     int rc = -1;
     if (viewer_page_check(path, err, errlen))
         return -1;
-    FILE *f = lines_open(log_path, "tune log", 0, err, errlen);
-    if (!f)
-        return -1;
-    lines_reader_t r;
-    lines_init(&r, f);
-    long lineno = 0;
-    int got;
-    while ((got = lines_next(&r)) > 0) {
-        lineno = r.lineno;
-        json_t *j = json_loads(r.text, 0, NULL);
-        int bad = !j || tune_add(&d, j);
-        json_decref(j);
-        if (bad) {
-            snprintf(err, errlen, "%s:%ld: not a tune log line", log_path, lineno);
-            goto done;
-        }
-    }
-    if (got < 0) {
-        lines_error(&r, log_path, err, errlen);
+    d.log_path = log_path;
+    if (viewer_read_log(log_path, "tune log", tune_add, &d, err, errlen))
         goto done;
-    }
     if (d.count == 0) {
         snprintf(err, errlen, "the tune log '%s' holds no iteration", log_path);
         goto done;
     }
-    d.log_path = log_path;
     if (viewer_page_write(path, write_page, &d, err, errlen))
         goto done;
     rc = 0;
 done:
-    fclose(f);
-    lines_free(&r);
     for (int k = 0; k < d.weight_count; k++)
         free(d.names[k]);
     for (int k = 0; k < d.weight_count + 3; k++)

@@ -25,6 +25,12 @@ int viewer_page_close(FILE *out, bool with_script);
    'PATH'" (path as it was). */
 int viewer_page_write(const char *path, int (*write)(FILE *f, void *ctx), void *ctx, char *err,
                       size_t errlen);
+/* Reads the log at path (what: "zero log", "tune log"), one JSON object a line, through
+   add(ctx, line) for each: 0, or -1 with err one line (the file, or "PATH:LINE: not a
+   WHAT line" where add refuses one or a line is no JSON). */
+int viewer_read_log(const char *path, const char *what,
+                    int (*add)(void *ctx, const struct json_t *line), void *ctx, char *err,
+                    size_t errlen);
 /* Whether path may be written as a page: 0 if it is missing, empty or a page of the
    viewer (the generator mark in its head, which viewer_page_open writes), else -1 with
    err: someone else's file is never overwritten. */

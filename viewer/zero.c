@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/lines.h"
 #include "viewer/viewer.h"
 
 /* The columns drawn: one value per generation of the log (NAN: none yet). */
@@ -47,8 +46,10 @@ static double num(const json_t *line, const char *key)
     return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-static int zero_add(zero_data_t *d, const json_t *line)
+/* One line of the zero log into d (viewer_read_log). */
+static int zero_add(void *ctx, const json_t *line)
 {
+    zero_data_t *d = ctx;
     const char *step = json_string_value(json_object_get(line, "step"));
     const json_t *g = json_object_get(line, "gen");
     if (!step || !json_is_integer(g) || json_integer_value(g) < 0 ||
@@ -198,32 +199,10 @@ int viewer_write_zero(const char *path, const char *log_path, char *err, size_t 
     int rc = -1;
     if (viewer_page_check(path, err, errlen))
         return -1;
-    FILE *f = lines_open(log_path, "zero log", 0, err, errlen);
-    if (!f)
-        return -1;
-    lines_reader_t r;
-    lines_init(&r, f);
-    int got;
-    while ((got = lines_next(&r)) > 0) {
-        json_t *j = json_loads(r.text, 0, NULL);
-        int bad = !j || zero_add(&d, j);
-        json_decref(j);
-        if (bad) {
-            snprintf(err, errlen, "%s:%ld: not a zero log line", log_path, r.lineno);
-            goto done;
-        }
-    }
-    if (got < 0) {
-        lines_error(&r, log_path, err, errlen);
-        goto done;
-    }
     d.log_path = log_path;
-    if (viewer_page_write(path, write_page, &d, err, errlen))
-        goto done;
-    rc = 0;
-done:
-    fclose(f);
-    lines_free(&r);
+    if (viewer_read_log(log_path, "zero log", zero_add, &d, err, errlen) == 0 &&
+        viewer_page_write(path, write_page, &d, err, errlen) == 0)
+        rc = 0;
     free(d.gens);
     return rc;
 }
