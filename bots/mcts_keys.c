@@ -22,90 +22,75 @@ static const mcts_key_choice_t choice_preset[] = {
    net and self-play draws; each listed before the search key it names (NULL: last), and
    kept: its value goes into mcts_bot_values_t (else where its row says, or nowhere: the
    bot reads it from the spec). */
-static const struct {
+typedef struct {
     const char *before;
     bool kept;
     mcts_key_def_t def;
-} bot_keys[] = {
-    {"prior_w",
-     false,
-     {"rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
-      "playouts: the game's random playout, epsilon-greedy on `score_moves`, MAST (a softmax "
-      "over each move's mean result) or NST (epsilon-greedy on the means of move n-grams); "
-      "`mast` and `nst` also choose the moves before a cutoff",
-      "see \"MAST and NST\" below", MCTS_STORE_NONE, 0}},
-    {"prior_w",
-     true,
-     {"eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
-      "heuristic rollouts: share of uniformly random moves", NULL, MCTS_STORE_DOUBLE,
-      offsetof(mcts_bot_values_t, eps)}},
-    {"prior_w",
-     true,
-     {"sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
-      "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL, MCTS_STORE_INT,
-      offsetof(mcts_bot_values_t, sample)}},
-    {"prior_w",
-     false,
-     {"prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
-      "heuristic (`preset=best` with a heuristic), else none",
-      "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
-      "call per expansion); untried moves are expanded best prior first",
-      NULL, MCTS_STORE_NONE, 0}},
-    {"backup",
-     false,
-     {"params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
-      "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
-      "also be given as a key by its name, over the file",
-      NULL, MCTS_STORE_NONE, 0}},
-    {"backup",
-     false,
-     {"preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
-      "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
-      "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
-      "prior, `fpu=10`); keys given override the preset",
-      "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
-      "defaults\"",
-      MCTS_STORE_NONE, 0}},
-    {"pw",
-     false,
-     {"clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS[+INC]", NULL, "none",
-      "a game clock: MS milliseconds per game, INC more after each own move; each move "
-      "given remaining / (expected own moves left + 2) plus INC, the moves left being 30 "
-      "less those made, at least 8; excludes `time` (the range is MS's)",
-      NULL, MCTS_STORE_NONE, 0}},
-    {"noise",
-     false,
-     {"net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
-      "a network (docs/NETS.md) for the game and player count: a file (a value with a `/` or "
-      "a `.`) or a shipped net's name (nets/), or `@evaluator` for a "
-      "function given through the C API or Python (`Bot.set_evaluator`): PUCT with the policy's "
-      "prior over the legal moves and the value head's values at the leaves (one evaluation "
-      "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
-      "`prior`, `rollout`, `rave` and `grave`",
-      "see \"Networks\" below", MCTS_STORE_NONE, 0}},
-    {"noise",
-     false,
-     {"cpuct", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "net=FILE", "1",
-      "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL,
-      MCTS_STORE_DOUBLE, offsetof(mcts_options_t, prior_weight)}},
-    {"noise",
-     true,
-     {"value_mix", MCTS_KEY_DOUBLE, 0, 1, NULL, "L", "net=FILE", "0",
-      "a leaf's value is (1 - L) times the net's plus L times a random playout's result (with "
-      "`cutoff=D`: the heuristic's `evaluate` after D random moves)",
-      NULL, MCTS_STORE_DOUBLE, offsetof(mcts_bot_values_t, value_mix)}},
-    {"noise",
-     true,
-     {"prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
-      "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL,
-      MCTS_STORE_DOUBLE, offsetof(mcts_bot_values_t, prior_temp)}},
-    {NULL,
-     true,
-     {"temp_moves", MCTS_KEY_INT, 0, 1000000, NULL, "M", NULL, "0",
-      "the bot's first M moves of each game are drawn in proportion to the root moves' visits "
-      "(temperature 1, from the bot's seeded random numbers), the later ones chosen as "
-      "`final` says",
-      NULL, MCTS_STORE_INT, offsetof(mcts_bot_values_t, temp_moves)}},
+} bot_key_t;
+#define OWN(before, ...)                                                                           \
+    {                                                                                              \
+        before, false, { __VA_ARGS__ }                                                             \
+    }
+#define KEPT(before, ...)                                                                          \
+    {                                                                                              \
+        before, true, { __VA_ARGS__ }                                                              \
+    }
+static const bot_key_t bot_keys[] = {
+    OWN("prior_w", "rollout", MCTS_KEY_CHOICE, 0, 0, choice_rollout, NULL, NULL, "random",
+        "playouts: the game's random playout, epsilon-greedy on `score_moves`, MAST (a softmax "
+        "over each move's mean result) or NST (epsilon-greedy on the means of move n-grams); "
+        "`mast` and `nst` also choose the moves before a cutoff",
+        "see \"MAST and NST\" below", MCTS_STORE_NONE, 0),
+    KEPT("prior_w", "eps", MCTS_KEY_DOUBLE, 0, 1, NULL, "X", "rollout=heuristic", "0.1",
+         "heuristic rollouts: share of uniformly random moves", NULL, MCTS_STORE_DOUBLE,
+         offsetof(mcts_bot_values_t, eps)),
+    KEPT("prior_w", "sample", MCTS_KEY_INT, 0, GAME_MAX_MOVES, NULL, "K", "rollout=heuristic", "0",
+         "heuristic rollouts: score only K random legal moves per ply (0: all)", NULL,
+         MCTS_STORE_INT, offsetof(mcts_bot_values_t, sample)),
+    OWN("prior_w", "prior", MCTS_KEY_CHOICE, 0, 0, choice_prior, NULL, NULL,
+        "heuristic (`preset=best` with a heuristic), else none",
+        "progressive bias: a node's prior is the softmax of `score_moves` over its moves (one "
+        "call per expansion); untried moves are expanded best prior first",
+        NULL, MCTS_STORE_NONE, 0),
+    OWN("backup", "params", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "built-in",
+        "the heuristic's weights for heuristic rollouts, prior and evaluate; any weight may "
+        "also be given as a key by its name, over the file",
+        NULL, MCTS_STORE_NONE, 0),
+    OWN("backup", "preset", MCTS_KEY_CHOICE, 0, 0, choice_preset, NULL, NULL, "best",
+        "`best`: the strongest setting known for the game (with a heuristic: `prior=heuristic,"
+        "cutoff=8,fpu=0.3`; without one: plain UCT); `plain`: plain UCT (random playouts, no "
+        "prior, `fpu=10`); keys given override the preset",
+        "`mcts:iters=2000` against `heuristic` (2 players): see docs/RESULTS.md, \"Search "
+        "defaults\"",
+        MCTS_STORE_NONE, 0),
+    OWN("pw", "clock", MCTS_KEY_INT, 1, 1000000000, NULL, "MS[+INC]", NULL, "none",
+        "a game clock: MS milliseconds per game, INC more after each own move; each move "
+        "given remaining / (expected own moves left + 2) plus INC, the moves left being 30 "
+        "less those made, at least 8; excludes `time` (the range is MS's)",
+        NULL, MCTS_STORE_NONE, 0),
+    OWN("noise", "net", MCTS_KEY_FILE, 0, 0, NULL, "FILE", NULL, "none",
+        "a network (docs/NETS.md) for the game and player count: a file (a value with a `/` or "
+        "a `.`) or a shipped net's name (nets/), or `@evaluator` for a "
+        "function given through the C API or Python (`Bot.set_evaluator`): PUCT with the policy's "
+        "prior over the legal moves and the value head's values at the leaves (one evaluation "
+        "per new node); sets `c=0`, `fpu=-0.1` with `fpu_rel=1` unless given; excludes "
+        "`prior`, `rollout`, `rave` and `grave`",
+        "see \"Networks\" below", MCTS_STORE_NONE, 0),
+    OWN("noise", "cpuct", MCTS_KEY_DOUBLE, 0, 1e6, NULL, "X", "net=FILE", "1",
+        "PUCT constant: a child's bias is cpuct * prior * sqrt(parent visits) / (visits + 1)", NULL,
+        MCTS_STORE_DOUBLE, offsetof(mcts_options_t, prior_weight)),
+    KEPT("noise", "value_mix", MCTS_KEY_DOUBLE, 0, 1, NULL, "L", "net=FILE", "0",
+         "a leaf's value is (1 - L) times the net's plus L times a random playout's result (with "
+         "`cutoff=D`: the heuristic's `evaluate` after D random moves)",
+         NULL, MCTS_STORE_DOUBLE, offsetof(mcts_bot_values_t, value_mix)),
+    KEPT("noise", "prior_temp", MCTS_KEY_DOUBLE, 0.01, 100, NULL, "T", "net=FILE", "1",
+         "the prior is the softmax of the policy's logits divided by T over the legal moves", NULL,
+         MCTS_STORE_DOUBLE, offsetof(mcts_bot_values_t, prior_temp)),
+    KEPT(NULL, "temp_moves", MCTS_KEY_INT, 0, 1000000, NULL, "M", NULL, "0",
+         "the bot's first M moves of each game are drawn in proportion to the root moves' visits "
+         "(temperature 1, from the bot's seeded random numbers), the later ones chosen as "
+         "`final` says",
+         NULL, MCTS_STORE_INT, offsetof(mcts_bot_values_t, temp_moves)),
     {0},
 };
 
