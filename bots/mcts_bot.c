@@ -158,7 +158,7 @@ typedef struct key_reader {
     double value[MCTS_BOT_KEYS_MAX]; /* a key stored nowhere: its value */
 } key_reader_t;
 
-/* The index of key d (or of the key named name, len bytes) in r, or -1. */
+/* The index of key d in r, or -1 (d NULL: no key). */
 static int reader_index(const key_reader_t *r, const mcts_key_def_t *d)
 {
     for (int k = 0; k < r->count; k++)
@@ -189,6 +189,13 @@ static bool is_set(const key_reader_t *r, const char *name)
 {
     int k = reader_index(r, mcts_bot_key(name, strlen(name)));
     return k >= 0 && r->set[k];
+}
+
+/* The index + 1 in the spec of the key named name, 0 if it was not given. */
+static int given_at(const key_reader_t *r, const char *name)
+{
+    int k = reader_index(r, mcts_bot_key(name, strlen(name)));
+    return k >= 0 ? r->given[k] : 0;
 }
 
 /* Stores value (read for key k) where its row says, and keeps it for the conditions. */
@@ -385,7 +392,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
     bool rollout_heur = holds(&r, "rollout=heuristic"), prior_heur = holds(&r, "prior=heuristic");
     bool cutoff = is_set(&r, "cutoff");
     bool uses_heuristic = rollout_heur || prior_heur || cutoff;
-    int params = r.given[reader_index(&r, mcts_bot_key("params", strlen("params")))];
+    int params = given_at(&r, "params");
     if ((params || weights) && !uses_heuristic) {
         snprintf(err, errlen, "key '%s' needs rollout=heuristic, prior=heuristic or cutoff=",
                  spec->keys[(params ? params : weights) - 1]);
@@ -409,7 +416,7 @@ static int mcts_bot_keys(bot_t *b, mcts_bot_t *mb, const bot_spec_t *spec, char 
         mb->opt.evaluate = evaluate_heuristic;
         mb->opt.evaluate_ctx = mb;
     }
-    int net = r.given[reader_index(&r, mcts_bot_key("net", strlen("net")))];
+    int net = given_at(&r, "net");
     if (net && mcts_bot_net_keys(b, &r, spec->values[net - 1], err, errlen))
         return -1;
     reader_needs_defaults(&r);
