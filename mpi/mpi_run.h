@@ -33,3 +33,37 @@ void mpi_run_share(void *p, size_t n);
 void mpi_run_finish(void);
 /* After an error: prints "skyline: MESSAGE" and ends every rank with status 1. */
 _Noreturn void mpi_run_die(const char *message);
+
+/*
+ * Games played by the other ranks, for any command that plays numbered games (tournament,
+ * generate). A game comes back as its record line and MPI_RUN_INFO integers of the
+ * command's own (the tournament: the forfeit seat and the ranks per seat).
+ */
+#define MPI_RUN_INFO (1 + GAME_MAX_PLAYERS)
+
+/* What a worker rank plays: each of its game slots has a state of its own (its bots). */
+typedef struct mpi_run_player {
+    void *(*slot_new)(void *ctx); /* a slot's state, NULL when out of memory */
+    int (*play)(void *ctx, void *slot, long index, char **line, long long *info, char *err,
+                size_t errlen);               /* game index: its line (malloc'ed); 0 or -1 */
+    void (*slot_free)(void *ctx, void *slot); /* frees a slot's state */
+    void *ctx;                                /* the command's run */
+} mpi_run_player_t;
+
+/* Rank 0's routing of games to the other ranks' slots. */
+typedef struct mpi_run_root mpi_run_root_t;
+
+/* Rank 0 of a job of two or more ranks: learns the other ranks' game slots (*slots) and
+   starts routing; NULL with err. */
+mpi_run_root_t *mpi_run_root_start(int *slots, char *err, size_t errlen);
+/* Has game index played on slot's rank (from any thread of rank 0, one game a slot at a
+   time): 0 with line (malloc'ed) and info, or -1 with err. */
+int mpi_run_root_play(mpi_run_root_t *m, int slot, long index, char **line, long long *info,
+                      char *err, size_t errlen);
+/* Stops the other ranks and frees m; rc is the command's result so far. Prints the traffic
+   line on stderr when progress and played > 0. rc, or -1 with err if stopping failed. */
+int mpi_run_root_stop(mpi_run_root_t *m, int rc, long played, bool progress, char *err,
+                      size_t errlen);
+/* A rank other than 0: offers workers game slots and plays the games rank 0 sends until it
+   says stop: 0, or -1 with err. */
+int mpi_run_worker(const mpi_run_player_t *p, int workers, char *err, size_t errlen);
