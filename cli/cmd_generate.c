@@ -4,7 +4,9 @@
  * "generate" key {"config": hash of the game, its options and the spec}. The record file
  * is locked while the command runs, and resumed: the games whose seed the file already
  * holds (for the same configuration) are not played again. Games run on W worker threads,
- * each with its own bots; records are appended in the order games finish.
+ * each with its own bots; records are appended in the order games finish. Under an MPI
+ * launcher (the MPI build, docs/MPI.md) the other ranks play the games and rank 0 writes
+ * their records in seed order: the file of a one-worker run.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -23,6 +25,7 @@
 #include "cli/cli.h"
 #include "core/lines.h"
 #include "core/record.h"
+#include "mpi/mpi_run.h"
 
 /* Length of the configuration hash in hex digits. */
 #define GEN_HASH_LEN 16
@@ -38,7 +41,12 @@ typedef struct gen {
     bool *done;                  /* per game i < K: the file holds it */
     long *todo;                  /* the games this run plays, ascending */
     long todo_count;             /* their number */
-    long next;                   /* next entry of todo to hand out (under lock) */
+    long next;                   /* next position in todo to hand out (under lock) */
+    char **held;                 /* remote players: records per todo position, or NULL */
+    long *held_moves;            /* their moves */
+    long held_next;              /* the todo position to write next */
+    mpi_run_root_t *remote;      /* rank 0 of an MPI job: the other ranks play, or NULL */
+    int ranks;                   /* ranks of the MPI job (1: one process) */
     long played;                 /* games played and written (under lock) */
     long moves;                  /* moves in the games played (under lock) */
     lines_file_t file;           /* the record file, locked */
@@ -223,16 +231,104 @@ static void gen_fail(gen_t *g, const char *msg)
     g->failed = true;
 }
 
-/* One worker: its own bots, games taken from the todo list until none is left. */
+/* Makes the bots of every seat: 0, or -1 with err (the ones made are freed). */
+static int gen_bots_new(const gen_t *g, bot_t **bots, char *err, size_t errlen)
+{
+    for (int s = 0; s < g->opt.players; s++)
+        if (!(bots[s] = bot_new(g->api, g->spec, (uint64_t)s, err, errlen))) {
+            for (int k = 0; k < s; k++)
+                bot_free(bots[k]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Plays game k (seed S+k): its record line, '\n' ended (malloc'ed), and its moves; 0, or -1
+   with err. */
+static int gen_play(const gen_t *g, bot_t **bots, long k, char **out, long *moves, char *err,
+                    size_t errlen)
+{
+    game_options_t opt = g->opt;
+    opt.seed = g->opt.seed + (uint64_t)k;
+    match_result_t r;
+    match_setup_t setup = {.record_policy = g->record_policy};
+    if (match_play_setup(g->api, &opt, bots, false, false, &setup, &r, err, errlen))
+        return -1;
+    json_object_set_new(r.record, "generate", json_pack("{s:s}", "config", g->hash));
+    char *line = json_dumps(r.record, JSON_COMPACT);
+    json_decref(r.record);
+    size_t len = line ? strlen(line) : 0;
+    char *grown = line && len <= LINES_LINE_MAX ? realloc(line, len + 2) : NULL;
+    if (line && len > LINES_LINE_MAX) {
+        snprintf(err, errlen,
+                 "seed %llu: the record is %zu bytes, over the %zu that record readers take "
+                 "(fewer iterations, or no --record-policy)",
+                 (unsigned long long)opt.seed, len, LINES_LINE_MAX);
+        free(line);
+        return -1;
+    }
+    if (!grown) {
+        snprintf(err, errlen, "out of memory");
+        free(line);
+        return -1;
+    }
+    memcpy(grown + len, "\n", 2);
+    *out = grown;
+    *moves = r.moves;
+    return 0;
+}
+
+/* Appends one game's record (under the lock): 0, or -1 after gen_fail. */
+static int gen_write(gen_t *g, const char *line, long moves)
+{
+    if (lines_file_write(&g->file, line, strlen(line))) {
+        char err[GAME_ERR_MAX + 64];
+        snprintf(err, sizeof err, "cannot write to record file '%s': %s", g->file.path,
+                 strerror(errno));
+        gen_fail(g, err);
+        return -1;
+    }
+    g->played++;
+    g->moves += moves;
+    gen_progress(g, false);
+    return 0;
+}
+
+/* Keeps the record of todo position pos (under the lock): written at once, or, with
+   remote players, once every earlier position's record is (seed order, so the file is a
+   one-worker run's). Takes line. */
+static void gen_store(gen_t *g, long pos, char *line, long moves)
+{
+    if (!g->held) {
+        if (!g->failed)
+            gen_write(g, line, moves);
+        free(line);
+        return;
+    }
+    g->held[pos] = line;
+    g->held_moves[pos] = moves;
+    while (!g->failed && g->held_next < g->todo_count && g->held[g->held_next]) {
+        long at = g->held_next++;
+        gen_write(g, g->held[at], g->held_moves[at]);
+        free(g->held[at]);
+        g->held[at] = NULL;
+    }
+}
+
+/* A worker thread: its own bots (or, on rank 0 of an MPI job, a game slot of another rank),
+   games taken from the todo list until none is left. */
+typedef struct gen_worker_arg {
+    gen_t *g;
+    int slot; /* the remote game slot it drives */
+} gen_worker_arg_t;
+
 static void *gen_worker(void *arg)
 {
-    gen_t *g = arg;
-    int np = g->opt.players;
+    gen_worker_arg_t *wa = arg;
+    gen_t *g = wa->g;
     bot_t *bots[GAME_MAX_PLAYERS] = {0};
-    char err[GAME_ERR_MAX];
-    bool ok = true;
-    for (int s = 0; s < np && ok; s++)
-        ok = (bots[s] = bot_new(g->api, g->spec, (uint64_t)s, err, sizeof err)) != NULL;
+    char err[GAME_ERR_MAX * 2];
+    bool ok = g->remote || !gen_bots_new(g, bots, err, sizeof err);
     if (!ok) {
         pthread_mutex_lock(&g->lock);
         gen_fail(g, err);
@@ -240,56 +336,147 @@ static void *gen_worker(void *arg)
     }
     while (ok) {
         pthread_mutex_lock(&g->lock);
-        long k = g->failed || g->next == g->todo_count ? -1 : g->todo[g->next++];
+        long pos = g->failed || g->next == g->todo_count ? -1 : g->next++;
         pthread_mutex_unlock(&g->lock);
-        if (k < 0)
+        if (pos < 0)
             break;
-        game_options_t opt = g->opt;
-        opt.seed = g->opt.seed + (uint64_t)k;
-        match_result_t r;
         char *line = NULL;
-        match_setup_t setup = {.record_policy = g->record_policy};
-        if (match_play_setup(g->api, &opt, bots, false, false, &setup, &r, err, sizeof err)) {
-            ok = false;
-        } else {
-            json_object_set_new(r.record, "generate", json_pack("{s:s}", "config", g->hash));
-            line = json_dumps(r.record, JSON_COMPACT);
-            json_decref(r.record);
-            size_t len = line ? strlen(line) : 0;
-            char *grown = line && len <= LINES_LINE_MAX ? realloc(line, len + 2) : NULL;
-            if (line && len > LINES_LINE_MAX) {
-                snprintf(err, sizeof err,
-                         "seed %llu: the record is %zu bytes, over the %zu that record readers "
-                         "take (fewer iterations, or no --record-policy)",
-                         (unsigned long long)opt.seed, len, LINES_LINE_MAX);
-                ok = false;
-            } else if (grown) {
-                line = grown;
-                memcpy(line + len, "\n", 2);
-            } else {
-                snprintf(err, sizeof err, "out of memory");
-                ok = false;
-            }
-        }
+        long moves = 0;
+#ifdef SKYLINE_MPI
+        long long info[MPI_RUN_INFO];
+        if (g->remote) {
+            ok =
+                !mpi_run_root_play(g->remote, wa->slot, g->todo[pos], &line, info, err, sizeof err);
+            moves = (long)info[0];
+        } else
+#endif
+            ok = !gen_play(g, bots, g->todo[pos], &line, &moves, err, sizeof err);
         pthread_mutex_lock(&g->lock);
-        if (ok && !g->failed && lines_file_write(&g->file, line, strlen(line))) {
-            snprintf(err, sizeof err, "cannot write to record file '%s': %s", g->file.path,
-                     strerror(errno));
-            ok = false;
-        }
-        if (!ok)
+        if (ok)
+            gen_store(g, pos, line, moves);
+        else
             gen_fail(g, err);
-        else if (!g->failed) {
-            g->played++;
-            g->moves += r.moves;
-            gen_progress(g, false);
-        }
+        ok = ok && !g->failed;
         pthread_mutex_unlock(&g->lock);
-        free(line);
     }
-    for (int s = 0; s < np; s++)
-        bot_free(bots[s]);
+    if (!g->remote)
+        for (int s = 0; s < g->opt.players; s++)
+            bot_free(bots[s]);
     return NULL;
+}
+
+#ifdef SKYLINE_MPI
+/* A worker rank's game slot: the bots of every seat. */
+static void *gen_slot_new(void *ctx)
+{
+    gen_t *g = ctx;
+    bot_t **bots = calloc(GAME_MAX_PLAYERS, sizeof *bots);
+    char err[GAME_ERR_MAX];
+    if (bots && gen_bots_new(g, bots, err, sizeof err)) {
+        free(bots);
+        return NULL;
+    }
+    return bots;
+}
+
+static void gen_slot_free(void *ctx, void *slot)
+{
+    gen_t *g = ctx;
+    bot_t **bots = slot;
+    for (int s = 0; s < g->opt.players; s++)
+        bot_free(bots[s]);
+    free(bots);
+}
+
+static int gen_slot_play(void *ctx, void *slot, long k, char **line, long long *info, char *err,
+                         size_t errlen)
+{
+    long moves = 0;
+    int rc = gen_play(ctx, slot, k, line, &moves, err, errlen);
+    info[0] = moves;
+    return rc;
+}
+
+/* Under an MPI launcher with two or more ranks, a rank other than 0 plays the games rank 0
+   sends and returns 1 (the run is done for it); rank 0 and a lone rank return 0. */
+static int gen_mpi_worker(gen_t *g, long workers)
+{
+    char err[GAME_ERR_MAX * 2];
+    int rank = 0, size = 1;
+    if (!mpi_run_launched())
+        return 0;
+    if (mpi_run_world(&rank, &size, err, sizeof err))
+        mpi_run_die(err);
+    g->ranks = size;
+    if (size < 2 || rank == 0)
+        return 0;
+    mpi_run_player_t p = {gen_slot_new, gen_slot_play, gen_slot_free, g};
+    if (mpi_run_worker(&p, (int)workers, err, sizeof err))
+        mpi_run_die(err);
+    return 1;
+}
+#endif
+
+/* Ends the run with msg: on every rank of an MPI job. */
+_Noreturn static void gen_die(const gen_t *g, const char *msg)
+{
+#ifdef SKYLINE_MPI
+    if (g->ranks > 1)
+        mpi_run_die(msg);
+#else
+    (void)g;
+#endif
+    cli_die("%s", msg);
+}
+
+/* Plays the todo list on workers threads (rank 0 of an MPI job: one a game slot of the
+   other ranks); the threads started. */
+static long gen_run(gen_t *g, long workers)
+{
+#ifdef SKYLINE_MPI
+    char err[GAME_ERR_MAX * 2];
+    int slots = 0;
+    if (g->ranks > 1) {
+        if (!(g->remote = mpi_run_root_start(&slots, err, sizeof err)))
+            gen_die(g, err);
+        workers = slots;
+        g->held = calloc((size_t)g->todo_count + 1, sizeof *g->held);
+        g->held_moves = calloc((size_t)g->todo_count + 1, sizeof *g->held_moves);
+        if (!g->held || !g->held_moves)
+            gen_die(g, "out of memory");
+    }
+#endif
+    if (workers > g->todo_count)
+        workers = g->todo_count > 0 ? g->todo_count : 1;
+    pthread_t *tids = calloc((size_t)workers, sizeof *tids);
+    gen_worker_arg_t *args = calloc((size_t)workers, sizeof *args);
+    if (!tids || !args)
+        gen_die(g, "out of memory");
+    long started = 0;
+    for (; started < workers; started++) {
+        args[started] = (gen_worker_arg_t){g, (int)started};
+        if (pthread_create(&tids[started], NULL, gen_worker, &args[started]))
+            break;
+    }
+    if (!started && g->todo_count > 0)
+        gen_worker(&args[0]);
+    for (long w = 0; w < started; w++)
+        pthread_join(tids[w], NULL);
+#ifdef SKYLINE_MPI
+    if (g->remote &&
+        mpi_run_root_stop(g->remote, g->failed ? -1 : 0, g->played, g->progress, err, sizeof err) &&
+        !g->failed)
+        gen_fail(g, err); /* stopping the ranks failed */
+    g->remote = NULL;
+    for (long k = 0; g->held && k < g->todo_count; k++)
+        free(g->held[k]);
+    free(g->held);
+    free(g->held_moves);
+    g->held = NULL;
+#endif
+    free(tids);
+    free(args);
+    return started;
 }
 
 int cmd_generate(int argc, char **argv)
@@ -361,42 +548,49 @@ int cmd_generate(int argc, char **argv)
     g.todo = malloc((size_t)games * sizeof *g.todo);
     if (!g.done || !g.todo)
         cli_die("out of memory");
+    g.ranks = 1;
+    if (!workers)
+        workers = tournament_default_workers(threads);
+#ifdef SKYLINE_MPI
+    if (gen_mpi_worker(&g, workers)) {
+        mpi_run_finish();
+        free(g.done);
+        free(g.todo);
+        return 0;
+    }
+#endif
     if (gen_open_file(&g, out, err, sizeof err))
-        cli_die("%s", err);
+        gen_die(&g, err);
     for (long k = 0; k < games; k++)
         if (!g.done[k])
             g.todo[g.todo_count++] = k;
-    if (!workers)
-        workers = tournament_default_workers(threads);
-    if (workers > g.todo_count)
-        workers = g.todo_count > 0 ? g.todo_count : 1;
     g.progress = quiet ? 0 : isatty(STDERR_FILENO) ? 2 : 1;
     g.start = g.last_progress = gen_now();
     pthread_mutex_init(&g.lock, NULL);
-    pthread_t tids[256];
-    long started = 0;
-    for (; started < workers; started++)
-        if (pthread_create(&tids[started], NULL, gen_worker, &g))
-            break;
-    if (!started)
-        gen_worker(&g);
-    for (long w = 0; w < started; w++)
-        pthread_join(tids[w], NULL);
+    long started = gen_run(&g, workers);
     pthread_mutex_destroy(&g.lock);
     double seconds = gen_now() - g.start;
     if (!g.failed && g.played)
         gen_progress(&g, true);
-    if (lines_file_close(&g.file) && !g.failed)
-        cli_die("cannot write to record file '%s': %s", out, strerror(errno));
+    if (lines_file_close(&g.file) && !g.failed) {
+        snprintf(g.err, sizeof g.err, "cannot write to record file '%s': %s", out, strerror(errno));
+        g.failed = true;
+    }
     if (g.failed)
-        cli_die("%s", g.err);
+        gen_die(&g, g.err);
     printf("generate %s: %s, %d players, %s, seeds %llu to %llu -> %s\n", g.hash, cg.api->name,
            cg.opt.players, spec, (unsigned long long)cg.opt.seed,
            (unsigned long long)(cg.opt.seed + (uint64_t)games - 1), out);
-    printf("%ld of %ld games done (%ld resumed, %ld played by %ld worker%s in %.1f s, %ld "
-           "moves)\n",
-           games - g.todo_count + g.played, games, games - g.todo_count, g.played,
-           started ? started : 1, started == 1 ? "" : "s", seconds, g.moves);
+    printf("%ld of %ld games done (%ld resumed, %ld played by ", games - g.todo_count + g.played,
+           games, games - g.todo_count, g.played);
+    if (g.ranks > 1)
+        printf("%ld game slot%s on %d ranks", started, started == 1 ? "" : "s", g.ranks);
+    else
+        printf("%ld worker%s", started ? started : 1, started == 1 ? "" : "s");
+    printf(" in %.1f s, %ld moves)\n", seconds, g.moves);
+#ifdef SKYLINE_MPI
+    mpi_run_finish();
+#endif
     free(g.done);
     free(g.todo);
     free(g.keys);
