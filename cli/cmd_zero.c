@@ -23,7 +23,7 @@
 static const char zero_help[] =
     "usage: skyline zero --game G --players N --out DIR [--option KEY=VALUE ...]\n"
     "                    [--generations K] [--init NET] [--seed S] [--workers W] [--tiny]\n"
-    "                    [--KEY=VALUE ...]\n"
+    "                    [--mpi R | --launcher CMD] [--KEY=VALUE ...]\n"
     "       skyline zero --report DIR\n"
     "The self-play loop (docs/ZERO.md): each generation, self-play of the best net\n"
     "(generate --record-policy), a candidate trained from it on a window of generations\n"
@@ -34,6 +34,9 @@ static const char zero_help[] =
     "  --generations K  stop after K generations (default: run until killed)\n"
     "  --init NET       generation 0 (default: random weights from the seed)\n"
     "  --tiny           tiny defaults (tests): width 16, depth 1, 4 games, 1 epoch\n"
+    "  --mpi R          self-play and the matches as MPI jobs of R ranks (mpirun -np R;\n"
+    "                   the MPI build, docs/MPI.md)\n"
+    "  --launcher CMD   the command that starts those jobs instead ('srun', ...)\n"
     "  --report DIR     only write DIR/report.html from DIR/log.jsonl\n"
     "Keys (defaults, --tiny's): iters (400, 16), noise (0.25), noise_alpha (auto),\n"
     "temp_moves (auto: 8 in Connect Four, 12 otherwise), games (400, 4), window (4, 2), width\n"
@@ -83,6 +86,12 @@ int cmd_zero(int argc, char **argv)
         cli_die("zero: cannot find this program's path (/proc/self/exe)");
     self[n] = 0;
     setenv("SKYLINE_BIN", self, 1);
+    /* Whether it can run its games over MPI ranks (skyline zero --mpi, --launcher). */
+#ifdef SKYLINE_MPI
+    setenv("SKYLINE_BIN_MPI", "1", 1);
+#else
+    setenv("SKYLINE_BIN_MPI", "0", 1);
+#endif
     /* This build's library beside the program, for the package (python/skyline/_lib.py). */
     char lib[PATH_MAX + 32];
     char *slash = strrchr(self, '/');

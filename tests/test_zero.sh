@@ -230,6 +230,13 @@ expect_error "bad game" "skyline zero: .*nogame" zero --game nogame --players 2 
 expect_error "missing init" "--init no.net" zero "${c4[@]}" --out x --init no.net
 expect_error "init of another game" "--init .*towerup" \
     zero "${c4[@]}" --out x --init tu3/gen-0000/net.safetensors
+expect_error "bad --mpi" "--mpi must be 1 to 100000" zero "${c4[@]}" --out x --mpi 0
+if ! grep -qs '^SKYLINE_MPI:BOOL=ON' "$build/CMakeCache.txt"; then
+    expect_error "--mpi without MPI" "--mpi: this skyline is built without MPI" \
+        zero "${c4[@]}" --out x --mpi 2
+    expect_error "--launcher without MPI" "--launcher: this skyline is built without MPI" \
+        zero "${c4[@]}" --out x --launcher srun
+fi
 expect_error "no python" "zero needs python3 with PyTorch" \
     env SKYLINE_PYTHON=/no/python3 "$skyline" zero "${c4[@]}" --out x
 # A python3 without PyTorch: -S leaves out the site packages where Debian puts it.

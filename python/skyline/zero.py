@@ -15,6 +15,8 @@ import fcntl
 import hashlib
 import json
 import os
+import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -121,6 +123,12 @@ def parse_args(argv):
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--workers", type=int, help="games played at once (default: the cores)")
     p.add_argument("--tiny", action="store_true", help="tiny defaults, for tests")
+    p.add_argument("--mpi", type=int, metavar="R",
+                   help="self-play and the matches as MPI jobs of R ranks (mpirun -np R; "
+                   "the MPI build)")
+    p.add_argument("--launcher", metavar="CMD",
+                   help="the command that starts those MPI jobs instead, e.g. 'srun' or "
+                   "'mpirun --hostfile hosts -np 16'")
     for k in KEYS:
         p.add_argument("--" + k, dest="key_" + k, metavar="VALUE", help=argparse.SUPPRESS)
     a = p.parse_args(argv)
@@ -132,7 +140,33 @@ def parse_args(argv):
         p.error("--seed must be 0 to 2^31-1")
     if not 2 <= a.players <= 5:
         p.error("--players must be 2 to 5")
+    if a.mpi is not None and not 1 <= a.mpi <= 100000:
+        p.error("--mpi must be 1 to 100000 (ranks)")
+    if a.mpi is not None and a.launcher is not None:
+        p.error("--mpi and --launcher: give one (--mpi R is --launcher 'mpirun -np R')")
+    if a.launcher is not None:
+        try:
+            words = shlex.split(a.launcher)
+        except ValueError as e:
+            p.error("--launcher '%s': %s" % (a.launcher, e))
+        if not words:
+            p.error("--launcher needs a command, e.g. 'mpirun -np 4'")
     return a
+
+
+def launcher(a):
+    """The words that start an MPI job before the program ([] without --mpi or
+    --launcher); refused when the program is no MPI build or the launcher is missing."""
+    if a.mpi is None and a.launcher is None:
+        return []
+    words = ["mpirun", "-np", str(a.mpi)] if a.mpi is not None else shlex.split(a.launcher)
+    what = "--mpi" if a.mpi is not None else "--launcher"
+    if os.environ.get("SKYLINE_BIN_MPI") != "1":
+        raise ZeroError("%s: this skyline is built without MPI (cmake -DSKYLINE_MPI=ON, "
+                        "docs/MPI.md)" % what)
+    if shutil.which(words[0]) is None:
+        raise ZeroError("%s: cannot find '%s' (apt-get install openmpi-bin)" % (what, words[0]))
+    return words
 
 
 def config_of(a, skyline):
@@ -206,8 +240,8 @@ def _run(cmd, cwd=None, watch=None, lines=None):
     killed once path exists and is not empty (a kill inside a step, for tests). lines: a
     function called with each stdout line as it comes."""
     errf = tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=errf,
-                            preexec_fn=_child_dies_with_us, text=True)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=errf, preexec_fn=_child_dies_with_us, text=True)
     if watch is not None and os.environ.get("SKYLINE_ZERO_DIE_AFTER") == "%d:%s-part" % watch[:2]:
         path = watch[2]
         t0 = time.monotonic()
@@ -230,6 +264,8 @@ def _run(cmd, cwd=None, watch=None, lines=None):
     errf.close()
     if rc != 0:
         last = [x for x in err.splitlines() if x.strip()]
+        # Under a launcher, the program's own line, not the launcher's notes after it.
+        last = [x for x in last if x.startswith("skyline: ")] or last
         raise ZeroError("%s: %s" % (os.path.basename(cmd[0]) if cmd[0] != sys.executable
                                     else " ".join(cmd[1:3]),
                                     last[-1] if last else "exit status %d" % proc.returncode))
@@ -285,6 +321,7 @@ class Loop:
         self.keys = config["keys"]
         self.log = zero_log.Log("log.jsonl", config["engine"])
         self.gate = parse_gate(self.keys["gate"])
+        self.launch = launcher(a)
 
     def game_args(self, workers=True):
         out = ["--game", self.config["game"], "--players", str(self.config["players"])]
@@ -363,7 +400,7 @@ class Loop:
             return
         before = zero_log.count_lines(out)
         t0 = time.monotonic()
-        _run([self.skyline, "generate"] + self.game_args() + [
+        text = _run(self.launch + [self.skyline, "generate"] + self.game_args() + [
             "--bot", self.spec(best_file, selfplay=True), "--games", str(self.keys["games"]),
             "--seed", str(step_seed(self.config, g, "selfplay")), "--out", out,
             "--record-policy", "--quiet"], watch=(g, "selfplay", out))
@@ -375,7 +412,7 @@ class Loop:
                        positions=sum(len(r.get("moves", [])) for r in records),
                        seconds=round(seconds, 3),
                        games_per_hour=round(3600 * played / seconds, 1) if seconds > 0 else None,
-                       workers=self.a.workers, ranks=1)
+                       workers=self.a.workers, ranks=ranks_of(text))
         _die_point(g, "selfplay-log")
 
     def train(self, g, best_file):
@@ -438,7 +475,7 @@ class Loop:
         """The gate's tournament (resumed, or only read when finished): its SPRT."""
         e0, e1, al, be, most = self.gate
         out = os.path.join(gen_dir(g), "gate.jsonl")
-        text = _run([self.skyline, "tournament"] + self.match_args() + [
+        text = _run(self.launch + [self.skyline, "tournament"] + self.match_args() + [
             "--bot", self.spec(os.path.join(gen_dir(g), CANDIDATE)), "--bot",
             self.spec(best_file), "--games", str(most), "--sprt",
             "%g,%g,%g,%g" % (e0, e1, al, be), "--seed", str(step_seed(self.config, g, "gate")),
@@ -487,7 +524,7 @@ class Loop:
                 games, elo, lo, hi = 0, 0.0, 0.0, 0.0  # the same net: no match to play
             else:
                 out = os.path.join(gen_dir(g), "eval-%s.jsonl" % name)
-                _run([self.skyline, "tournament"] + self.match_args() + [
+                _run(self.launch + [self.skyline, "tournament"] + self.match_args() + [
                     "--bot", self.spec(best_file), "--bot", opp, "--games",
                     str(self.keys["eval_games"]), "--seed",
                     str(step_seed(self.config, g, "eval-" + name)), "--out", out, "--quiet"],
@@ -534,6 +571,12 @@ def decide(sprt, most, same):
     return False, "no verdict in %d games (llr %.3f)" % (most, sprt["llr"])
 
 
+def ranks_of(text):
+    """The ranks of the MPI job that ran generate, from its summary (1: one process)."""
+    m = re.search(r" on (\d+) ranks in ", text)
+    return int(m.group(1)) if m else 1
+
+
 def gen_dir(g):
     return "gen-%04d" % g
 
@@ -568,6 +611,7 @@ def run(a):
     if importlib.util.find_spec("torch") is None:  # checked first: every generation trains
         raise ZeroError("needs PyTorch for %s (apt-get install python3-torch)"
                         % sys.executable) from None
+    launcher(a)  # refused before DIR is made
     config = config_of(a, skyline)
     from . import state
     try:
@@ -585,7 +629,8 @@ def run(a):
         _write_json("zero.json", config)
     loop = Loop(a, config, skyline)
     loop.log.repair()
-    loop.log.write(0, "start", always=True, config=config, resumed=old is not None)
+    loop.log.write(0, "start", always=True, config=config, resumed=old is not None,
+                   launcher=loop.launch or None)
     loop.generation0()
     g = 1
     while a.generations is None or g <= a.generations:
