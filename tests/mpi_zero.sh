@@ -57,7 +57,7 @@ def log(d):
     for line in open(os.path.join(d, "log.jsonl")):
         x = json.loads(line)
         if x["step"] != "start":
-            for k in ("time", "seconds", "games_per_hour", "ranks"):
+            for k in ("time", "seconds", "games_per_hour", "cpu_seconds", "ranks"):
                 x.pop(k, None)
             out.append(x)
     return out

@@ -17,11 +17,12 @@ cd "$tmp" || exit 1
 mkdir page other
 cat >page/log.jsonl <<'EOF'
 {"v": 1, "time": "2026-11-27T21:00:00Z", "engine": "skyline 0.9.0", "gen": 0, "step": "start", "config": {"game": "towerup", "players": 3}, "resumed": false}
-{"v": 1, "time": "2026-11-27T21:00:01Z", "engine": "skyline 0.9.0", "gen": 1, "step": "selfplay", "games": 4, "positions": 300, "seconds": 2.0, "games_per_hour": 7200.0, "workers": 2, "ranks": 1}
-{"v": 1, "time": "2026-11-27T21:00:02Z", "engine": "skyline 0.9.0", "gen": 1, "step": "train", "window": [1, 1], "samples": 300, "epochs": 1, "loss_policy": 2.5, "loss_value": 0.7, "heldout_policy": null, "heldout_value": null, "seconds": 0.5}
+{"v": 1, "time": "2026-11-27T21:00:01Z", "engine": "skyline 0.9.0", "gen": 1, "step": "selfplay", "games": 4, "positions": 300, "seconds": 2.0, "games_per_hour": 7200.0, "cpu_seconds": 3.5, "workers": 2, "ranks": 1}
+{"v": 1, "time": "2026-11-27T21:00:02Z", "engine": "skyline 0.9.0", "gen": 1, "step": "train", "window": [1, 1], "samples": 300, "epochs": 1, "loss_policy": 2.5, "loss_value": 0.7, "heldout_policy": null, "heldout_value": null, "seconds": 0.5, "cpu_seconds": 0.1}
 {"v": 1, "time": "2026-11-27T21:00:03Z", "engine": "skyline 0.9.0", "gen": 1, "step": "gate", "games": 60, "wdl": [40, 0, 20], "elo": 120.5, "elo_lo": 40.2, "elo_hi": 200.9, "llr": 2.95, "llr_lower": -2.944, "llr_upper": 2.944, "verdict": "H1"}
 {"v": 1, "time": "2026-11-27T21:00:03Z", "engine": "skyline 0.9.0", "gen": 1, "step": "decision", "promoted": true, "reason": "sprt H1: llr 2.950 >= 2.944 after 60 games", "best": 1}
 {"v": 1, "time": "2026-11-27T21:00:04Z", "engine": "skyline 0.9.0", "gen": 1, "step": "eval", "against": "gen0", "best": 1, "games": 4, "elo": 150.0, "elo_lo": 20.0, "elo_hi": 280.0}
+{"v": 1, "time": "2026-11-27T21:00:05Z", "engine": "skyline 0.9.0", "gen": 2, "step": "gate", "games": 8, "wdl": [3, 0, 5], "elo": -30.0, "elo_lo": -200.0, "elo_hi": 140.0, "llr": 0.383, "llr_lower": -2.944, "llr_upper": 2.944, "verdict": "none"}
 {"v": 1, "time": "2026-11-27T21:00:05Z", "engine": "skyline 0.9.0", "gen": 2, "step": "decision", "promoted": false, "reason": "no verdict in 8 games (llr 0.383) <&>", "best": 1}
 EOF
 "$skyline" zero --report page >out 2>err && ok || fail "zero --report: $(cat err)"
@@ -31,9 +32,19 @@ grep -q 'Skyline self-play: towerup, 3 players' page/report.html \
     && grep -q 'rejected</td><td class="l">no verdict in 8 games (llr 0.383) &lt;&amp;&gt;' \
         page/report.html \
     && grep -qF '<td>+150 [+20, +280]</td>' page/report.html \
-    && [ "$(grep -c '<svg' page/report.html)" = 3 ] && ok || fail "the page's content"
+    && [ "$(grep -c '<svg' page/report.html)" = 5 ] && ok || fail "the page's content"
+# Each gate with its interval (promoted filled, rejected hollow), and Elo against the CPU
+# hours of self-play and training (3.5 + 0.1 s).
+grep -qF '<h2>Gate decisions</h2>' page/report.html \
+    && grep -qF '<title>gen 1: +120 [+40, +201] promoted: sprt H1: llr 2.950 &gt;= 2.944 after 60 games</title>' page/report.html \
+    && grep -qF 'fill="#ffffff" stroke="' page/report.html \
+    && grep -qF '<title>gen 2: -30 [-200, +140] rejected: no verdict in 8 games (llr 0.383) &lt;&amp;&gt;</title>' page/report.html \
+    && grep -qF '<h2>Elo against training time</h2>' page/report.html \
+    && grep -qF '<title>gen 1, 0.001 CPU h: +150 [+20, +280]</title>' page/report.html \
+    && grep -qF 'CPU hours (self-play and training)' page/report.html \
+    && grep -qF '<td>0.001</td></tr>' page/report.html && ok || fail "the gates and Elo by CPU time"
 echo '{"gen": "x"}' >>page/log.jsonl
-expect_error "a bad log line" "page/log.jsonl:8: not a zero log line" "$skyline" zero --report page
+expect_error "a bad log line" "page/log.jsonl:9: not a zero log line" "$skyline" zero --report page
 expect_error "no log" "zero --report: .*nowhere/log.jsonl" "$skyline" zero --report nowhere
 echo '{"gen": 1, "step": "x"}' >other/log.jsonl
 echo "not a page of the viewer" >other/report.html
@@ -80,7 +91,7 @@ def log(d):
     for line in open(os.path.join(d, "log.jsonl")):
         x = json.loads(line)
         if x["step"] != "start":
-            for k in ("time", "seconds", "games_per_hour"):
+            for k in ("time", "seconds", "games_per_hour", "cpu_seconds"):
                 x.pop(k, None)
             out.append(x)
     return out

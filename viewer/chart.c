@@ -1,4 +1,5 @@
-/* Small SVG charts for the report (viewer/viewer.h): histograms and a line with bounds. */
+/* Small SVG charts for the report (viewer/viewer.h): histograms, lines with bounds, points
+   with intervals. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -119,6 +120,94 @@ void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *n
             fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">",
                     PAD_L + k * 160, CHART_H + PAD_B + 20, svg_player_colour(k + 1));
             viewer_html_escape(out, names[k]);
+            fputs("</text>\n", out);
+        }
+    }
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
+            10 + CHART_H + 30);
+    viewer_html_escape(out, xlabel);
+    fprintf(out,
+            "</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+            "text-anchor=\"middle\">",
+            10 + CHART_H / 2, 10 + CHART_H / 2);
+    viewer_html_escape(out, ylabel);
+    fputs("</text>\n</svg>\n", out);
+#undef CY
+#undef CX
+}
+
+/* The range of the finite values of v[0..n) (and of lo, hi when given) into *a, *b. */
+static void points_range(const double *v, const double *lo, const double *hi, long n, double *a,
+                         double *b)
+{
+    for (long i = 0; i < n; i++) {
+        const double cand[3] = {v[i], lo ? lo[i] : NAN, hi ? hi[i] : NAN};
+        for (int k = 0; k < 3; k++)
+            if (isfinite(cand[k]) && isfinite(v[i])) {
+                *a = cand[k] < *a ? cand[k] : *a;
+                *b = cand[k] > *b ? cand[k] : *b;
+            }
+    }
+}
+
+void viewer_chart_points(FILE *out, const double *xs, const viewer_points_t *series, int count,
+                         long n, const char *xlabel, const char *ylabel)
+{
+    double x0 = INFINITY, x1 = -INFINITY, lo = 0, hi = 0; /* y: 0 always shown */
+    for (int s = 0; s < count; s++) {
+        for (long i = 0; i < n; i++)
+            if (isfinite(series[s].y[i]) && isfinite(xs[i])) {
+                x0 = xs[i] < x0 ? xs[i] : x0;
+                x1 = xs[i] > x1 ? xs[i] : x1;
+            }
+        points_range(series[s].y, series[s].lo, series[s].hi, n, &lo, &hi);
+    }
+    if (!isfinite(x0))
+        x0 = x1 = 0;
+    double pad = (hi - lo) * 0.08 + 1e-6 * (fabs(hi) + 1), xpad = (x1 - x0) * 0.04 + 1e-9;
+    lo -= pad;
+    hi += pad;
+    x0 -= xpad;
+    x1 += xpad;
+#define CY(v) (10 + CHART_H * (hi - (v)) / (hi - lo))
+#define CX(x) (PAD_L + (double)CHART_W * ((x)-x0) / (x1 - x0))
+    chart_open(out, CHART_W + PAD_L + 10, CHART_H + PAD_B + 10 + (count > 1 ? 16 : 0));
+    fprintf(out,
+            "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#888\" "
+            "stroke-dasharray=\"5 3\"/>\n",
+            PAD_L, CY(0.0), PAD_L + CHART_W, CY(0.0));
+    const double ymarks[3] = {lo + pad, hi - pad, 0};
+    for (int k = 0; k < 3; k++)
+        fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", PAD_L - 4,
+                CY(ymarks[k]) + 4, ymarks[k]);
+    const double xmarks[2] = {x0 + xpad, x1 - xpad};
+    for (int k = 0; k < (xmarks[0] == xmarks[1] ? 1 : 2); k++)
+        fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.3g</text>\n",
+                CX(xmarks[k]), 10 + CHART_H + 14, xmarks[k]);
+    for (int s = 0; s < count; s++) {
+        const viewer_points_t *p = &series[s];
+        const char *colour = svg_player_colour(s + 1);
+        for (long i = 0; i < n; i++) {
+            if (!isfinite(p->y[i]) || !isfinite(xs[i]))
+                continue;
+            double x = CX(xs[i]) + (count > 1 ? (s - (count - 1) / 2.0) * 4 : 0);
+            if (p->lo && p->hi && isfinite(p->lo[i]) && isfinite(p->hi[i]))
+                fprintf(out,
+                        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                        "stroke-width=\"1.5\"/>\n",
+                        x, CY(p->lo[i]), x, CY(p->hi[i]), colour);
+            bool hollow = p->hollow && p->hollow[i];
+            fprintf(out,
+                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\" "
+                    "stroke-width=\"1.5\"><title>",
+                    x, CY(p->y[i]), hollow ? "#ffffff" : colour, colour);
+            viewer_html_escape(out, p->titles ? p->titles[i] : "");
+            fputs("</title></circle>\n", out);
+        }
+        if (count > 1) {
+            fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">",
+                    PAD_L + s * 160, CHART_H + PAD_B + 20, colour);
+            viewer_html_escape(out, p->name);
             fputs("</text>\n", out);
         }
     }

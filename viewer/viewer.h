@@ -59,6 +59,19 @@ void viewer_chart_histogram(FILE *out, const double *values, long n, const char 
    when lower <= upper (NAN: none), as an inline SVG chart; xlabel is written as given. */
 void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *names, int series,
                         long n, double lower, double upper, const char *xlabel, const char *ylabel);
+/* One series of points for viewer_chart_points: n values (NAN: no point), each with its
+   interval [lo, hi] (NULL or NAN: none), drawn hollow where hollow is true (NULL: none),
+   with a tooltip (titles, NULL: none). */
+typedef struct viewer_points {
+    const char *name;          /* the series' name (shown when there are several) */
+    const double *y, *lo, *hi; /* the values and their intervals */
+    const bool *hollow;        /* points drawn hollow */
+    const char *const *titles; /* tooltips */
+} viewer_points_t;
+/* Points at (xs[i], y[i]) of count series with their intervals as bars, a dashed line at
+   y = 0, as an inline SVG chart; the x axis is xs's values (its extremes labelled). */
+void viewer_chart_points(FILE *out, const double *xs, const viewer_points_t *series, int count,
+                         long n, const char *xlabel, const char *ylabel);
 
 /* What a tournament report is made from. */
 typedef struct viewer_report {

@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shlex
 import shutil
 import signal
@@ -399,12 +400,12 @@ class Loop:
         if self.log.has(g, "selfplay"):
             return
         before = zero_log.count_lines(out)
-        t0 = time.monotonic()
+        t0, c0 = time.monotonic(), _children_cpu()
         text = _run(self.launch + [self.skyline, "generate"] + self.game_args() + [
             "--bot", self.spec(best_file, selfplay=True), "--games", str(self.keys["games"]),
             "--seed", str(step_seed(self.config, g, "selfplay")), "--out", out,
             "--record-policy", "--quiet"], watch=(g, "selfplay", out))
-        seconds = time.monotonic() - t0
+        seconds, cpu = time.monotonic() - t0, _children_cpu() - c0
         _die_point(g, "selfplay")
         records = zero_log.sort_records(out)
         played = max(len(records) - before, 0)
@@ -412,6 +413,7 @@ class Loop:
                        positions=sum(len(r.get("moves", [])) for r in records),
                        seconds=round(seconds, 3),
                        games_per_hour=round(3600 * played / seconds, 1) if seconds > 0 else None,
+                       cpu_seconds=round(cpu, 3),
                        workers=self.a.workers, ranks=ranks_of(text))
         _die_point(g, "selfplay-log")
 
@@ -422,13 +424,16 @@ class Loop:
         epochs_log = os.path.join(d, "train-epochs.jsonl")
         first = max(1, g - self.keys["window"] + 1)
         files = [os.path.join(gen_dir(k), "selfplay.jsonl") for k in range(first, g + 1)]
+        cpu = None
         if not os.path.exists(cand):
+            c0 = time.process_time()
             lines = self._train_run(g, files, best_file, out, ckpt, epochs_log)
             if zero_log.last_epoch(lines, self.keys["epochs"]) is None:
                 # Killed between an epoch's line and our copy of it: train again (the same
                 # bytes), so that the log has the last epoch's losses.
                 shutil.rmtree(ckpt, ignore_errors=True)
                 lines = self._train_run(g, files, best_file, out, ckpt, epochs_log)
+            cpu = time.process_time() - c0
             _die_point(g, "train")
             os.replace(out, cand)
         _die_point(g, "candidate")
@@ -439,10 +444,13 @@ class Loop:
         if last is None:
             raise ZeroError("%s: no line of the last epoch (remove %s to train again)"
                             % (epochs_log, cand))
+        if cpu is None:  # trained by a run killed before this line: its epochs' times
+            cpu = zero_log.epochs_seconds(lines, self.keys["epochs"])
         self.log.write(g, "train", window=[first, g], samples=counts,
                        epochs=self.keys["epochs"], loss_policy=last["train_policy"],
                        loss_value=last["train_value"], heldout_policy=last["held_out_policy"],
-                       heldout_value=last["held_out_value"], seconds=last.get("seconds"))
+                       heldout_value=last["held_out_value"], seconds=last.get("seconds"),
+                       cpu_seconds=round(cpu, 3))
 
     def _train_run(self, g, files, best_file, out, ckpt, epochs_log):
         """The trainer, in this process (PyTorch loads once a run), its lines kept in
@@ -569,6 +577,13 @@ def decide(sprt, most, same):
         return False, "sprt H0: llr %.3f <= %.3f after %d games" % (sprt["llr"],
                                                                       sprt["llr_lower"], games)
     return False, "no verdict in %d games (llr %.3f)" % (most, sprt["llr"])
+
+
+def _children_cpu():
+    """CPU seconds of the finished children (and the processes they waited for: mpirun's
+    ranks on this machine)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def ranks_of(text):

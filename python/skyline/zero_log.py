@@ -111,6 +111,16 @@ def last_epoch(lines, epochs):
     return found[-1] if found else None
 
 
+def epochs_seconds(lines, epochs):
+    """The seconds of the last training's epochs (the last line of each epoch 1..epochs):
+    its CPU time, on one thread."""
+    last = {}
+    for x in lines:
+        if isinstance(x.get("epoch"), int) and 1 <= x["epoch"] <= epochs:
+            last[x["epoch"]] = x.get("seconds") or 0.0
+    return float(sum(last.values()))
+
+
 def counts(lines):
     """Positions trained on and held out, from the trainer's first line."""
     for x in lines:
