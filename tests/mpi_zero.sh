@@ -87,4 +87,7 @@ expect_error "unbalanced quote" "--launcher 'mpirun \"': No closing quotation" \
 expect_error "no launcher" "--launcher: cannot find 'no-such-mpirun'" \
     zero "${c4[@]}" --out x --launcher "no-such-mpirun -np 2"
 [ ! -e x ] && ok || fail "a refused run made its folder"
+# A launcher that refuses its arguments: its message's first sentence, on one line.
+expect_error "bad launcher arguments" "skyline zero: mpirun: Open MPI has detected that a parameter" \
+    zero "${c4[@]}" --out y --launcher "mpirun -np x"
 finish mpi_zero.sh || exit 1

@@ -9,7 +9,9 @@ training of a candidate from the best net's weights on a window of generations
 best net against generation 0 and against plain mcts (skyline rate). Every step resumes or
 writes its result by rename, and where the loop stands is read from DIR's files, so the
 same command after a kill (-9 included) goes on and ends with the same nets, records,
-decisions and log lines (but their times) as a run never killed."""
+decisions and log lines (but their times) as a run never killed. With --mpi or --launcher
+the self-play and match steps run as MPI jobs; run directly (not by `skyline zero`), set
+SKYLINE_BIN_MPI=1 when SKYLINE_BIN is an MPI build."""
 import argparse
 import fcntl
 import hashlib
@@ -264,13 +266,29 @@ def _run(cmd, cwd=None, watch=None, lines=None):
     err = errf.read()
     errf.close()
     if rc != 0:
-        last = [x for x in err.splitlines() if x.strip()]
-        # Under a launcher, the program's own line, not the launcher's notes after it.
-        last = [x for x in last if x.startswith("skyline: ")] or last
         raise ZeroError("%s: %s" % (os.path.basename(cmd[0]) if cmd[0] != sys.executable
                                     else " ".join(cmd[1:3]),
-                                    last[-1] if last else "exit status %d" % proc.returncode))
+                                    _error_line(err) or "exit status %d" % proc.returncode))
     return "".join(out)
+
+
+def _error_line(err):
+    """The line that says why a child failed: the program's own (under a launcher, not the
+    launcher's notes after it), else its last; a launcher's boxed message (mpirun's, between
+    lines of dashes) as its first paragraph on one line."""
+    lines = [x for x in err.splitlines() if x.strip()]
+    ours = [x for x in lines if x.startswith("skyline: ")]
+    if ours:
+        return ours[-1]
+    if lines and not any(c.isalpha() for c in lines[-1]):
+        para = []
+        for x in err.splitlines():
+            if any(c.isalpha() for c in x):
+                para.append(x.strip())
+            elif para:
+                break
+        return " ".join(para)
+    return lines[-1] if lines else None
 
 
 def _write_json(path, obj):
