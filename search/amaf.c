@@ -24,8 +24,7 @@ bool mcts_variants_valid(const mcts_options_t *opt)
        plays moves outside the tree and adds choice edges to the path, and the multiple
        trees' iteration (search/multi.c) walks several trees: the record would not follow
        the path. */
-    bool records = opt->playout != MCTS_PLAYOUT_HOOK || opt->rave_k > 0.0;
-    return !(records &&
+    return !(mcts_records(opt) &&
              (opt->rollout || opt->backup == MCTS_BACKUP_BRS || opt->tree != MCTS_TREE_SINGLE));
 }
 
@@ -37,7 +36,7 @@ size_t mcts_amaf_bytes(const mcts_options_t *opt)
 int mcts_variants_alloc(mcts_t *m)
 {
     const mcts_options_t *opt = &m->opt;
-    if (opt->playout == MCTS_PLAYOUT_HOOK && opt->rave_k == 0.0)
+    if (!mcts_records(opt))
         return 0;
     for (int t = 0; t < opt->threads; t++) {
         /* Zero pages cost nothing until a table grows into them. */
@@ -200,6 +199,43 @@ void mcts_grave_prepare(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n
         if (i >= 0 && th->child_of[i])
             tr->src[i] = kids[j].child;
     }
+}
+
+/* The child_view hook (RAVE): the AMAF statistics that score child ci, the child of legal
+   move i. */
+static void amaf_view(const mcts_t *m, const mcts_thread_t *th, uint32_t ci, int i,
+                      mcts_child_view_t *v)
+{
+    uint32_t src = m->opt.grave_ref > 0 ? th->trace->src[i] : ci;
+    const mcts_amaf_t *a = &m->amaf[src];
+    v->amaf_visits = atomic_load_explicit(&a->visits, memory_order_relaxed);
+    v->amaf_value = (double)atomic_load_explicit(&a->sum, memory_order_relaxed) / MCTS_VALUE_ONE;
+}
+
+/* The iteration_start and tree_move hooks: the iteration's record. */
+static void record_start(const mcts_t *m, mcts_thread_t *th)
+{
+    (void)m;
+    mcts_trace_start(th->trace);
+}
+
+static void record_move(const mcts_t *m, mcts_thread_t *th, move_t mv, int player)
+{
+    (void)m;
+    mcts_trace_push(th->trace, mv, player);
+}
+
+void mcts_amaf_hooks(const mcts_options_t *opt, mcts_hooks_t *h)
+{
+    if (mcts_records(opt)) {
+        h->iteration_start = record_start;
+        h->tree_move = record_move;
+        h->backup = mcts_trace_learn;
+    }
+    if (opt->rave_k > 0.0)
+        h->child_view = amaf_view;
+    if (opt->grave_ref > 0)
+        h->prepare_select = mcts_grave_prepare;
 }
 
 /* The keys of RAVE and GRAVE (search/keys.h). */

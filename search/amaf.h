@@ -10,6 +10,10 @@
  * and make) and records each move with its player in the thread's trace; they exclude the
  * rollout hook (mcts_variants_valid).
  *
+ * They take part in the iteration through its extension points (search/hooks.h): the
+ * record's iteration_start, tree_move and backup (amaf.c) and its playout (rollout_mast.c),
+ * RAVE's child_view and GRAVE's prepare_select (amaf.c).
+ *
  * AMAF statistics: for every node on an iteration's path, each child whose move was played
  * by the child's mover at that node or later in the iteration (first time only) adds one
  * visit and the mover's result. A child exists only once expanded, so untried moves have
@@ -72,6 +76,12 @@ typedef struct mcts_trace {
     mcts_tally_t nst[MCTS_NST_SIZE];    /* NST: results per (player, n-gram) */
 } mcts_trace_t;
 
+/* True if opt asks for a variant that records the iteration's moves (RAVE, MAST, NST). */
+static inline bool mcts_records(const mcts_options_t *opt)
+{
+    return opt->playout != MCTS_PLAYOUT_HOOK || opt->rave_k > 0.0;
+}
+
 /* True if the variant options of opt can work together (see mcts_options_t). */
 bool mcts_variants_valid(const mcts_options_t *opt);
 /* Bytes per arena node of the AMAF side array with options opt (0 without RAVE). */
@@ -103,7 +113,7 @@ static inline void mcts_trace_push(mcts_trace_t *tr, move_t mv, int player)
 }
 
 /* rollout_mast.c: finishes the iteration's state into th->values, choosing and recording
-   every move (the variant of simulate in search/worker.c). */
+   every move (the playout hook, in place of the worker's). */
 void mcts_trace_simulate(mcts_t *m, mcts_thread_t *th);
 /* rollout_mast.c: the index in th->moves[0..n) of the playout move for player (MAST, NST
    or uniformly random as m's options say). */
@@ -118,10 +128,10 @@ double mcts_nst_score(const mcts_trace_t *tr, int player, move_t mv, const move_
                       int known, int min_count);
 
 /* amaf.c: after the iteration (th->values set): the AMAF updates of the path's nodes and
-   the MAST/NST tables. */
+   the MAST/NST tables (the backup hook). */
 void mcts_trace_learn(mcts_t *m, mcts_thread_t *th, int observer);
 /* amaf.c: GRAVE, at node (the last of th's path, `player` to move, its children in
-   th->child_of): fills th->trace->src for the children. */
+   th->child_of): fills th->trace->src for the children (the prepare_select hook). */
 void mcts_grave_prepare(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n, int player);
 /* amaf.c: clears node i's AMAF statistics (a new node). */
 void mcts_amaf_clear(mcts_t *m, uint32_t i);
@@ -129,18 +139,3 @@ void mcts_amaf_clear(mcts_t *m, uint32_t i);
 void mcts_amaf_move(mcts_t *m, uint32_t src, uint32_t dst);
 /* amaf.c: node i's AMAF sum lies in [0, its AMAF visits] (mcts_check). */
 bool mcts_amaf_sane(const mcts_t *m, uint32_t i);
-
-/* The AMAF statistics that score child ci, the child of legal move i, into v (nothing
-   unless RAVE is on). */
-static inline void mcts_amaf_view(const mcts_t *m, const mcts_thread_t *th, uint32_t ci, int i,
-                                  mcts_child_view_t *v)
-{
-    v->amaf_visits = 0;
-    v->amaf_value = 0.0;
-    if (!m->amaf)
-        return;
-    uint32_t src = m->opt.grave_ref > 0 ? th->trace->src[i] : ci;
-    const mcts_amaf_t *a = &m->amaf[src];
-    v->amaf_visits = atomic_load_explicit(&a->visits, memory_order_relaxed);
-    v->amaf_value = (double)atomic_load_explicit(&a->sum, memory_order_relaxed) / MCTS_VALUE_ONE;
-}

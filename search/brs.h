@@ -1,7 +1,7 @@
 #pragma once
 /*
  * Best-reply search in the tree (option backup = MCTS_BACKUP_BRS with 3 or more players;
- * search/brs.c). Between two moves of the observer only one opponent, the best replier,
+ * search/brs.c, through the descent_step and choice_made hooks of search/hooks.h). Between two moves of the observer only one opponent, the best replier,
  * moves in the tree (Schadd and Winands 2011; MCTS-BRS: Nijssen and Winands 2013). The
  * games let no player pass, so as in BRS+ (Esser et al. 2013) the other opponents play the
  * move of a fixed default policy, outside the tree: the first move with the best prior
@@ -32,28 +32,8 @@ static inline bool mcts_brs_is_edge(move_t mv)
     return mv >= MCTS_BRS_EDGE_BASE && mv < MCTS_BRS_EDGE_BASE + GAME_MAX_PLAYERS;
 }
 
-/* An iteration's place in the turns between two of the observer's moves. */
-typedef struct mcts_brs {
-    int replier;  /* the opponent chosen to reply, -1: not chosen since the observer moved */
-    bool replied; /* the replier made a tree move since it was chosen */
-} mcts_brs_t;
-
-/* What the descent does at the current state. */
-typedef enum mcts_brs_step {
-    MCTS_BRS_TREE,    /* choose a move in the tree (the observer's or the replier's) */
-    MCTS_BRS_CHOICE,  /* choose the replier: th->moves holds the opponents' edges */
-    MCTS_BRS_DEFAULT, /* an opponent other than the replier moved by the default policy */
-    MCTS_BRS_END      /* the descent stops here */
-} mcts_brs_step_t;
-
-/* The step at th->state, whose *n legal moves are in th->moves and whose player to move is
-   player (of the m->players); may replace the moves (*n with them) or make a move. */
-mcts_brs_step_t mcts_brs_step(const mcts_t *m, mcts_thread_t *th, mcts_brs_t *b, int observer,
-                              int player, int *n);
-
-/* The replier chosen by the edge mv. */
-static inline void mcts_brs_chosen(mcts_brs_t *b, move_t mv)
-{
-    b->replier = (int)(mv - MCTS_BRS_EDGE_BASE);
-    b->replied = false;
-}
+/* The descent between two of the observer's moves (the hooks of search/hooks.h): an
+   iteration's place in the turns is its mcts_descent_t, word[0] the opponent chosen to
+   reply plus 1 (0: none chosen since the observer moved), word[1] 1 once the replier made
+   a tree move since it was chosen. Registered by mcts_brs_hooks with backup BRS; with 2
+   players the descent is the plain one. */

@@ -6,7 +6,8 @@
  * (one tree per player, made of worker.c's steps: mcts_steps_t; mcts.c picks it), policy.h with policy_*.h the selection formula,
  * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h), amaf.c
  * and rollout_mast.c the variants that record every move of an iteration (amaf.h: RAVE,
- * GRAVE, MAST, NST), noise.c the root's Dirichlet noise (noise.h).
+ * GRAVE, MAST, NST), noise.c the root's Dirichlet noise (noise.h), brs.c best-reply search
+ * (brs.h). The variants reach the iteration only through its extension points (hooks.h).
  */
 #include <math.h>
 #include <stdalign.h>
@@ -15,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "search/hooks.h"
 #include "search/mcts.h"
 #include "search/policy.h"
 
@@ -158,6 +160,8 @@ typedef struct mcts_thread {
     int touched_count;                      /* entries of touched */
     int batch;                              /* iterations run since the last publication */
     int path_len;                           /* entries of path */
+    bool choice;                            /* th->moves are an idea's own edges
+                                              (MCTS_STEP_CHOICE), not the game's moves */
     double values[GAME_MAX_PLAYERS];        /* the iteration's result per player */
     double root_sum[GAME_MAX_PLAYERS];      /* values summed over this search's iterations */
     uint32_t path[MCTS_MAX_DEPTH + 1];      /* nodes from the root down */
@@ -174,8 +178,8 @@ typedef struct mcts_thread {
 } mcts_thread_t;
 
 /*
- * The extension points of an iteration: its steps, which search/worker.c gives to an
- * iteration of another shape than the single tree's (mcts_t.iterate), so that such a
+ * The steps of an iteration, which search/worker.c gives to an iteration of another shape
+ * than the single tree's (mcts_t.iterate), so that such a
  * variant is made of the same steps without either file calling the other.
  */
 typedef struct mcts_steps {
@@ -199,6 +203,7 @@ struct mcts {
     const game_api_t *api;  /* the game */
     mcts_options_t opt;     /* options as given (threads clamped) */
     mcts_policy_t policy;   /* the selection policy made from opt (search/policy.h) */
+    mcts_hooks_t hooks;     /* the ideas' extension points, from opt (search/hooks.h) */
     int sync;               /* iterations a thread runs between publications (opt.sync, or
                                its default for the mode) */
     bool unobserved;        /* unobserved passes are counted (opt.unobserved, several

@@ -65,6 +65,11 @@ static const char *options_problem(const mcts_options_t *opt)
     return mcts_noise_problem(opt);
 }
 
+/* The search ideas that hook into the iteration (search/hooks.h): each fills the extension
+   points that the options turn on. A new idea adds its registration here. */
+static void (*const hook_ideas[])(const mcts_options_t *, mcts_hooks_t *) = {
+    mcts_amaf_hooks, mcts_mast_hooks, mcts_noise_hooks, mcts_brs_hooks};
+
 static void thread_free(mcts_thread_t *th)
 {
     if (!th)
@@ -137,6 +142,8 @@ mcts_t *mcts_create(const game_api_t *api, const mcts_options_t *opt, char *err,
     m->api = api;
     m->opt = *opt;
     mcts_policy_init(&m->policy, opt);
+    for (size_t k = 0; k < sizeof hook_ideas / sizeof *hook_ideas; k++)
+        hook_ideas[k](opt, &m->hooks);
     m->iterate = opt->tree == MCTS_TREE_MULTI ? mcts_multi_iteration : NULL;
     m->sync = opt->sync > 0                                             ? opt->sync
               : opt->parallel == MCTS_PARALLEL_TREE && opt->threads > 1 ? MCTS_SYNC_DEFAULT

@@ -94,7 +94,10 @@ void mcts_noise_draw(mcts_t *m, const move_t *moves, int n, uint64_t seed)
         z->eta[i] /= sum;
 }
 
-const double *mcts_noise_at(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n)
+/* The noise of th->moves[0..n) (indexed by mcts_moves_index) if node is the root that
+   takes it, else NULL: eta of each legal move, 0 for a move not legal in the searched
+   state. */
+static const double *noise_at(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n)
 {
     struct mcts_noise *z = m->noise;
     int r = m->opt.parallel == MCTS_PARALLEL_ROOT ? th->index
@@ -111,6 +114,24 @@ const double *mcts_noise_at(const mcts_t *m, mcts_thread_t *th, uint32_t node, i
             at[i] = z->eta[j];
     }
     return at;
+}
+
+/* The root_prior hook: the priors at the root that takes the noise blended with it. */
+static bool noise_root_prior(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n,
+                             mcts_prior_blend_t *b)
+{
+    const double *at = noise_at(m, th, node, n);
+    if (!at)
+        return false;
+    b->weight = m->opt.root_noise;
+    b->target = at;
+    return true;
+}
+
+void mcts_noise_hooks(const mcts_options_t *opt, mcts_hooks_t *h)
+{
+    if (opt->root_noise > 0.0)
+        h->root_prior = noise_root_prior;
 }
 
 /* The keys of the root noise (search/keys.h). */

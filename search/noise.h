@@ -9,7 +9,9 @@
  * thread's own root in root mode, the observer's tree with tree multi), a move's prior is
  * (1 - root_noise) prior + root_noise eta, both where the next untried move is picked and
  * where a child is scored. Nodes keep the prior without noise: a kept tree's root children
- * get the noise of the search that uses them, never twice. Private to search/.
+ * get the noise of the search that uses them, never twice. The descent sees the noise
+ * through the root_prior hook (search/hooks.h), which mcts_noise_hooks registers. Private to
+ * search/.
  */
 #include <stdbool.h>
 
@@ -24,13 +26,3 @@ const char *mcts_noise_problem(const mcts_options_t *opt);
 int mcts_noise_alloc(mcts_t *m);
 /* Draws the search's noise over the n legal moves of the searched state, from seed. */
 void mcts_noise_draw(mcts_t *m, const move_t *moves, int n, uint64_t seed);
-/* The noise of th->moves[0..n) (indexed by mcts_moves_index) if node is the root that
-   takes it, else NULL: eta of each legal move, 0 for a move not legal in the searched
-   state. */
-const double *mcts_noise_at(const mcts_t *m, mcts_thread_t *th, uint32_t node, int n);
-
-/* A prior with the root's noise eta mixed in. */
-static inline double mcts_noise_mix(const mcts_t *m, double prior, double eta)
-{
-    return (1.0 - m->opt.root_noise) * prior + m->opt.root_noise * eta;
-}

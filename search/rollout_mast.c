@@ -184,6 +184,12 @@ void mcts_playout_learn(const mcts_t *m, mcts_thread_t *th, const double *value_
     }
 }
 
+void mcts_mast_hooks(const mcts_options_t *opt, mcts_hooks_t *h)
+{
+    if (mcts_records(opt))
+        h->playout = mcts_trace_simulate;
+}
+
 /* The keys of MAST and NST (search/keys.h). */
 const mcts_key_def_t mcts_mast_keys[] = {
     {"mast_temp", MCTS_KEY_DOUBLE, 1e-6, 1e6, NULL, "X", "rollout=mast", "0.1",

@@ -1,18 +1,16 @@
 /*
  * The search's workers: one iteration (select, expand, simulate, back up) and a thread's
  * loop of iterations, with the per-thread counts and their publication (search/internal.h).
- * Children are scored by the selection policy (search/policy.h).
+ * Children are scored by the selection policy (search/policy.h); the search's variants take
+ * part only through the extension points of m->hooks (search/hooks.h).
  */
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/amaf.h"
 #include "search/backup.h"
-#include "search/brs.h"
 #include "search/internal.h"
-#include "search/noise.h"
 #include "search/policy.h"
 
 /* Inlined wherever called (the descent's scoring, specialised by its constant arguments). */
@@ -40,12 +38,12 @@ static inline int64_t seen_sum(const mcts_t *m, const mcts_local_t *e, uint32_t 
  * below the child's visits, and it counts the current visit. Virtual losses are the other
  * threads' (th's own results are all counted, published or not), and only when vl. The
  * unobserved passes (only with m->unobserved, and below unobserved_below visits: above,
- * nothing new is counted) are the other threads'; parent_unseen is the parent's. noise:
- * the root's noise of the legal moves (search/noise.h), NULL elsewhere or off.
+ * nothing new is counted) are the other threads'; parent_unseen is the parent's. blend:
+ * the root_prior hook's blend of the priors at this node, NULL where it has none.
  */
 static MCTS_ALWAYS_INLINE double child_score(const mcts_t *m, mcts_thread_t *th, uint32_t ci,
                                              double share, int vl, int32_t parent_unseen, int i,
-                                             const double *noise)
+                                             const mcts_prior_blend_t *blend)
 {
     const mcts_node_t *c = &m->nodes[ci];
     const mcts_local_t *e = mcts_local(m, th, ci);
@@ -66,8 +64,11 @@ static MCTS_ALWAYS_INLINE double child_score(const mcts_t *m, mcts_thread_t *th,
         v.unseen = others > 0 ? others : 0;
         v.parent_unseen = parent_unseen;
     }
-    v.prior = noise ? (float)mcts_noise_mix(m, c->prior, noise[i]) : c->prior;
-    mcts_amaf_view(m, th, ci, i, &v);
+    v.prior = blend ? (float)mcts_prior_blended(blend, c->prior, i) : c->prior;
+    v.amaf_visits = 0;
+    v.amaf_value = 0.0;
+    if (m->hooks.child_view)
+        m->hooks.child_view(m, th, ci, i, &v);
     return mcts_policy_score(&m->policy, &v);
 }
 
@@ -80,7 +81,7 @@ static MCTS_ALWAYS_INLINE double child_score(const mcts_t *m, mcts_thread_t *th,
 static inline bool plain_ucb(const mcts_t *m, int vl)
 {
     return m->policy.id == MCTS_POLICY_UCB && !m->policy.prior && !m->policy.fpu_relative &&
-           !m->amaf && !m->unobserved && vl == 0;
+           !m->hooks.child_view && !m->unobserved && vl == 0;
 }
 
 /*
@@ -128,15 +129,15 @@ static uint32_t best_child_plain(const mcts_t *m, mcts_thread_t *th, int matched
 /*
  * The best child by the policy (when not plain UCB): *best_i and *best_score as in
  * best_child_plain; tried[0] and tried[1] the mover's results and visits summed over the
- * tried children (only with fpu_relative). noise: the root's, as in child_score. Inlined
- * into node_choose twice, once with noise NULL, so that the loop of a search without root
- * noise tests nothing for it.
+ * tried children (only with fpu_relative). blend: as in child_score. Inlined into
+ * node_choose twice, once with blend NULL, so that the loop where the priors are not
+ * blended tests nothing for it.
  */
 static MCTS_ALWAYS_INLINE uint32_t best_child_scored(const mcts_t *m, mcts_thread_t *th,
                                                      int matched, double share, int vl,
-                                                     int32_t parent_unseen, const double *noise,
-                                                     int *best_i, double *best_score,
-                                                     int64_t *tried)
+                                                     int32_t parent_unseen,
+                                                     const mcts_prior_blend_t *blend, int *best_i,
+                                                     double *best_score, int64_t *tried)
 {
     uint32_t best = 0;
     /* The children legal now, in the order they were added; ties go to the first legal
@@ -144,7 +145,7 @@ static MCTS_ALWAYS_INLINE uint32_t best_child_scored(const mcts_t *m, mcts_threa
     for (int k = 0; k < matched; k++) {
         int i = th->kid_index[k];
         uint32_t ci = th->child_of[i];
-        double s = child_score(m, th, ci, share, vl, parent_unseen, i, noise);
+        double s = child_score(m, th, ci, share, vl, parent_unseen, i, blend);
         if (m->policy.fpu_relative) {
             const mcts_local_t *e = &th->local[ci]; /* current: child_score saw to it */
             tried[0] += seen_sum(m, e, ci);
@@ -161,23 +162,24 @@ static MCTS_ALWAYS_INLINE uint32_t best_child_scored(const mcts_t *m, mcts_threa
 
 /*
  * The untried legal move to expand: best prior (first on ties), else uniformly random.
- * *prior gets its prior, *next the best prior of the moves left untried after it. At the
- * root with noise (noise not NULL), the noise is mixed into the priors compared and into
- * *next, not into *prior, which the child keeps (search/noise.h).
+ * *prior gets its prior, *next the best prior of the moves left untried after it. Where
+ * the root_prior hook blends the priors (blend not NULL), the blend is compared and goes
+ * into *next, not into *prior, which the child keeps. An idea's own edges (th->choice)
+ * have no prior.
  */
 static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, float *prior,
-                        float *next, const double *noise)
+                        float *next, const mcts_prior_blend_t *blend)
 {
     *prior = 0.0f;
     *next = 0.0f;
-    if (m->opt.prior && !mcts_brs_is_edge(th->moves[0])) {
+    if (m->opt.prior && !th->choice) {
         int best = -1;
         double best_p = 0.0, second_p = 0.0;
         m->opt.prior(m->api, th->state, th->moves, n, th->priors, m->opt.prior_ctx);
         for (int i = 0; i < n; i++) {
             if (th->child_of[i])
                 continue;
-            double p = noise ? mcts_noise_mix(m, th->priors[i], noise[i]) : th->priors[i];
+            double p = blend ? mcts_prior_blended(blend, th->priors[i], i) : th->priors[i];
             if (best < 0 || p > best_p) {
                 if (best >= 0)
                     second_p = best_p;
@@ -187,7 +189,7 @@ static int pick_untried(const mcts_t *m, mcts_thread_t *th, int n, int untried, 
                 second_p = p;
             }
         }
-        *prior = (float)(noise && best >= 0 ? th->priors[best] : best_p);
+        *prior = (float)(blend && best >= 0 ? th->priors[best] : best_p);
         *next = (float)second_p;
         return best;
     }
@@ -275,14 +277,19 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
         int32_t others = mcts_unobserved(parent) - own->pend_unobs;
         parent_unseen = others > 0 ? others : 0;
     }
-    if (m->opt.grave_ref > 0)
-        mcts_grave_prepare(m, th, node, n, player);
-    const double *noise = NULL; /* root noise: only with a prior, so never plain UCB */
+    if (m->hooks.prepare_select)
+        m->hooks.prepare_select(m, th, node, n, player);
+    /* Blended priors (root noise) need a prior, so never plain UCB. */
+    bool plain = plain_ucb(m, vl);
+    mcts_prior_blend_t blend_at;
+    const mcts_prior_blend_t *blend = NULL;
+    if (!plain && m->hooks.root_prior && m->hooks.root_prior(m, th, node, n, &blend_at))
+        blend = &blend_at;
     int64_t tried[2] = {0, 0};
-    if (plain_ucb(m, vl))
+    if (plain)
         best = best_child_plain(m, th, matched, share, &best_i, &best_score);
-    else if (m->noise && (noise = mcts_noise_at(m, th, node, n)) != NULL)
-        best = best_child_scored(m, th, matched, share, vl, parent_unseen, noise, &best_i,
+    else if (blend)
+        best = best_child_scored(m, th, matched, share, vl, parent_unseen, blend, &best_i,
                                  &best_score, tried);
     else
         best = best_child_scored(m, th, matched, share, vl, parent_unseen, NULL, &best_i,
@@ -300,20 +307,20 @@ static uint32_t node_choose(mcts_t *m, mcts_thread_t *th, uint32_t node, int n, 
     }
     double urgency = mcts_policy_urgency(&m->policy, tried_value, tried_visits, next_prior,
                                          best != 0, parent_visits);
-    bool replier_choice = mcts_brs_is_edge(th->moves[0]); /* BRS: every replier tried first */
-    if (replier_choice)
+    bool own_choice = th->choice; /* an idea's own edges: every one tried first */
+    if (own_choice)
         urgency = HUGE_VAL;
     /* Progressive widening: the children legal now stay within the limit, also against
        the other threads (node_expand refuses once the node has more children than seen). */
     uint32_t cap = UINT32_MAX;
-    if (m->opt.pw > 0.0 && untried > 0 && !replier_choice) {
+    if (m->opt.pw > 0.0 && untried > 0 && !own_choice) {
         int64_t limit = mcts_pw_limit(&m->opt, seen_visits(m, own, node) + 1);
         cap = matched < limit ? count + (uint32_t)(limit - matched) : 0;
     }
     if (untried > 0 && cap > count && !atomic_load_explicit(&m->full, memory_order_relaxed) &&
         (best == 0 || urgency >= best_score)) {
         float prior, next;
-        int i = pick_untried(m, th, n, untried, &prior, &next, noise);
+        int i = pick_untried(m, th, n, untried, &prior, &next, blend);
         uint32_t child = node_expand(m, th, node, th->moves[i], player, prior, cap);
         if (child != 0) {
             atomic_store_explicit(&m->nodes[node].next_prior, next, memory_order_relaxed);
@@ -334,8 +341,8 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
 {
     const game_api_t *api = m->api;
     void *s = th->state;
-    if (th->trace) { /* the moves are recorded (search/amaf.h) */
-        mcts_trace_simulate(m, th);
+    if (m->hooks.playout) { /* a variant's own playout */
+        m->hooks.playout(m, th);
         return;
     }
     if (!api->is_terminal(s)) {
@@ -482,36 +489,39 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
     th->path[0] = root;
     th->path_player[0] = -1;
     th->path_len = 1;
-    if (th->trace)
-        mcts_trace_start(th->trace);
+    if (m->hooks.iteration_start)
+        m->hooks.iteration_start(m, th);
     uint32_t node = root;
     node_hold(m, th, root, false);
-    mcts_brs_t brs = {.replier = -1};
-    bool brs_on = m->opt.backup == MCTS_BACKUP_BRS && m->players > 2;
+    mcts_descent_t descent = {{0, 0}};
     while (th->path_len <= MCTS_MAX_DEPTH) {
         int n = api->gen_moves(s, th->moves);
         if (n == 0)
             break;
         int player = api->to_move(s);
-        /* Best-reply search: the opponents but one move outside the tree (search/brs.h). */
-        mcts_brs_step_t step =
-            brs_on ? mcts_brs_step(m, th, &brs, observer, player, &n) : MCTS_BRS_TREE;
-        if (step == MCTS_BRS_DEFAULT)
+        /* A variant may change the descent's course (best-reply search: search/brs.h). */
+        mcts_step_t step = m->hooks.descent_step
+                               ? m->hooks.descent_step(m, th, &descent, observer, player, &n)
+                               : MCTS_STEP_TREE;
+        if (step == MCTS_STEP_SKIP)
             continue;
-        if (step == MCTS_BRS_END)
+        if (step == MCTS_STEP_END)
             break;
+        th->choice = step == MCTS_STEP_CHOICE;
         bool expanded;
         move_t mv;
         uint32_t child = node_choose(m, th, node, n, player, vl, &mv, &expanded);
+        th->choice = false;
         if (child == 0)
             break;
         node_hold(m, th, child, vl != 0);
-        if (step == MCTS_BRS_CHOICE)
-            mcts_brs_chosen(&brs, mv);
-        else
+        if (step == MCTS_STEP_CHOICE) {
+            m->hooks.choice_made(&descent, mv);
+        } else {
             api->make(s, mv, th->undo);
-        if (th->trace)
-            mcts_trace_push(th->trace, mv, player);
+            if (m->hooks.tree_move)
+                m->hooks.tree_move(m, th, mv, player);
+        }
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
         th->path_len++;
@@ -523,8 +533,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         th->max_depth = th->path_len - 1;
 
     simulate(m, th);
-    if (th->trace)
-        mcts_trace_learn(m, th, observer);
+    if (m->hooks.backup)
+        m->hooks.backup(m, th, observer);
 
     /* Back up into th's pending counts (all path nodes are held, so current). */
     for (int i = 1; i < th->path_len; i++) {
