@@ -2,7 +2,8 @@
 # Checks every #include "..." of the modules against the layer order and the internal
 # headers of cmake/internal_headers.txt: a module includes its own headers, the public
 # headers of the layers below it, and another module's internal header never (only the
-# folders its line names). One line per violation on stderr; exit 1 if there is any.
+# folders its line names), and the search's iteration no search idea's header. One line
+# per violation on stderr; exit 1 if there is any.
 # Usage: scripts/check_includes.sh [ROOT]   (default: the repository)
 set -u
 root=${1:-$(dirname "$0")/..}
@@ -56,4 +57,20 @@ while IFS= read -r hit; do
     echo "$hit: arena/ includes a bot kind's header; it knows bots through bots/bot.h" >&2
     bad=1
 done < <(grep -rln --include='*.c' --include='*.h' '#include "bots/\(mcts_bot\|heuristic\|kinds\)\.h"' arena 2>/dev/null)
+# The search's iteration (worker.c, multi.c) knows the search ideas (RAVE, MAST, noise,
+# best-reply search, ...) only through their hooks (search/hooks.h): of search/ it includes
+# the searcher's own headers, the selection policy and the backup rule, no idea's header.
+for file in search/worker.c search/multi.c; do
+    [ -e "$file" ] || continue
+    while IFS=: read -r num line; do
+        inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"search\/\([^"]*\)".*/\1/p' <<<"$line")
+        case $inc in
+        '' | mcts.h | internal.h | hooks.h | keys.h | policy.h | policy_*.h | backup.h | backup_*.h) ;;
+        *)
+            echo "$file:$num: includes search/$inc, a search idea's header: the iteration knows ideas through search/hooks.h" >&2
+            bad=1
+            ;;
+        esac
+    done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"search/' "$file")
+done
 exit $bad

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Modules include only their own headers and the public headers of the layers below
 # (scripts/check_includes.sh, cmake/internal_headers.txt): the tree passes; a module that
-# includes another's internal header, a layer above, or (the harness) a bot kind's header
-# is caught; the install rules install no internal header.
+# includes another's internal header, a layer above, (the harness) a bot kind's header, or
+# (the search's iteration) a search idea's header is caught; the install rules install no internal header.
 set -u
 skyline=$1
 src=$2
@@ -31,6 +31,9 @@ caught "a layer above" core/x.c bots/bot.h "core/ may not use bots/"
 caught "the rules using the reference rules" core/towerup/x.c ref/towerup_ref.h "core/ may not use ref/"
 caught "the rules drawing pictures" core/x.c viewer/picture.h "core/ may not use viewer/"
 caught "the harness naming a bot kind" arena/x.c bots/mcts_bot.h "bot kind's header"
+caught "the iteration naming RAVE" search/worker.c search/amaf.h "search idea's header"
+caught "the iteration naming the root noise" search/worker.c search/noise.h "search idea's header"
+caught "the multiple trees naming best-reply search" search/multi.c search/brs.h "search idea's header"
 # White-box tests may include the internals named for them.
 rm -rf "$tmp/t" && mkdir -p "$tmp/t/cmake" && cp "$src/cmake/internal_headers.txt" "$tmp/t/cmake/"
 mk tests/x.c search/internal.h
