@@ -6,7 +6,7 @@ Usage: scripts/search_speed.py [--rounds R] [--iters N] [--positions P] [--spec 
 
 Each LIB is a build's libskyline.so (say build/libskyline.so and the one of a build of
 main). For every round and case (towerup-2p on the duo board, towerup-3p and -4p,
-uptown-2p to -5p), each LIB in turn (the order reversed every other round) runs, in a
+uptown-2p to -5p, connect4: its best preset is plain UCT), each LIB in turn (the order reversed every other round) runs, in a
 process of its own, the bot `mcts:iters=N` (the best preset) plus SPEC, reset before each
 search, on P positions: the start of a seeded game and every 6th ply of a seeded random
 game after it; the figure is the iterations over the processor time of the searches.
@@ -30,6 +30,7 @@ CASES = {
     "uptown-3p": ("uptown", 3, {}),
     "uptown-4p": ("uptown", 4, {}),
     "uptown-5p": ("uptown", 5, {}),
+    "connect4": ("connect4", 2, {}),
 }
 
 
