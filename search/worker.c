@@ -493,6 +493,9 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
         m->hooks.iteration_start(m, th);
     uint32_t node = root;
     node_hold(m, th, root, false);
+    /* The hooks of the descent's loop, read once (the calls in the loop could change m as
+       far as the compiler knows). */
+    const mcts_hooks_t hooks = m->hooks;
     mcts_descent_t descent = {{0, 0}};
     while (th->path_len <= MCTS_MAX_DEPTH) {
         int n = api->gen_moves(s, th->moves);
@@ -500,8 +503,8 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
             break;
         int player = api->to_move(s);
         /* A variant may change the descent's course (best-reply search: search/brs.h). */
-        mcts_step_t step = m->hooks.descent_step
-                               ? m->hooks.descent_step(m, th, &descent, observer, player, &n)
+        mcts_step_t step = hooks.descent_step
+                               ? hooks.descent_step(m, th, &descent, observer, player, &n)
                                : MCTS_STEP_TREE;
         if (step == MCTS_STEP_SKIP)
             continue;
@@ -516,11 +519,11 @@ static void run_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, 
             break;
         node_hold(m, th, child, vl != 0);
         if (step == MCTS_STEP_CHOICE) {
-            m->hooks.choice_made(&descent, mv);
+            hooks.choice_made(&descent, mv);
         } else {
             api->make(s, mv, th->undo);
-            if (m->hooks.tree_move)
-                m->hooks.tree_move(m, th, mv, player);
+            if (hooks.tree_move)
+                hooks.tree_move(m, th, mv, player);
         }
         th->path[th->path_len] = child;
         th->path_player[th->path_len] = (int8_t)player;
