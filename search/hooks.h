@@ -59,7 +59,8 @@ typedef struct mcts_hooks {
        to move: what it does there (may replace the moves, *n with them, or make a move). */
     mcts_step_t (*descent_step)(const mcts_t *m, struct mcts_thread *th, mcts_descent_t *d,
                                 int observer, int player, int *n);
-    /* The descent chose edge mv at an MCTS_STEP_CHOICE. */
+    /* The descent chose edge mv at an MCTS_STEP_CHOICE (an idea whose descent_step returns
+       that fills this slot too). */
     void (*choice_made)(mcts_descent_t *d, move_t mv);
     /* At node, before its children are scored (the legal moves th->moves[0..n) indexed,
        th->child_of filled, player to move). */
