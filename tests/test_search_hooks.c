@@ -19,11 +19,10 @@
    O playout, B backup. */
 static void slots_of(const mcts_hooks_t *h, char *out)
 {
-    const void *slot[] = {(const void *)h->iteration_start, (const void *)h->descent_step,
-                          (const void *)h->choice_made,     (const void *)h->prepare_select,
-                          (const void *)h->root_prior,      (const void *)h->child_view,
-                          (const void *)h->tree_move,       (const void *)h->playout,
-                          (const void *)h->backup};
+    const bool slot[] = {
+        h->iteration_start != NULL, h->descent_step != NULL, h->choice_made != NULL,
+        h->prepare_select != NULL,  h->root_prior != NULL,   h->child_view != NULL,
+        h->tree_move != NULL,       h->playout != NULL,      h->backup != NULL};
     const char *names = "SDCPRVTOB";
     for (int k = 0; k < 9; k++)
         out[k] = slot[k] ? names[k] : '-';
