@@ -36,7 +36,9 @@
 #   LADDER_ANCHOR    the bot rated 0 (if in the list; else the bots' mean) [heuristic]
 #   LADDER_BOTS_2P, LADDER_BOTS_MP   the bot lists (below) as one string, specs separated
 #                    by spaces or newlines; @B stands for the budget (iters=N or time=MS),
-#                    @C for the game clock (a spec with @C is played in time mode only)
+#                    @C for the game clock (a spec with @C is played in time mode only),
+#                    @N for the shipped net's name of the game and player count (nets/:
+#                    GAME-Pp, e.g. uptown-3p; connect4 for Connect Four)
 #   LADDER_TINY=1    a smoke-test ladder: random, greedy and mcts:iters=20 (time=2), 1 cycle
 #   SCALING_DIR [scaling]  SCALING_NS [250 500 1000 2000 4000 8000]
 #   SCALING_GAMES_TOWERUP [200]  SCALING_GAMES_UPTOWN [100]
@@ -128,6 +130,14 @@ own_moves() {
     esac
 }
 
+# net_name GAME PLAYERS: the name of the game's shipped net (nets/README.md).
+net_name() {
+    case $1 in
+    connect4) echo connect4 ;;
+    *) echo "$1-$2p" ;;
+    esac
+}
+
 # binom N K
 binom() {
     local n=$1 k=$2 r=1 i
@@ -200,6 +210,7 @@ run_ladder() {
                     case $spec in *@C*) [ "$mode" = time ] || continue ;; esac
                     s=${spec//@B/$budget}
                     s=${s//@C/$((time_ms * $(own_moves "$game" "$players")))}
+                    s=${s//@N/$(net_name "$game" "$players")}
                     if probe_spec "$game" "$players" "$s"; then
                         specs+=("$s")
                     else

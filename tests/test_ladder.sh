@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/ladder.sh in its tiny mode: the Markdown tables' shape, a re-run resumes without
-# playing, a spec the build refuses is skipped with a note, another bot list in the same
-# folder and bad settings are refused with one line; the scaling mode and its table
+# playing, a spec the build refuses is skipped with a note, @N names the shipped net,
+# another bot list in the same folder and bad settings are refused with one line; the scaling mode and its table
 # (scripts/ladder_tables.py) on tiny runs and on hand-made records of known scores.
 # usage: test_ladder.sh SKYLINE SOURCE_DIR
 src=$2
@@ -72,6 +72,16 @@ expect_error "bad iterations" 'LADDER_ITERS must be a positive integer' env LADD
 expect_error "bad mode" "unknown mode 'fast'" env LADDER_MODES=fast bash "$ladder"
 expect_error "bad command" "unknown mode 'ladders'" bash "$ladder" ladders
 expect_error "no binary" 'no skyline binary' env SKYLINE=$tmp/none bash "$ladder"
+
+# 4b. @N names the game's shipped net: here a tiny random one found first in $SKYLINE_NETS.
+mkdir -p "$tmp/nets"
+"$S" bench --nets --quick --game towerup --save-nets "$tmp/nets" >/dev/null 2>&1 &&
+    cp "$tmp/nets/towerup-2p.net" "$tmp/nets/towerup-2p.safetensors" && ok || fail "a tiny net"
+SKYLINE_NETS=$tmp/nets LADDER_DIR=$tmp/n LADDER_PLAYERS=2 LADDER_MODES=iters \
+    LADDER_BOTS_2P='random policy:net=@N' bash "$ladder" >/dev/null 2>"$tmp/errn" && ok ||
+    fail "ladder with @N: $(tail -3 "$tmp/errn")"
+check "@N: the net's name in the command" \
+    grep -qF -- '--bot random --bot policy:net=towerup-2p --games 2 ' "$tmp/n/LADDER.md"
 
 # 5. The scaling mode, tiny: 20 against 10 iterations; resumes; another binary refused.
 export SCALING_DIR=$tmp/s SCALING_NS=10 SCALING_GAMES_TOWERUP=4 SCALING_GAMES_UPTOWN=4
