@@ -66,6 +66,8 @@ def main():
                 raw = f.read()
         except OSError:
             continue
+        if "\0" in raw:  # a binary file (a shipped net's weights): no names to read
+            continue
         product_c = path.split("/")[0] in MODULES and path.endswith((".c", ".h"))
         code = strip_c(raw) if product_c else None
         for name, folder, test_only in games:
