@@ -42,7 +42,8 @@ K="--game towerup --players 3 --bot mcts:iters=300 --seed 3 --games 30"
 check "kill reference" "$S" generate $K --out "$T/k1.jsonl" --workers 1 --quiet >/dev/null
 $MPIRUN "$S" generate $K --out "$T/k3.jsonl" --workers 1 --quiet >/dev/null 2>&1 &
 mp=$!
-for _ in $(seq 1 600); do # wait (up to 30 s) for a record, then kill mpirun
+end=$((SECONDS + 120))
+while [ "$SECONDS" -lt "$end" ]; do # wait (up to 120 s: CI may be loaded) for a record
     [ -s "$T/k3.jsonl" ] && break
     sleep 0.05
 done
@@ -55,7 +56,8 @@ alive() { # a process of the killed run is still there
     return 1
 }
 gone=no
-for _ in $(seq 1 600); do # its ranks die with it (waited for up to 30 s)
+end=$((SECONDS + 120))
+while [ "$SECONDS" -lt "$end" ]; do # its ranks die with it (waited for up to 120 s)
     if ! alive; then
         gone=yes
         break

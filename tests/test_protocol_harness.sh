@@ -112,7 +112,8 @@ for sig in TERM KILL; do
     "$skyline" tournament --game towerup --players 2 --bot "ext:cmd=$tmp/setsid-good" \
         --bot random --games 600 --workers 2 --out "$tmp/k.jsonl" --quiet >/dev/null 2>&1 &
     pid=$!
-    for _ in $(seq 300); do [ "$(pgrep -f "$tmp/sleep" | wc -l)" -ge 2 ] && break; sleep 0.1; done
+    end=$((SECONDS + 120))
+    until [ "$(pgrep -f "$tmp/sleep" | wc -l)" -ge 2 ] || [ "$SECONDS" -ge "$end" ]; do sleep 0.1; done
     [ "$(pgrep -f "$tmp/sleep" | wc -l)" -ge 2 ] && ok || fail "SIG$sig: the sleepers did not start"
     kill -"$sig" "$pid"
     wait "$pid" 2>/dev/null
