@@ -73,35 +73,8 @@ unset SKYLINE_ZERO_DIE_AFTER
 zero() { "$skyline" zero "$@"; }
 c4=(--game connect4 --players 2 --tiny --workers 1 --generations 2)
 
-# The same files and log lines (but times and each run's start line) in two folders (the
-# loop puts records in seed or index order, whatever order the workers finished them in).
-same_run() {
-    "$py" - "$1" "$2" <<'EOF'
-import glob, json, os, sys
-a, b = sys.argv[1:]
-def files(d):
-    out = {}
-    for pat in ("*.safetensors", "gen-*/*.safetensors", "gen-*/selfplay.jsonl",
-                "gen-*/gate.jsonl", "gen-*/eval-*.jsonl", "gen-*/done.json", "zero.json"):
-        for p in glob.glob(os.path.join(d, pat)):
-            out[os.path.relpath(p, d)] = open(p, "rb").read()
-    return out
-def log(d):
-    out = []
-    for line in open(os.path.join(d, "log.jsonl")):
-        x = json.loads(line)
-        if x["step"] != "start":
-            for k in ("time", "seconds", "games_per_hour", "cpu_seconds"):
-                x.pop(k, None)
-            out.append(x)
-    return out
-fa, fb = files(a), files(b)
-assert sorted(fa) == sorted(fb), (sorted(set(fa) ^ set(fb)))
-for k in fa:
-    assert fa[k] == fb[k], "%s differs" % k
-assert log(a) == log(b), "the logs differ"
-EOF
-}
+# The same files and log lines (but times and each run's start line) in two folders.
+same_run() { "$py" "$src/tests/zero_same_run.py" "$1" "$2"; }
 
 # Connect Four: two generations, every step logged, the nets load, the page written.
 zero "${c4[@]}" --out c4 >out 2>err && ok || fail "connect4: $(cat err)"
