@@ -28,6 +28,29 @@ static void chart_open(FILE *out, int w, int h)
             w, h, w, h, w, h);
 }
 
+/* Series k's name under the chart, in its colour. */
+static void chart_legend(FILE *out, int k, const char *colour, const char *name)
+{
+    fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">", PAD_L + k * 160,
+            CHART_H + PAD_B + 20, colour);
+    viewer_html_escape(out, name);
+    fputs("</text>\n", out);
+}
+
+/* The axes' labels, then the end of the picture. */
+static void chart_close(FILE *out, const char *xlabel, const char *ylabel)
+{
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
+            10 + CHART_H + 30);
+    viewer_html_escape(out, xlabel);
+    fprintf(out,
+            "</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+            "text-anchor=\"middle\">",
+            10 + CHART_H / 2, 10 + CHART_H / 2);
+    viewer_html_escape(out, ylabel);
+    fputs("</text>\n</svg>\n", out);
+}
+
 void viewer_chart_histogram(FILE *out, const double *values, long n, const char *xlabel,
                             const char *colour)
 {
@@ -117,21 +140,10 @@ void viewer_chart_lines(FILE *out, const double *const *ys, const char *const *n
             fprintf(out, "%s%.1f,%.1f", i ? " " : "", CX(i), CY(ys[k][i]));
         fputs("\"/>\n", out);
         if (series > 1) {
-            fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">",
-                    PAD_L + k * 160, CHART_H + PAD_B + 20, svg_player_colour(k + 1));
-            viewer_html_escape(out, names[k]);
-            fputs("</text>\n", out);
+            chart_legend(out, k, svg_player_colour(k + 1), names[k]);
         }
     }
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
-            10 + CHART_H + 30);
-    viewer_html_escape(out, xlabel);
-    fprintf(out,
-            "</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
-            "text-anchor=\"middle\">",
-            10 + CHART_H / 2, 10 + CHART_H / 2);
-    viewer_html_escape(out, ylabel);
-    fputs("</text>\n</svg>\n", out);
+    chart_close(out, xlabel, ylabel);
 #undef CY
 #undef CX
 }
@@ -205,21 +217,10 @@ void viewer_chart_points(FILE *out, const double *xs, const viewer_points_t *ser
             fputs("</title></circle>\n", out);
         }
         if (count > 1) {
-            fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">",
-                    PAD_L + s * 160, CHART_H + PAD_B + 20, colour);
-            viewer_html_escape(out, p->name);
-            fputs("</text>\n", out);
+            chart_legend(out, s, colour, p->name);
         }
     }
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", PAD_L + CHART_W / 2,
-            10 + CHART_H + 30);
-    viewer_html_escape(out, xlabel);
-    fprintf(out,
-            "</text>\n<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
-            "text-anchor=\"middle\">",
-            10 + CHART_H / 2, 10 + CHART_H / 2);
-    viewer_html_escape(out, ylabel);
-    fputs("</text>\n</svg>\n", out);
+    chart_close(out, xlabel, ylabel);
 #undef CY
 #undef CX
 }
