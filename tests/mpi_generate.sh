@@ -5,19 +5,7 @@
 # Usage: bash mpi_generate.sh <skyline-binary> <source-dir>
 set -u
 S=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-MPIRUN="mpirun --oversubscribe -np 3"
-fails=0
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAILED: $what" >&2
-        fails=$((fails + 1))
-    fi
-}
+. "$(dirname "$0")/lib_mpi.sh"
 
 # 1. Three ranks write the file of one process with one worker, in the same order.
 G="--game towerup --players 3 --bot mcts:iters=40,temp_moves=6 --seed 7 --games 16 --record-policy"

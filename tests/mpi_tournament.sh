@@ -5,19 +5,7 @@
 # Usage: bash mpi_tournament.sh <skyline-binary> <source-dir>
 set -u
 S=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-MPIRUN="mpirun --oversubscribe -np 3"
-fails=0
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAILED: $what" >&2
-        fails=$((fails + 1))
-    fi
-}
+. "$(dirname "$0")/lib_mpi.sh"
 indices() { sed -n 's/.*"tournament":{"index":\([0-9]*\),.*/\1/p' "$1" | sort -n; }
 
 # 1. Three ranks write the same file as one process: the same records in the same order.

@@ -4,19 +4,7 @@
 # Usage: bash mpi_tune.sh <skyline-binary> <source-dir>
 set -u
 S=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-MPIRUN="mpirun --oversubscribe -np 3"
-fails=0
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAILED: $what" >&2
-        fails=$((fails + 1))
-    fi
-}
+. "$(dirname "$0")/lib_mpi.sh"
 same() { # same REF NAME: NAME, NAME.ckpt and NAME.log.jsonl equal REF's
     for ext in "" .ckpt .log.jsonl; do
         check "$2$ext equals $1$ext" cmp "$T/$1$ext" "$T/$2$ext"
