@@ -114,9 +114,14 @@ ok
 grep -q "Skyline self-play: connect4, 2 players" c4/report.html && grep -q "<svg" c4/report.html \
     && ok || fail "the page"
 
-# Tower Up, 3 players: the same, the value targets per seat.
-zero --game towerup --players 3 --tiny --workers 2 --generations 2 --out tu3 >out 2>err \
-    && ok || fail "towerup 3p: $(cat err)"
+# Tower Up, 3 players: the same, the value targets per seat; --search's keys go into
+# every net's bot (self-play and the gate), not into the mcts of the evaluation.
+zero --game towerup --players 3 --tiny --workers 2 --generations 2 --out tu3 \
+    --search value_mix=0.5,cutoff=4 >out 2>err && ok || fail "towerup 3p: $(cat err)"
+head -n1 tu3/gen-0001/selfplay.jsonl | grep -qF '"mcts:net=gen-0000/net.safetensors,iters=16,noise=0.25,temp_moves=12,value_mix=0.5,cutoff=4"' \
+    && head -n1 tu3/gen-0001/gate.jsonl | grep -qF '"mcts:net=gen-0001/candidate.safetensors,iters=16,value_mix=0.5,cutoff=4"' \
+    && head -n1 tu3/gen-0001/eval-mcts.jsonl | grep -qF '"mcts:iters=16"' \
+    && ok || fail "towerup 3p: the search keys"
 [ "$(grep -c '"step": "decision"' tu3/log.jsonl)" = 2 ] && ok || fail "towerup 3p: decisions"
 "$skyline" nets tu3/gen-0002/candidate.safetensors --game towerup --players 3 >out 2>err \
     && ok || fail "towerup 3p net: $(cat err)"
@@ -136,6 +141,10 @@ same_run ref killed && ok || fail "killed and resumed: not the same run"
 # Run again when done: nothing new but its start line; more generations go on.
 zero "${ref[@]}" --out ref >out 2>err && [ "$(grep -vc '"step": "start"' ref/log.jsonl)" = 13 ] \
     && ok || fail "a rerun when done: $(cat err)"
+# A folder of a build before the search key (no "search" in zero.json) resumes.
+"$py" -c 'import json, sys; c = json.load(open(sys.argv[1])); del c["keys"]["search"]
+json.dump(c, open(sys.argv[1], "w"))' ref/zero.json
+zero "${ref[@]}" --out ref >out 2>err && ok || fail "a zero.json without search: $(cat err)"
 
 # The gate on crafted candidates (the strong shipped net against a random one): H1
 # promotes, H0 rejects, a copy of the best net is never promoted; the reasons logged.
@@ -207,6 +216,13 @@ expect_error "bad key" "--width must be 1 to 4096" zero "${c4[@]}" --out x --wid
 expect_error "bad noise" "--noise must be 0 to 1, not '2'" zero "${c4[@]}" --out x --noise=2
 expect_error "alpha without noise" "--noise_alpha needs --noise above 0" \
     zero "${c4[@]}" --out x --noise 0 --noise_alpha 0.3
+expect_error "bad search" "--search needs KEY=VALUE.*not 'cutoff'" \
+    zero "${c4[@]}" --out x --search cutoff
+expect_error "the loop's key" "--search 'iters=5': iters is the loop's own key" \
+    zero "${c4[@]}" --out x --search iters=5
+expect_error "unknown search key" "--search 'bogus=1': bot .*unknown key 'bogus'" \
+    zero "${c4[@]}" --out x --search bogus=1
+[ ! -e x ] && ok || fail "refused keys made the folder"
 expect_error "bad gate" "--gate needs elo0,elo1,alpha,beta,games" zero "${c4[@]}" --out x --gate=1,2
 expect_error "unknown option" "unrecognized arguments: --nope" zero "${c4[@]}" --out x --nope=1
 expect_error "bad players" "--players must be 2 to 5" zero --game connect4 --players 9 --out x

@@ -30,12 +30,17 @@ import time
 from . import zero_log
 
 KEYS = ("iters", "noise", "noise_alpha", "temp_moves", "games", "window", "width", "depth",
-        "epochs", "batch", "lr", "gate", "eval_games", "openings")
+        "epochs", "batch", "lr", "gate", "eval_games", "openings", "search")
 # noise_alpha "auto": the bot's own, 10 / the legal moves at the root; temp_moves "auto":
 # 8 in Connect Four, 12 in the longer games (written into zero.json as the number).
 DEFAULTS = {"iters": 400, "noise": 0.25, "noise_alpha": "auto", "temp_moves": "auto",
             "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4, "batch": 256,
-            "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200, "openings": 100}
+            "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200, "openings": 100,
+            "search": ""}
+# Keys added after runs were made: an older zero.json without one had its value here.
+ADDED = {"search": ""}
+# The keys of the nets' bots that the loop sets itself (search may not).
+OWN_KEYS = ("net", "iters", "time", "noise", "noise_alpha", "temp_moves")
 TINY = dict(DEFAULTS, iters=16, games=4, window=2, width=16, depth=1, epochs=1, batch=64,
             gate="0,35,0.05,0.05,8", eval_games=4, openings=8)
 OPENINGS = os.path.join("gen-0000", "openings.txt")
@@ -76,6 +81,8 @@ def _key_value(key, text):
     if key == "gate":
         parse_gate(text)
         return text
+    if key == "search":
+        return _search_keys(text)
     if key in ("noise", "noise_alpha"):
         low, high = (0.0, 1.0) if key == "noise" else (0.001, 1000.0)
         if key == "noise_alpha" and text == "auto":
@@ -95,6 +102,39 @@ def _key_value(key, text):
               "batch": (1, 1 << 20), "eval_games": (0, 1 << 24), "temp_moves": (0, 1000000),
               "openings": (0, 100000)}
     return _positive_int(text, "--" + key, *limits[key])
+
+
+def _search_keys(text):
+    """The search key: more keys of every net's mcts bot, KEY=VALUE,..., none of the
+    loop's own; the engine checks them at the start (check_search)."""
+    if text == "":
+        return text
+    for part in text.split(","):
+        key, eq, value = part.partition("=")
+        if not eq or not re.fullmatch(r"[a-z_0-9]+", key) or not value:
+            raise ZeroError("--search needs KEY=VALUE,... (mcts keys), not '%s'" % text)
+        if key in OWN_KEYS:
+            raise ZeroError("--search '%s': %s is the loop's own key" % (text, key))
+    return text
+
+
+def check_search(config):
+    """Refuses, with the engine's one line, search keys that make no mcts bot with a net of
+    the run's game (a net of random weights, width 1, stands in for the run's)."""
+    if not config["keys"]["search"]:
+        return
+    import torch
+    from . import bots, state, torchnet
+    g, p = config["game"], config["players"]
+    model = torchnet.ResMLP(state.observation_size(g, p), state.num_actions(g, p), p, 1, 0)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "net.safetensors")
+        torchnet.save(model, path, g, "check", "skyline zero --search", "torch "
+                      + torch.__version__)
+        try:
+            bots.Bot("mcts:net=%s,iters=1,%s" % (path, config["keys"]["search"]), g)
+        except ValueError as e:
+            raise ZeroError("--search '%s': %s" % (config["keys"]["search"], e)) from None
 
 
 def parse_gate(text):
@@ -365,6 +405,8 @@ class Loop:
                 text += ",noise_alpha=%g" % k["noise_alpha"]
         if selfplay and k["temp_moves"] > 0:
             text += ",temp_moves=%d" % k["temp_moves"]
+        if k["search"]:
+            text += "," + k["search"]
         return text
 
     def best(self, gen):
@@ -633,9 +675,10 @@ def _check_config(config, old):
                             "or another --out" % (k, json.dumps(old.get(k)),
                                                   json.dumps(config.get(k))))
     for k, v in config["keys"].items():
-        if old.get("keys", {}).get(k) != v:
+        was = old.get("keys", {}).get(k, ADDED.get(k))
+        if was != v:
             raise ZeroError("the folder's zero.json has %s=%s, not %s: run the same command, "
-                            "or another --out" % (k, old.get("keys", {}).get(k), v))
+                            "or another --out" % (k, was, v))
 
 
 def run(a):
@@ -651,6 +694,7 @@ def run(a):
         state.observation_size(a.game, a.players)
     except (ValueError, TypeError) as e:
         raise ZeroError(str(e)) from None
+    check_search(config)
     os.makedirs(a.out, exist_ok=True)
     if a.init is not None:
         config["init"]["file"] = os.path.abspath(a.init)
