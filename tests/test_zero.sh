@@ -116,8 +116,24 @@ grep -q "Skyline self-play: connect4, 2 players" c4/report.html && grep -q "<svg
 
 # Tower Up, 3 players: the same, the value targets per seat; --search's keys go into
 # every net's bot (self-play and the gate), not into the mcts of the evaluation.
+# With train_from=last, generation 2 trains on from generation 1's candidate, promoted or
+# not; by default (Connect Four above) from the best net.
 zero --game towerup --players 3 --tiny --workers 2 --generations 2 --out tu3 \
-    --search value_mix=0.5,cutoff=4 >out 2>err && ok || fail "towerup 3p: $(cat err)"
+    --search value_mix=0.5,cutoff=4 --train_from last >out 2>err \
+    && ok || fail "towerup 3p: $(cat err)"
+PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so" "$py" - <<'EOF' \
+    && ok || fail "the net each generation trains from"
+import json
+from skyline import nets
+def start(run):
+    meta = nets.read_net(run + "/gen-0002/candidate.safetensors")[0]
+    return meta["training_command"].split("--init ")[1].split()[0]
+assert start("tu3") == "gen-0001/candidate.safetensors", start("tu3")
+best = json.load(open("c4/gen-0001/done.json"))["best_file"]
+assert start("c4") == best, (start("c4"), best)
+print("tu3 gen 1:", json.load(open("tu3/gen-0001/done.json"))["reason"])
+print("c4 gen 1:", json.load(open("c4/gen-0001/done.json"))["reason"])
+EOF
 head -n1 tu3/gen-0001/selfplay.jsonl | grep -qF '"mcts:net=gen-0000/net.safetensors,iters=16,noise=0.25,temp_moves=12,value_mix=0.5,cutoff=4"' \
     && head -n1 tu3/gen-0001/gate.jsonl | grep -qF '"mcts:net=gen-0001/candidate.safetensors,iters=16,value_mix=0.5,cutoff=4"' \
     && head -n1 tu3/gen-0001/eval-mcts.jsonl | grep -qF '"mcts:iters=16"' \
@@ -223,6 +239,8 @@ expect_error "the loop's key" "--search 'iters=5': iters is the loop's own key" 
 expect_error "unknown search key" "--search 'bogus=1': bot .*unknown key 'bogus'" \
     zero "${c4[@]}" --out x --search bogus=1
 [ ! -e x ] && ok || fail "refused keys made the folder"
+expect_error "bad train_from" "--train_from must be best or last, not 'first'" \
+    zero "${c4[@]}" --out x --train_from first
 expect_error "bad gate" "--gate needs elo0,elo1,alpha,beta,games" zero "${c4[@]}" --out x --gate=1,2
 expect_error "unknown option" "unrecognized arguments: --nope" zero "${c4[@]}" --out x --nope=1
 expect_error "bad players" "--players must be 2 to 5" zero --game connect4 --players 9 --out x

@@ -30,15 +30,15 @@ import time
 from . import zero_log
 
 KEYS = ("iters", "noise", "noise_alpha", "temp_moves", "games", "window", "width", "depth",
-        "epochs", "batch", "lr", "gate", "eval_games", "openings", "search")
+        "epochs", "batch", "lr", "gate", "eval_games", "openings", "search", "train_from")
 # noise_alpha "auto": the bot's own, 10 / the legal moves at the root; temp_moves "auto":
 # 8 in Connect Four, 12 in the longer games (written into zero.json as the number).
 DEFAULTS = {"iters": 400, "noise": 0.25, "noise_alpha": "auto", "temp_moves": "auto",
             "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4, "batch": 256,
             "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200, "openings": 100,
-            "search": ""}
+            "search": "", "train_from": "best"}
 # Keys added after runs were made: an older zero.json without one had its value here.
-ADDED = {"search": ""}
+ADDED = {"search": "", "train_from": "best"}
 # The keys of the nets' bots that the loop sets itself (search may not).
 OWN_KEYS = ("net", "iters", "time", "noise", "noise_alpha", "temp_moves")
 TINY = dict(DEFAULTS, iters=16, games=4, window=2, width=16, depth=1, epochs=1, batch=64,
@@ -83,6 +83,10 @@ def _key_value(key, text):
         return text
     if key == "search":
         return _search_keys(text)
+    if key == "train_from":
+        if text not in ("best", "last"):
+            raise ZeroError("--train_from must be best or last, not '%s'" % text)
+        return text
     if key in ("noise", "noise_alpha"):
         low, high = (0.0, 1.0) if key == "noise" else (0.001, 1000.0)
         if key == "noise_alpha" and text == "auto":
@@ -514,11 +518,16 @@ class Loop:
 
     def _train_run(self, g, files, best_file, out, ckpt, epochs_log):
         """The trainer, in this process (PyTorch loads once a run), its lines kept in
-        epochs_log as they come."""
+        epochs_log as they come. It starts from the best net, or with train_from=last from
+        the generation before's candidate, promoted or not (training goes on as in
+        AlphaGo Zero; the gate still decides which net plays)."""
         from . import train
         resume = os.path.exists(os.path.join(ckpt, "checkpoint.pt"))
+        start = best_file
+        if self.keys["train_from"] == "last" and g > 1:
+            start = os.path.join(gen_dir(g - 1), CANDIDATE)
         argv = files + [
-            "--out", out, "--init", best_file, "--width", str(self.keys["width"]),
+            "--out", out, "--init", start, "--width", str(self.keys["width"]),
             "--depth", str(self.keys["depth"]), "--epochs", str(self.keys["epochs"]),
             "--batch", str(self.keys["batch"]), "--lr", repr(self.keys["lr"]),
             "--seed", str(step_seed(self.config, g, "train")), "--threads", "1",
