@@ -82,6 +82,8 @@ typedef struct mcts_node {
     _Atomic int32_t visits;                             /* iterations backed up through this node */
     _Atomic int32_t vloss;    /* threads currently below this node (virtual loss) */
     _Atomic int32_t selects;  /* visits here that chose an existing child */
+    int32_t birth;            /* the parent's selects when this node was added (the fast
+                                 descent's availability: worker_fast.c) */
     _Atomic uint64_t kids;    /* children: edge-arena offset << 32 | count */
     _Atomic float next_prior; /* best prior among the moves still untried at the last
                                      expansion of this node (its urgency), 0: unknown */
@@ -92,6 +94,9 @@ typedef struct mcts_node {
     _Atomic uint16_t unobserved[MCTS_UNOBSERVED_SLOTS]; /* passes whose results are not
                                      published yet (mcts_options_t.unobserved): thread t
                                      counts in slot t % MCTS_UNOBSERVED_SLOTS */
+    uint16_t legal; /* legal moves at this node's position, MCTS_LEGAL_UNKNOWN until the
+                        fast descent counts them (worker_fast.c) */
+    uint16_t index; /* index of `move` in the parent's legal moves when it was added */
 #if MCTS_AVAIL_REFERENCE
     _Atomic int32_t avail_ref; /* availability counted child by child, the obvious way,
                                      for mcts_check to compare (a test build only) */
@@ -99,6 +104,10 @@ typedef struct mcts_node {
 } mcts_node_t;
 
 _Static_assert(sizeof(mcts_node_t) == MCTS_CACHE_LINE, "a node fills one cache line");
+
+/* mcts_node_t.legal before it is known. */
+#define MCTS_LEGAL_UNKNOWN 0xFFFFu
+_Static_assert(GAME_MAX_MOVES < MCTS_LEGAL_UNKNOWN, "a node's legal count fits 16 bits");
 
 /* A link to a child: the move and the child's arena index. */
 typedef struct mcts_edge {
@@ -246,6 +255,9 @@ struct mcts {
     mcts_move_stat_t *live_stats; /* the progress hook's sorted copy, NULL until used */
     mcts_iteration_fn iterate;    /* the iteration of a variant of another shape (tree
                                      multi), NULL: the single tree's (worker.c) */
+    bool fast;                    /* the search (the last one, after it) takes the fast
+                                     descent (worker_fast.c) */
+    bool fast_off;                /* never take it (tests compare the two descents) */
 };
 
 /* Calls the progress hook with the root statistics published so far (the first thread,
@@ -326,6 +338,18 @@ static inline int64_t mcts_pw_limit(const mcts_options_t *opt, int64_t visits)
 /* worker.c: runs the search's iterations from state on every thread (the trees and the
    threads' rng and counters are ready) and returns when the budget is spent. */
 void mcts_workers_run(mcts_t *m, const void *state, int observer);
+
+/* worker.c: finishes the iteration's state into th->values (the playout, or cutoff and
+   evaluate, or a variant's own). */
+void mcts_simulate(mcts_t *m, mcts_thread_t *th);
+
+/* worker_fast.c: whether this search, from root, can take the fast descent (decided once
+   per search); one iteration of it (into the nodes, nothing pending); and, after the last,
+   the thread's own counts made what the general descent would have left (mcts_local_t). */
+bool mcts_fast_ok(const mcts_t *m, uint32_t root);
+void mcts_fast_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, uint32_t root,
+                         int observer);
+void mcts_fast_finish(mcts_t *m, mcts_thread_t *th, uint32_t root);
 
 /* multi.c: one iteration of the multiple-tree search (option tree multi), into th's
    pending counts; m->roots[p] is player p's tree (an mcts_iteration_fn). */

@@ -47,6 +47,9 @@ uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior)
     for (int k = 0; k < MCTS_UNOBSERVED_SLOTS; k++)
         atomic_store_explicit(&n->unobserved[k], 0, memory_order_relaxed);
     atomic_store_explicit(&n->selects, 0, memory_order_relaxed);
+    n->birth = 0;
+    n->legal = MCTS_LEGAL_UNKNOWN;
+    n->index = 0;
     atomic_store_explicit(&n->kids, 0, memory_order_relaxed);
     atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
 #if MCTS_AVAIL_REFERENCE
@@ -207,6 +210,8 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     int64_t sum = atomic_load_explicit(&s->value_sum, memory_order_relaxed);
     int32_t visits = atomic_load_explicit(&s->visits, memory_order_relaxed);
     int32_t selects = atomic_load_explicit(&s->selects, memory_order_relaxed);
+    int32_t birth = s->birth;
+    uint16_t legal = s->legal, index = s->index;
     uint32_t count;
     const mcts_edge_t *e = mcts_kids(m, src, &count);
     uint64_t off = *fresh_used;
@@ -224,6 +229,9 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
     for (int k = 0; k < MCTS_UNOBSERVED_SLOTS; k++)
         atomic_store_explicit(&d->unobserved[k], 0, memory_order_relaxed);
     atomic_store_explicit(&d->selects, selects, memory_order_relaxed);
+    d->birth = birth;
+    d->legal = legal;
+    d->index = index;
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&d->avail_ref, atomic_load_explicit(&s->avail_ref, memory_order_relaxed),
                           memory_order_relaxed);

@@ -370,6 +370,8 @@ static void simulate(mcts_t *m, mcts_thread_t *th)
     api->result(s, th->values);
 }
 
+void mcts_simulate(mcts_t *m, mcts_thread_t *th) { simulate(m, th); }
+
 /* Adds delta to th's unobserved passes of node i. */
 static inline void unobserved_add(mcts_t *m, const mcts_thread_t *th, uint32_t i, int delta)
 {
@@ -627,6 +629,8 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
             m->iterate(m, th, root_state, observer, vl, &worker_steps);
             if (++th->batch >= m->sync)
                 publish(m, th);
+        } else if (m->fast) {
+            mcts_fast_iteration(m, th, root_state, root, observer);
         } else {
             run_iteration(m, th, root_state, root, observer, vl);
         }
@@ -644,8 +648,14 @@ static MCTS_NOINLINE void worker(mcts_t *m, mcts_thread_t *th, const void *root_
 
 void mcts_workers_run(mcts_t *m, const void *state, int observer)
 {
+    m->fast = false;
     if (m->opt.threads == 1) {
+        /* Decided once, before the first iteration (worker_fast.c says when); it stays
+           set until the next search (tests read it). */
+        m->fast = mcts_fast_ok(m, m->roots[0]);
         worker(m, m->threads[0], state, observer);
+        if (m->fast)
+            mcts_fast_finish(m, m->threads[0], m->roots[0]);
         return;
     }
     atomic_store_explicit(&m->finished, 0, memory_order_relaxed);
