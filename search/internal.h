@@ -100,6 +100,9 @@ typedef struct mcts_node {
 #if MCTS_AVAIL_REFERENCE
     _Atomic int32_t avail_ref; /* availability counted child by child, the obvious way,
                                      for mcts_check to compare (a test build only) */
+#else
+    double mean; /* value_sum / MCTS_VALUE_ONE / visits, as the fast descent scores the node
+                    (set by its backup: one division a pass, not one a scoring) */
 #endif
 } mcts_node_t;
 

@@ -54,6 +54,8 @@ uint32_t mcts_tree_alloc(mcts_t *m, mcts_thread_t *th, int player, float prior)
     atomic_store_explicit(&n->busy, 0, memory_order_relaxed);
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&n->avail_ref, 1, memory_order_relaxed);
+#else
+    n->mean = 0.0;
 #endif
     n->prior = prior;
     atomic_store_explicit(&n->next_prior, 0.0f, memory_order_relaxed);
@@ -235,6 +237,8 @@ static void tree_move_node(mcts_t *m, const uint32_t *map, uint32_t src, uint32_
 #if MCTS_AVAIL_REFERENCE
     atomic_store_explicit(&d->avail_ref, atomic_load_explicit(&s->avail_ref, memory_order_relaxed),
                           memory_order_relaxed);
+#else
+    d->mean = s->mean;
 #endif
     atomic_store_explicit(&d->kids, count ? off << 32 | count : 0, memory_order_relaxed);
     atomic_store_explicit(&d->busy, 0, memory_order_relaxed);
