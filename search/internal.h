@@ -258,8 +258,8 @@ struct mcts {
     mcts_move_stat_t *live_stats; /* the progress hook's sorted copy, NULL until used */
     mcts_iteration_fn iterate;    /* the iteration of a variant of another shape (tree
                                      multi), NULL: the single tree's (worker.c) */
-    bool fast;                    /* the search (the last one, after it) takes the fast
-                                     descent (worker_fast.c) */
+    bool fast;                    /* the search takes the fast descent (worker_fast.c); after
+                                     it, the tree is the fast descent's until tree_prepare */
     bool fast_off;                /* never take it (tests compare the two descents) */
 };
 
@@ -347,8 +347,9 @@ void mcts_workers_run(mcts_t *m, const void *state, int observer);
 void mcts_simulate(mcts_t *m, mcts_thread_t *th);
 
 /* worker_fast.c: whether this search, from root, can take the fast descent (decided once
-   per search); one iteration of it (into the nodes, nothing pending); and, after the last,
-   the thread's own counts made what the general descent would have left (mcts_local_t). */
+   per search); one iteration of it (into the nodes, nothing pending); and, before a tree
+   that it grew is kept for the next search, the thread's own counts made what the general
+   descent would have left (mcts_local_t; mcts_check reads the nodes until then). */
 bool mcts_fast_ok(const mcts_t *m, uint32_t root);
 void mcts_fast_iteration(mcts_t *m, mcts_thread_t *th, const void *root_state, uint32_t root,
                          int observer);

@@ -320,9 +320,14 @@ static bool tree_prepare(mcts_t *m, int observer, int players, int n)
     for (int i = 0; i < n; i++)
         key += rng_mix64(th0->moves[i]);
     bool kept = false;
-    if (m->opt.reuse && m->opt.parallel == MCTS_PARALLEL_TREE && m->root_count == 1 &&
-        m->observer == observer && m->players == players &&
-        (m->pending_count > 0 || key == m->root_moves_key))
+    bool keep = m->opt.reuse && m->opt.parallel == MCTS_PARALLEL_TREE && m->root_count == 1 &&
+                m->observer == observer && m->players == players &&
+                (m->pending_count > 0 || key == m->root_moves_key);
+    /* A tree grown by the fast descent gets the thread's own counts before it is kept. */
+    if (m->fast && keep)
+        mcts_fast_finish(m, th0, m->roots[0]);
+    m->fast = false;
+    if (keep)
         kept = mcts_tree_descend(m, m->pending, m->pending_count);
     m->root_moves_key = key;
     if (kept) {

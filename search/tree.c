@@ -173,6 +173,7 @@ void mcts_tree_clear(mcts_t *m)
 {
     tree_drop_blocks(m);
     m->generation++;
+    m->fast = false;
     atomic_store_explicit(&m->used, 1, memory_order_relaxed);
     atomic_store_explicit(&m->edges_used, 0, memory_order_relaxed);
     atomic_store_explicit(&m->full, false, memory_order_relaxed);
@@ -368,7 +369,12 @@ static int check_node(const mcts_t *m, uint32_t n, uint32_t *count, char *err, s
             if (e[i].move == e[j].move)
                 return check_fail(err, errlen, "two children with one move", n);
         int32_t cv = atomic_load_explicit(&m->nodes[c].visits, memory_order_relaxed);
-        if (mcts_node_avail_exact(m, c) < cv)
+        /* After a fast search the thread's counts are not written yet (worker_fast.c). */
+        int64_t avail = m->fast
+                            ? 1 + (int64_t)atomic_load_explicit(&x->selects, memory_order_relaxed) -
+                                  m->nodes[c].birth
+                            : mcts_node_avail_exact(m, c);
+        if (avail < cv)
             return check_fail(err, errlen, "fewer availabilities than visits", c);
 #if MCTS_AVAIL_REFERENCE
         if (mcts_node_avail_exact(m, c) !=

@@ -651,11 +651,9 @@ void mcts_workers_run(mcts_t *m, const void *state, int observer)
     m->fast = false;
     if (m->opt.threads == 1) {
         /* Decided once, before the first iteration (worker_fast.c says when); it stays
-           set until the next search (tests read it). */
+           set until the tree is kept or dropped (search/mcts.c: tree_prepare). */
         m->fast = mcts_fast_ok(m, m->roots[0]);
         worker(m, m->threads[0], state, observer);
-        if (m->fast)
-            mcts_fast_finish(m, m->threads[0], m->roots[0]);
         return;
     }
     atomic_store_explicit(&m->finished, 0, memory_order_relaxed);

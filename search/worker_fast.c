@@ -109,9 +109,10 @@ static inline uint32_t fast_best(const mcts_t *m, uint32_t node, int32_t psel, m
 {
     const double c = m->policy.c, fpu = m->policy.fpu;
     const mcts_node_t *nodes = m->nodes;
-    uint32_t count, best = 0;
+    uint32_t count;
     const mcts_edge_t *kids = mcts_kids(m, node, &count);
-    int best_i = -1;
+    int best_i = -1, best_j = -1;
+    double bs = *best_score;
     /* The children's lines first, so that their misses overlap (at 100,000 iterations the
        tree is larger than the L2 cache). */
     for (uint32_t j = 0; j < count; j++)
@@ -124,27 +125,32 @@ static inline uint32_t fast_best(const mcts_t *m, uint32_t node, int32_t psel, m
             int32_t visits = atomic_load_explicit(&cn->visits, memory_order_relaxed);
             double s = fpu;
             if (visits > 0) {
-                double avail = 1.0 + (double)(psel - cn->birth);
+                /* best_child_plain's availability in whole numbers (it is one): at least
+                   2, so its logarithm is the table's (mcts_log) below MCTS_LOG_TABLE. */
+                int64_t avail = 1 + (int64_t)psel - cn->birth;
                 if (avail < visits)
                     avail = visits;
-                avail += 1.0;
-                double eff = (double)visits;
-                s = cn->mean + c * sqrt(mcts_log(avail) / eff);
+                avail += 1;
+                double lg = avail < MCTS_LOG_TABLE ? mcts_log_table[avail] : log((double)avail);
+                s = cn->mean + c * sqrt(lg / (double)visits);
             }
             score[j - base] = s;
         }
         for (uint32_t j = base; j < end; j++) {
             double s = score[j - base];
             int i = nodes[kids[j].child].index;
-            if (s > *best_score || (s == *best_score && i < best_i)) {
-                *best_score = s;
-                best = kids[j].child;
-                best_i = i;
-                *mv = kids[j].move;
-            }
+            /* Selects, not branches: which child wins is what a branch cannot predict. */
+            bool better = (s > bs) | ((s == bs) & (i < best_i));
+            bs = better ? s : bs;
+            best_i = better ? i : best_i;
+            best_j = better ? (int)j : best_j;
         }
     }
-    return best;
+    *best_score = bs;
+    if (best_j < 0)
+        return 0;
+    *mv = kids[best_j].move;
+    return kids[best_j].child;
 }
 
 /* llround(v * MCTS_VALUE_ONE) for v in [0, 1], without the call: x - trunc(x) is exact
