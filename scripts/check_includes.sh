@@ -57,10 +57,11 @@ while IFS= read -r hit; do
     echo "$hit: arena/ includes a bot kind's header; it knows bots through bots/bot.h" >&2
     bad=1
 done < <(grep -rln --include='*.c' --include='*.h' '#include "bots/\(mcts_bot\|heuristic\|kinds\)\.h"' arena 2>/dev/null)
-# The search's iteration (worker.c, multi.c) knows the search ideas (RAVE, MAST, noise,
-# best-reply search, ...) only through their hooks (search/hooks.h): of search/ it includes
-# the searcher's own headers, the selection policy and the backup rule, no idea's header.
-for file in search/worker.c search/multi.c; do
+# The search's iteration (worker.c, worker_fast.c, multi.c) knows the search ideas (RAVE,
+# MAST, noise, best-reply search, ...) only through their hooks (search/hooks.h): of search/
+# it includes the searcher's own headers, the selection policy and the backup rule, no
+# idea's header.
+for file in search/worker.c search/worker_fast.c search/multi.c; do
     [ -e "$file" ] || continue
     while IFS=: read -r num line; do
         inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"search\/\([^"]*\)".*/\1/p' <<<"$line")

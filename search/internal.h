@@ -2,9 +2,10 @@
 /*
  * Private to search/: the node arena, the shared tree and per-thread scratch. The files:
  * mcts.c the public interface (options, searcher, the search and its root statistics),
- * worker.c the iterations and threads, multi.c the iteration of the multiple-tree search
- * (one tree per player, made of worker.c's steps: mcts_steps_t; mcts.c picks it), policy.h with policy_*.h the selection formula,
- * tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h), amaf.c
+ * worker.c the iterations and threads, worker_fast.c the iteration of a one-thread search
+ * where none of worker.c's generality can matter (mcts_fast_ok), multi.c the iteration of
+ * the multiple-tree search (one tree per player, made of worker.c's steps: mcts_steps_t;
+ * mcts.c picks it), policy.h with policy_*.h the selection formula, tree.c the tree's memory, mcts_bench.c the bench's entry points (mcts_bench.h), amaf.c
  * and rollout_mast.c the variants that record every move of an iteration (amaf.h: RAVE,
  * GRAVE, MAST, NST), noise.c the root's Dirichlet noise (noise.h), brs.c best-reply search
  * (brs.h). The variants reach the iteration only through its extension points (hooks.h).
