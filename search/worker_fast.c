@@ -63,7 +63,7 @@ void mcts_fast_finish(mcts_t *m, mcts_thread_t *th, uint32_t root)
 }
 #else
 /*
- * Adds a child for an untried move of node (the state s is node's position, n its legal
+ * Adds a child for an untried move of node (th->state is its position, n its legal
  * moves, count its children, psel its selects): the move drawn as pick_untried draws it.
  * Returns the child (its move into *mv), or 0 when the arena is full.
  */
