@@ -117,9 +117,9 @@ grep -q "Skyline self-play: connect4, 2 players" c4/report.html && grep -q "<svg
 # Tower Up, 3 players: the same, the value targets per seat; --search's keys go into
 # every net's bot (self-play and the gate), not into the mcts of the evaluation.
 # With train_from=last, generation 2 trains on from generation 1's candidate, promoted or
-# not; by default (Connect Four above) from the best net.
+# not; by default (Connect Four above) from the best net. value_target goes to the trainer.
 zero --game towerup --players 3 --tiny --workers 2 --generations 2 --out tu3 \
-    --search value_mix=0.5,cutoff=4 --train_from last >out 2>err \
+    --search value_mix=0.5,cutoff=4 --train_from last --value_target mix >out 2>err \
     && ok || fail "towerup 3p: $(cat err)"
 PYTHONPATH="$src/python" SKYLINE_LIB="$build/libskyline.so" "$py" - <<'EOF' \
     && ok || fail "the net each generation trains from"
@@ -131,6 +131,11 @@ def start(run):
 assert start("tu3") == "gen-0001/candidate.safetensors", start("tu3")
 best = json.load(open("c4/gen-0001/done.json"))["best_file"]
 assert start("c4") == best, (start("c4"), best)
+# The value's target (the trainer's command names it when it is not the result).
+command = nets.read_net("tu3/gen-0002/candidate.safetensors")[0]["training_command"]
+assert "--value-target mix" in command, command
+command = nets.read_net("c4/gen-0002/candidate.safetensors")[0]["training_command"]
+assert "--value-target" not in command, command
 print("tu3 gen 1:", json.load(open("tu3/gen-0001/done.json"))["reason"])
 print("c4 gen 1:", json.load(open("c4/gen-0001/done.json"))["reason"])
 EOF
@@ -241,6 +246,8 @@ expect_error "unknown search key" "--search 'bogus=1': bot .*unknown key 'bogus'
 [ ! -e x ] && ok || fail "refused keys made the folder"
 expect_error "bad train_from" "--train_from must be best or last, not 'first'" \
     zero "${c4[@]}" --out x --train_from first
+expect_error "bad value_target" "--value_target must be result or search or mix, not 'x'" \
+    zero "${c4[@]}" --out x --value_target x
 expect_error "bad gate" "--gate needs elo0,elo1,alpha,beta,games" zero "${c4[@]}" --out x --gate=1,2
 expect_error "unknown option" "unrecognized arguments: --nope" zero "${c4[@]}" --out x --nope=1
 expect_error "bad players" "--players must be 2 to 5" zero --game connect4 --players 9 --out x

@@ -30,15 +30,16 @@ import time
 from . import zero_log
 
 KEYS = ("iters", "noise", "noise_alpha", "temp_moves", "games", "window", "width", "depth",
-        "epochs", "batch", "lr", "gate", "eval_games", "openings", "search", "train_from")
+        "epochs", "batch", "lr", "gate", "eval_games", "openings", "search", "train_from",
+        "value_target")
 # noise_alpha "auto": the bot's own, 10 / the legal moves at the root; temp_moves "auto":
 # 8 in Connect Four, 12 in the longer games (written into zero.json as the number).
 DEFAULTS = {"iters": 400, "noise": 0.25, "noise_alpha": "auto", "temp_moves": "auto",
             "games": 400, "window": 4, "width": 128, "depth": 2, "epochs": 4, "batch": 256,
             "lr": 1e-3, "gate": "0,35,0.05,0.05,800", "eval_games": 200, "openings": 100,
-            "search": "", "train_from": "best"}
+            "search": "", "train_from": "best", "value_target": "result"}
 # Keys added after runs were made: an older zero.json without one had its value here.
-ADDED = {"search": "", "train_from": "best"}
+ADDED = {"search": "", "train_from": "best", "value_target": "result"}
 # The keys of the nets' bots that the loop sets itself (search may not).
 OWN_KEYS = ("net", "iters", "time", "noise", "noise_alpha", "temp_moves")
 TINY = dict(DEFAULTS, iters=16, games=4, window=2, width=16, depth=1, epochs=1, batch=64,
@@ -83,9 +84,10 @@ def _key_value(key, text):
         return text
     if key == "search":
         return _search_keys(text)
-    if key == "train_from":
-        if text not in ("best", "last"):
-            raise ZeroError("--train_from must be best or last, not '%s'" % text)
+    choices = {"train_from": ("best", "last"), "value_target": ("result", "search", "mix")}
+    if key in choices:
+        if text not in choices[key]:
+            raise ZeroError("--%s must be %s, not '%s'" % (key, " or ".join(choices[key]), text))
         return text
     if key in ("noise", "noise_alpha"):
         low, high = (0.0, 1.0) if key == "noise" else (0.001, 1000.0)
@@ -530,6 +532,7 @@ class Loop:
             "--out", out, "--init", start, "--width", str(self.keys["width"]),
             "--depth", str(self.keys["depth"]), "--epochs", str(self.keys["epochs"]),
             "--batch", str(self.keys["batch"]), "--lr", repr(self.keys["lr"]),
+            "--value-target", self.keys["value_target"],
             "--seed", str(step_seed(self.config, g, "train")), "--threads", "1",
             "--checkpoint", ckpt] + (["--resume"] if resume else [])
         part = os.environ.get("SKYLINE_ZERO_DIE_AFTER") == "%d:train-part" % g
