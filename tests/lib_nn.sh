@@ -1,12 +1,12 @@
-# Shared by tests/test_train.sh, test_nn_torch.sh and test_nn_cli.sh (sourced, not a test
-# itself): finding the python3 that runs their PyTorch part.
+# Shared by tests/test_train.sh, test_nn_torch.sh, test_nn_cli.sh, test_zero.sh and
+# mpi_zero.sh (sourced, not a test itself): finding the python3 that runs their PyTorch part.
 #
 # nn_torch_python NAME: with $build the build folder and $src the repository, sets $py to
-# the first of python3 and /usr/bin/python3 that imports torch and exports PYTHONPATH and
-# SKYLINE_LIB for the skyline package of $src over $build's libskyline.so; returns 0. Else
-# says on stdout why NAME is skipped and returns 1: a sanitizer build (the interpreter would
-# need the sanitizer runtime preloaded), or no python3 with PyTorch. The caller decides
-# what a skip means (exit 77, or the rest of the test only).
+# the path of the first of python3 and /usr/bin/python3 that imports torch and exports
+# PYTHONPATH and SKYLINE_LIB for the skyline package of $src over $build's libskyline.so;
+# returns 0. Else says on stdout why NAME is skipped and returns 1: a sanitizer build (the
+# interpreter would need the sanitizer runtime preloaded), or no python3 with PyTorch. The
+# caller decides what a skip means (exit 77, or the rest of the test only).
 nn_torch_python() {
     local name=$1 p
     if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
@@ -16,7 +16,7 @@ nn_torch_python() {
     py=""
     for p in python3 /usr/bin/python3; do
         if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
-            py=$p
+            py=$(command -v "$p")
             break
         fi
     done

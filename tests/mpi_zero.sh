@@ -10,21 +10,8 @@ skyline=$1 src=$2
 build=$(dirname "$skyline")
 source "$src/tests/cli_lib.sh"
 cd "$tmp" || exit 1
-if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
-    echo "mpi_zero: skipped in a sanitizer build"
-    exit 77
-fi
-py=""
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
-        py=$(command -v "$p")
-        break
-    fi
-done
-if [ -z "$py" ]; then
-    echo "mpi_zero: skipped: no python3 with PyTorch (apt-get install python3-torch)"
-    exit 77
-fi
+source "$src/tests/lib_nn.sh"
+nn_torch_python mpi_zero || exit 77
 export SKYLINE_PYTHON=$py OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
     OMPI_MCA_rmaps_base_oversubscribe=1
 unset SKYLINE_ZERO_DIE_AFTER

@@ -51,20 +51,8 @@ echo "not a page of the viewer" >other/report.html
 expect_error "someone else's page" "zero --report: " "$skyline" zero --report other
 grep -q "not a page of the viewer" other/report.html && ok || fail "someone else's page changed"
 
-if grep -q '^sanitize=.' "$build/skyline-build.txt" 2>/dev/null; then
-    echo "test_zero: the loop is skipped in a sanitizer build"
-    finish test_zero.sh
-    exit
-fi
-py=""
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null && "$p" -c 'import torch' 2>/dev/null; then
-        py=$(command -v "$p")
-        break
-    fi
-done
-if [ -z "$py" ]; then
-    echo "test_zero: the loop is skipped: no python3 with PyTorch (apt-get install python3-torch)"
+source "$src/tests/lib_nn.sh"
+if ! nn_torch_python test_zero; then # the page's checks above ran
     finish test_zero.sh
     exit
 fi
